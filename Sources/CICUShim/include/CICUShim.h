@@ -1,0 +1,83 @@
+// CICUShim: msgsift's only door to ICU.
+//
+// Swift cannot import ICU's headers next to Foundation (Foundation carries its
+// own ICU and the C types clash), and ICU renames its symbols per version
+// (uregex_open -> uregex_open_72). This header therefore exposes msgsift's own
+// functions with plain C types only; shim.c is the one file that includes ICU.
+#ifndef CICUSHIM_H
+#define CICUSHIM_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Unicode default full case folding of UTF-8 text (the same for every locale).
+/// Writes at most `capacity` bytes to `dest`; returns the folded length, which
+/// is larger than `capacity` when the buffer was too small (nothing useful was
+/// written then), or -1 when the input is not valid UTF-8.
+int32_t sift_fold_utf8(const char *src, int32_t length, char *dest, int32_t capacity);
+
+/// Script classes reported by sift_char_table (msgsift's own numbering).
+enum {
+    SIFT_SCRIPT_OTHER = 0,
+    SIFT_SCRIPT_COMMON = 1,   // punctuation, digits, symbols, inherited marks
+    SIFT_SCRIPT_LATIN = 2,
+    SIFT_SCRIPT_GREEK = 3,
+    SIFT_SCRIPT_CYRILLIC = 4,
+    SIFT_SCRIPT_HEBREW = 5,
+    SIFT_SCRIPT_ARABIC = 6,
+    SIFT_SCRIPT_HAN = 7,
+    SIFT_SCRIPT_HIRAGANA = 8,
+    SIFT_SCRIPT_KATAKANA = 9,
+    SIFT_SCRIPT_HANGUL = 10,
+    SIFT_SCRIPT_THAI = 11,
+    SIFT_SCRIPT_DEVANAGARI = 12,
+};
+
+/// Bit set in a sift_char_table entry when the code point is a letter (L*).
+#define SIFT_CHAR_LETTER 0x80
+/// Mask of the script class in a sift_char_table entry.
+#define SIFT_CHAR_SCRIPT_MASK 0x1F
+
+/// Fills out[c] for every code point c in [0, count) with its script class
+/// and the SIFT_CHAR_LETTER bit. Meant to be called once to build a table.
+void sift_char_table(uint8_t *out, int32_t count);
+
+/// True when the code point's general category is a letter (Lu Ll Lt Lm Lo).
+int sift_is_letter(int32_t codepoint);
+
+/// Script class (SIFT_SCRIPT_*) of one code point.
+int sift_script(int32_t codepoint);
+
+/// An ICU regular expression (opaque). One handle must not be used by two
+/// threads at once: clone it per worker.
+typedef struct sift_regex sift_regex;
+
+/// Compiles a UTF-16 pattern with no flags (as NSRegularExpression with no
+/// options). On failure returns NULL and writes ICU's error name and the
+/// offending offset (UTF-16 units, -1 when unknown) to `error`/`error_offset`.
+sift_regex *sift_regex_open(const uint16_t *pattern, int32_t length,
+                            char *error, int32_t error_capacity, int32_t *error_offset);
+
+/// An independent copy of a compiled regex, for another thread.
+sift_regex *sift_regex_clone(const sift_regex *regex);
+
+void sift_regex_close(sift_regex *regex);
+
+/// Bounds one match attempt, in ICU match-engine steps (0 = no bound).
+void sift_regex_set_time_limit(sift_regex *regex, int32_t steps);
+
+/// Searches UTF-16 text (not copied; must stay valid for the call).
+/// Returns 1 when the pattern occurs, 0 when not, -1 when the time limit ran
+/// out, -2 on any other ICU error.
+int sift_regex_find(sift_regex *regex, const uint16_t *text, int32_t length);
+
+/// The version of ICU behind the shim, e.g. "72.1".
+const char *sift_icu_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,137 @@
+// The one file of msgsift that includes ICU headers (see CICUShim.h).
+#include "CICUShim.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unicode/ucasemap.h>
+#include <unicode/uchar.h>
+#include <unicode/uregex.h>
+#include <unicode/uscript.h>
+#include <unicode/uversion.h>
+#include <unicode/ustring.h>
+
+struct sift_regex {
+    URegularExpression *re;
+};
+
+// A UCaseMap is immutable once opened and ucasemap_utf8FoldCase takes it as
+// const, so one shared instance serves every thread.
+static UCaseMap *shared_case_map(void) {
+    static UCaseMap *map = NULL;
+    UCaseMap *current = __atomic_load_n(&map, __ATOMIC_ACQUIRE);
+    if (current) return current;
+    UErrorCode status = U_ZERO_ERROR;
+    UCaseMap *fresh = ucasemap_open("", U_FOLD_CASE_DEFAULT, &status);
+    if (U_FAILURE(status)) return NULL;
+    UCaseMap *expected = NULL;
+    if (!__atomic_compare_exchange_n(&map, &expected, fresh, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+        ucasemap_close(fresh);
+        return expected;
+    }
+    return fresh;
+}
+
+int32_t sift_fold_utf8(const char *src, int32_t length, char *dest, int32_t capacity) {
+    UCaseMap *map = shared_case_map();
+    if (!map) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t n = ucasemap_utf8FoldCase(map, dest, capacity, src, length, &status);
+    if (status == U_BUFFER_OVERFLOW_ERROR || status == U_STRING_NOT_TERMINATED_WARNING) return n;
+    if (U_FAILURE(status)) return -1;
+    return n;
+}
+
+static int script_class(UChar32 c) {
+    UErrorCode status = U_ZERO_ERROR;
+    UScriptCode s = uscript_getScript(c, &status);
+    if (U_FAILURE(status)) return SIFT_SCRIPT_OTHER;
+    switch (s) {
+    case USCRIPT_COMMON: case USCRIPT_INHERITED: return SIFT_SCRIPT_COMMON;
+    case USCRIPT_LATIN: return SIFT_SCRIPT_LATIN;
+    case USCRIPT_GREEK: return SIFT_SCRIPT_GREEK;
+    case USCRIPT_CYRILLIC: return SIFT_SCRIPT_CYRILLIC;
+    case USCRIPT_HEBREW: return SIFT_SCRIPT_HEBREW;
+    case USCRIPT_ARABIC: return SIFT_SCRIPT_ARABIC;
+    case USCRIPT_HAN: return SIFT_SCRIPT_HAN;
+    case USCRIPT_HIRAGANA: return SIFT_SCRIPT_HIRAGANA;
+    case USCRIPT_KATAKANA: return SIFT_SCRIPT_KATAKANA;
+    case USCRIPT_HANGUL: return SIFT_SCRIPT_HANGUL;
+    case USCRIPT_THAI: return SIFT_SCRIPT_THAI;
+    case USCRIPT_DEVANAGARI: return SIFT_SCRIPT_DEVANAGARI;
+    default: return SIFT_SCRIPT_OTHER;
+    }
+}
+
+int sift_script(int32_t codepoint) { return script_class(codepoint); }
+
+int sift_is_letter(int32_t codepoint) {
+    return (U_GET_GC_MASK(codepoint) & U_GC_L_MASK) != 0;
+}
+
+void sift_char_table(uint8_t *out, int32_t count) {
+    for (int32_t c = 0; c < count; c++) {
+        uint8_t v = (uint8_t)script_class(c);
+        if (sift_is_letter(c)) v |= SIFT_CHAR_LETTER;
+        out[c] = v;
+    }
+}
+
+sift_regex *sift_regex_open(const uint16_t *pattern, int32_t length,
+                            char *error, int32_t error_capacity, int32_t *error_offset) {
+    UParseError pe;
+    memset(&pe, 0, sizeof pe);
+    UErrorCode status = U_ZERO_ERROR;
+    URegularExpression *re = uregex_open((const UChar *)pattern, length, 0, &pe, &status);
+    if (U_FAILURE(status)) {
+        if (error && error_capacity > 0) {
+            strncpy(error, u_errorName(status), (size_t)error_capacity - 1);
+            error[error_capacity - 1] = 0;
+        }
+        if (error_offset) *error_offset = pe.offset >= 0 ? pe.offset : -1;
+        if (re) uregex_close(re);
+        return NULL;
+    }
+    sift_regex *r = malloc(sizeof *r);
+    if (!r) { uregex_close(re); return NULL; }
+    r->re = re;
+    return r;
+}
+
+sift_regex *sift_regex_clone(const sift_regex *regex) {
+    UErrorCode status = U_ZERO_ERROR;
+    URegularExpression *re = uregex_clone(regex->re, &status);
+    if (U_FAILURE(status)) return NULL;
+    sift_regex *r = malloc(sizeof *r);
+    if (!r) { uregex_close(re); return NULL; }
+    r->re = re;
+    return r;
+}
+
+void sift_regex_close(sift_regex *regex) {
+    if (!regex) return;
+    uregex_close(regex->re);
+    free(regex);
+}
+
+void sift_regex_set_time_limit(sift_regex *regex, int32_t steps) {
+    UErrorCode status = U_ZERO_ERROR;
+    uregex_setTimeLimit(regex->re, steps, &status);
+}
+
+int sift_regex_find(sift_regex *regex, const uint16_t *text, int32_t length) {
+    UErrorCode status = U_ZERO_ERROR;
+    uregex_setText(regex->re, (const UChar *)text, length, &status);
+    if (U_FAILURE(status)) return -2;
+    UBool found = uregex_find(regex->re, 0, &status);
+    if (status == U_REGEX_TIME_OUT) return -1;
+    if (U_FAILURE(status)) return -2;
+    return found ? 1 : 0;
+}
+
+const char *sift_icu_version(void) {
+    static char buffer[U_MAX_VERSION_STRING_LENGTH];
+    UVersionInfo v;
+    u_getVersion(v);
+    u_versionToString(v, buffer);
+    return buffer;
+}

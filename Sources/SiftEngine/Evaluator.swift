@@ -1,0 +1,323 @@
+// The eight-stage evaluator (SPEC §1.5) over a CompiledRuleSet.
+//
+// Per message: the texts are laid out once as `body + " " + sender` (raw and
+// case-folded UTF-8, the target `all` of the app), each automaton scans its
+// text once, and every occurrence is credited to the filters and list entries
+// it stands for, keeping the oldest per stage. Stages then run in order and
+// the first that matches decides. Regexes run only when their answer can
+// matter: when the message reaches their stage and no older phrase filter of
+// that stage already matched. UTF-16 for ICU is made once, and only then.
+//
+// An Evaluator is one worker's state (buffers, regex clones); it is not
+// shared between threads. Evaluation never throws.
+import SiftRules
+import SiftText
+
+/// Evaluates messages against a compiled rule set; one per worker thread.
+public final class Evaluator {
+    public let rules: CompiledRuleSet
+    private var raw: [UInt8] = []
+    private var folded: [UInt8] = []
+    private var utf16: [UInt16] = []
+    private var utf16Ready = false
+    private var bodyUTF16Count = 0
+    private let matchers: [RegexMatcher]
+    private var reportedRegexFailure = Set<Int32>()
+
+    // Oldest match per stage from the phrase scans (Int32.max: none).
+    private var allowRank = Int32.max
+    private var denyRank = Int32.max
+    private var communityAllowRank = Int32.max
+    private var communityDenyRank = Int32.max
+    private var warning: String?
+
+    /// Errors a regex raised other than a time-out, reported once per filter by the caller.
+    public private(set) var regexFailures: [String] = []
+
+    public init(_ rules: CompiledRuleSet) {
+        self.rules = rules
+        var m: [RegexMatcher] = []
+        for r in rules.allowRegexes + rules.denyRegexes { m.append(r.regex.makeMatcher(timeLimit: rules.regexTimeLimit)) }
+        matchers = m
+    }
+
+    /// Decides one message. With `explain`, the verdict carries the trace of every stage visited.
+    public func evaluate(sender: String, body: String, explain: Bool = false) -> Verdict {
+        var senderUTF8 = sender, bodyUTF8 = body
+        return senderUTF8.withUTF8 { s in bodyUTF8.withUTF8 { b in evaluate(sender: s, body: b, senderString: sender, bodyString: body, explain: explain) } }
+    }
+
+    private func evaluate(sender: UnsafeBufferPointer<UInt8>, body: UnsafeBufferPointer<UInt8>,
+                          senderString: String, bodyString: String, explain: Bool) -> Verdict {
+        allowRank = .max; denyRank = .max; communityAllowRank = .max; communityDenyRank = .max
+        warning = nil
+        utf16Ready = false
+        var trace: [TraceStep] = []
+
+        if let table = rules.raw {
+            raw.removeAll(keepingCapacity: true)
+            raw.append(contentsOf: body); raw.append(0x20); raw.append(contentsOf: sender)
+            scan(table, raw, bodyCount: body.count)
+        }
+        var foldedBodyCount = 0
+        if rules.folded != nil || !rules.allowSenders.isEmpty || !rules.denySenders.isEmpty {
+            folded.removeAll(keepingCapacity: true)
+            CaseFold.append(body, to: &folded)
+            foldedBodyCount = folded.count
+            folded.append(0x20)
+            CaseFold.append(sender, to: &folded)
+            if let table = rules.folded { scan(table, folded, bodyCount: foldedBodyCount) }
+        }
+
+        func done(_ action: Action, _ stage: Stage, _ reason: String?, _ key: Int32) -> Verdict {
+            Verdict(action: action, stage: stage, reason: reason, warning: warning, ruleKey: key, trace: trace)
+        }
+
+        // 1. Allow filters.
+        let allowCount = rules.allowFilterCount
+        if let rank = oldestMatch(phraseRank: allowRank, regexes: rules.allowRegexes, body: bodyString, sender: senderString) {
+            if explain { trace.append(TraceStep(stage: .allowFilter, checked: plural(allowCount, "filter"), outcome: "match: filter \(rules.filters[Int(rank)].id) \(quoted(rules.filterReasons[Int(rank)]))")) }
+            return done(.allow, .allowFilter, rules.filterReasons[Int(rank)], rank)
+        }
+        if explain { trace.append(TraceStep(stage: .allowFilter, checked: plural(allowCount, "filter"), outcome: allowCount == 0 ? "skipped" : "no match")) }
+
+        // 2. All unknown.
+        let smart = rules.smartRules.enabled
+        if smart.contains(.allUnknown) {
+            if explain { trace.append(TraceStep(stage: .allUnknown, checked: "all-unknown is on", outcome: "match")) }
+            return done(.junk, .allUnknown, SmartRule.allUnknown.rawValue, 0)
+        }
+        if explain { trace.append(TraceStep(stage: .allUnknown, checked: "all-unknown is off", outcome: "skipped")) }
+
+        // 3. Community allow lists.
+        if !rules.allowSenders.isEmpty, let r = rules.allowSenders[foldedSender(foldedBodyCount)] {
+            communityAllowRank = min(communityAllowRank, r)
+        }
+        if communityAllowRank != .max {
+            let e = rules.communityEntries[Int(communityAllowRank)]
+            if explain { trace.append(TraceStep(stage: .automaticAllow, checked: "community allow lists", outcome: "match: \(e.list.rawValue) \(quoted(e.reason))")) }
+            return done(.allow, .automaticAllow, e.reason, communityAllowRank)
+        }
+        if explain { trace.append(TraceStep(stage: .automaticAllow, checked: "community allow lists", outcome: rules.communityEntries.isEmpty ? "skipped" : "no match")) }
+
+        // 4. Smart rules, in SPEC order.
+        if let rule = firstSmartRule(sender: sender, senderString: senderString, bodyString: bodyString) {
+            if explain { trace.append(TraceStep(stage: .smartRule, checked: smartRuleList(), outcome: "match: \(rule.rawValue)")) }
+            return done(.junk, .smartRule, rule.rawValue, Int32(SmartRule.allCases.firstIndex(of: rule)!))
+        }
+        if explain { trace.append(TraceStep(stage: .smartRule, checked: smartRuleList(), outcome: smart.subtracting([.allUnknown]).isEmpty ? "skipped" : "no match")) }
+
+        // 5. Deny filters.
+        let denyCount = rules.denyFilterCount
+        if let rank = oldestMatch(phraseRank: denyRank, regexes: rules.denyRegexes, body: bodyString, sender: senderString) {
+            let f = rules.filters[Int(rank)]
+            if explain { trace.append(TraceStep(stage: .denyFilter, checked: plural(denyCount, "filter"), outcome: "match: filter \(f.id) \(quoted(rules.filterReasons[Int(rank)])) → \(f.folder.rawValue)")) }
+            return done(f.folder.action, .denyFilter, rules.filterReasons[Int(rank)], rank)
+        }
+        if explain { trace.append(TraceStep(stage: .denyFilter, checked: plural(denyCount, "filter"), outcome: denyCount == 0 ? "skipped" : "no match")) }
+
+        // 6. Blocked languages.
+        if rules.detectsLanguage {
+            let detection = LanguageDetector.detect(bodyString)
+            if let l = detection.language, let rank = rules.blockedLanguages[l] {
+                let f = rules.filters[Int(rank)]
+                if explain { trace.append(TraceStep(stage: .denyLanguage, checked: describe(detection), outcome: "match: \(l.rawValue) → \(f.folder.rawValue)")) }
+                return done(f.folder.action, .denyLanguage, l.rawValue, rank)
+            }
+            if explain { trace.append(TraceStep(stage: .denyLanguage, checked: describe(detection), outcome: "no match")) }
+        } else if explain {
+            trace.append(TraceStep(stage: .denyLanguage, checked: "no language blocked", outcome: "skipped"))
+        }
+
+        // 7. Community deny lists.
+        if !rules.denySenders.isEmpty, let r = rules.denySenders[foldedSender(foldedBodyCount)] {
+            communityDenyRank = min(communityDenyRank, r)
+        }
+        if communityDenyRank != .max {
+            let e = rules.communityEntries[Int(communityDenyRank)]
+            if explain { trace.append(TraceStep(stage: .automaticDeny, checked: "community deny lists", outcome: "match: \(e.list.rawValue) \(quoted(e.reason))")) }
+            return done(.junk, .automaticDeny, e.reason, communityDenyRank)
+        }
+        if explain { trace.append(TraceStep(stage: .automaticDeny, checked: "community deny lists", outcome: rules.communityEntries.isEmpty ? "skipped" : "no match")) }
+
+        // 8. Nothing matched.
+        if explain { trace.append(TraceStep(stage: .noMatch, checked: "", outcome: "allow")) }
+        return done(.allow, .noMatch, nil, -1)
+    }
+
+    /// The folded sender: the part of `folded` after the body and the separator.
+    private func foldedSender(_ foldedBodyCount: Int) -> [UInt8] {
+        Array(folded[(foldedBodyCount + 1)...])
+    }
+
+    // MARK: Phrases
+
+    private func scan(_ table: PhraseTable, _ text: [UInt8], bodyCount: Int) {
+        text.withUnsafeBufferPointer { buf in
+            let lengths = table.automaton.patternLengths
+            table.automaton.scan(buf) { pattern, end in
+                let start = end - Int(lengths[pattern])
+                for k in Int(table.useStart[pattern])..<Int(table.useStart[pattern + 1]) {
+                    let use = table.uses[k]
+                    switch use.target {
+                    case .all: break
+                    case .body: if end > bodyCount { continue }
+                    case .sender: if start <= bodyCount { continue }
+                    }
+                    if use.exact && !(Self.boundaryBefore(buf, start) && Self.boundaryAfter(buf, end)) { continue }
+                    switch use.kind {
+                    case .allowFilter: allowRank = min(allowRank, use.rank)
+                    case .denyFilter: denyRank = min(denyRank, use.rank)
+                    case .communityAllow: communityAllowRank = min(communityAllowRank, use.rank)
+                    case .communityDeny: communityDenyRank = min(communityDenyRank, use.rank)
+                    }
+                }
+                return true
+            }
+        }
+    }
+
+    /// No letter right before `start` (SPEC §1.1 exact).
+    @inline(__always)
+    static func boundaryBefore(_ text: UnsafeBufferPointer<UInt8>, _ start: Int) -> Bool {
+        if start == 0 { return true }
+        var i = start - 1
+        while i > 0 && text[i] & 0xC0 == 0x80 { i -= 1 }
+        return !CharTable.isLetter(decodeScalar(text, i))
+    }
+
+    /// No letter right after `end`.
+    @inline(__always)
+    static func boundaryAfter(_ text: UnsafeBufferPointer<UInt8>, _ end: Int) -> Bool {
+        if end >= text.count { return true }
+        return !CharTable.isLetter(decodeScalar(text, end))
+    }
+
+    @inline(__always)
+    static func decodeScalar(_ t: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt32 {
+        let b0 = UInt32(t[i])
+        if b0 < 0x80 { return b0 }
+        let n = t.count
+        if b0 < 0xE0, i + 1 < n { return (b0 & 0x1F) << 6 | UInt32(t[i + 1] & 0x3F) }
+        if b0 < 0xF0, i + 2 < n { return (b0 & 0x0F) << 12 | UInt32(t[i + 1] & 0x3F) << 6 | UInt32(t[i + 2] & 0x3F) }
+        if i + 3 < n { return (b0 & 0x07) << 18 | UInt32(t[i + 1] & 0x3F) << 12 | UInt32(t[i + 2] & 0x3F) << 6 | UInt32(t[i + 3] & 0x3F) }
+        return 0xFFFD
+    }
+
+    // MARK: Regexes
+
+    /// The oldest filter of a stage that matches: the oldest phrase match, unless an older regex matches.
+    private func oldestMatch(phraseRank: Int32, regexes: [RegexFilter], body: String, sender: String) -> Int32? {
+        for r in regexes {
+            if r.filterIndex >= phraseRank { break }
+            switch runRegex(r, body: body, sender: sender) {
+            case .match: return r.filterIndex
+            case .noMatch: continue
+            case .timedOut:
+                if warning == nil { warning = "regex filter \(rules.filters[Int(r.filterIndex)].id) timed out" }
+            case .failed:
+                if reportedRegexFailure.insert(r.filterIndex).inserted {
+                    regexFailures.append("regex filter \(rules.filters[Int(r.filterIndex)].id) failed while matching; it never matches")
+                }
+            }
+        }
+        return phraseRank == .max ? nil : phraseRank
+    }
+
+    private func runRegex(_ r: RegexFilter, body: String, sender: String) -> RegexOutcome {
+        if !utf16Ready {
+            utf16.removeAll(keepingCapacity: true)
+            utf16.append(contentsOf: body.utf16)
+            bodyUTF16Count = utf16.count
+            utf16.append(0x20)
+            utf16.append(contentsOf: sender.utf16)
+            utf16Ready = true
+        }
+        let bodyEnd = bodyUTF16Count
+        let matcher = matchers[r.slot]
+        return utf16.withUnsafeBufferPointer { all in
+            switch r.target {
+            case .all: return matcher.find(all)
+            case .body: return matcher.find(UnsafeBufferPointer(rebasing: all[0..<bodyEnd]))
+            case .sender: return matcher.find(UnsafeBufferPointer(rebasing: all[(bodyEnd + 1)...]))
+            }
+        }
+    }
+
+    // MARK: Smart rules
+
+    private func firstSmartRule(sender: UnsafeBufferPointer<UInt8>, senderString: String, bodyString: String) -> SmartRule? {
+        let settings = rules.smartRules
+        let on = settings.enabled
+        if on.isEmpty { return nil }
+        if on.contains(.links) && LinkDetector.containsLink(bodyString) { return .links }
+        if on.contains(.numbersOnly) && SmartRuleChecks.hasLetter(sender) { return .numbersOnly }
+        if on.contains(.shortSender) && SmartRuleChecks.isShort(senderString, utf8Count: sender.count, maximum: settings.shortSenderMaximum) { return .shortSender }
+        if on.contains(.email) && SmartRuleChecks.looksLikeEmail(sender) { return .email }
+        if on.contains(.emojis) && EmojiDetector.containsEmoji(bodyString) { return .emojis }
+        if on.contains(.countryAllowlist) && !rules.allowedCallingCodes.isEmpty,
+           let code = CallingCodes.callingCode(ofSender: senderString),
+           !rules.allowedCallingCodes.contains(code.hasPrefix("+") ? String(code.dropFirst()) : code) {
+            return .countryAllowlist
+        }
+        return nil
+    }
+
+    private func smartRuleList() -> String {
+        let on = SmartRule.allCases.filter { $0 != .allUnknown && rules.smartRules.enabled.contains($0) }
+        return on.isEmpty ? "no smart rule on" : on.map(\.rawValue).joined(separator: ", ")
+    }
+
+    private func describe(_ d: LanguageDetection) -> String {
+        let evidence = d.scores.prefix(2).map { "\($0.language.rawValue) \(formatScore($0.score))" }.joined(separator: ", ")
+        let name = d.language?.rawValue ?? "undetermined"
+        return evidence.isEmpty ? "language \(name)" : "language \(name) (\(evidence))"
+    }
+}
+
+/// The sender tests of the smart rules, on UTF-8 bytes.
+public enum SmartRuleChecks {
+    /// `numbers-only`: the sender contains a letter.
+    public static func hasLetter(_ s: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        while i < s.count {
+            let b = s[i]
+            if b < 0x80 {
+                if (b | 0x20) &- 0x61 < 26 { return true }
+                i += 1
+                continue
+            }
+            if CharTable.isLetter(Evaluator.decodeScalar(s, i)) { return true }
+            i += 1
+            while i < s.count && s[i] & 0xC0 == 0x80 { i += 1 }
+        }
+        return false
+    }
+
+    /// `short-sender`: at most `maximum` grapheme clusters (an empty sender is short).
+    public static func isShort(_ sender: String, utf8Count: Int, maximum: Int) -> Bool {
+        if utf8Count <= maximum { return true }
+        var n = 0
+        for _ in sender {
+            n += 1
+            if n > maximum { return false }
+        }
+        return true
+    }
+
+    /// `email`: the sender contains `@` and `.`.
+    public static func looksLikeEmail(_ s: UnsafeBufferPointer<UInt8>) -> Bool {
+        var at = false, dot = false
+        for b in s {
+            if b == 0x40 { at = true } else if b == 0x2E { dot = true }
+        }
+        return at && dot
+    }
+}
+
+func plural(_ n: Int, _ word: String) -> String { n == 1 ? "1 \(word)" : "\(n) \(word)s" }
+
+func formatScore(_ x: Double) -> String {
+    let r = (x * 100).rounded() / 100
+    return String(r)
+}

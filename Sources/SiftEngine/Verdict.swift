@@ -1,0 +1,36 @@
+// What the engine says about one message: the action, the stage that decided
+// it, the rule behind it, and on request the trace of every stage it passed.
+import SiftRules
+
+/// The eight stages of SPEC §1.5, in the order they run; the first match wins.
+public enum Stage: String, Sendable, CaseIterable {
+    case allowFilter, allUnknown, automaticAllow, smartRule, denyFilter, denyLanguage, automaticDeny, noMatch
+}
+
+/// One stage's line in an `--explain` trace.
+public struct TraceStep: Sendable, Equatable {
+    public var stage: Stage
+    /// What the stage looked at, e.g. `3 filters` or `language he (he 0.91, ar 0.05)`.
+    public var checked: String
+    /// `match`, `no match`, `skipped` (nothing to check), or a match with what fired.
+    public var outcome: String
+}
+
+/// The engine's decision for one message.
+public struct Verdict: Sendable, Equatable {
+    public var action: Action
+    public var stage: Stage
+    /// The filter text, smart-rule name, language code or `LANG: entry`; nil for noMatch.
+    public var reason: String?
+    /// A note about this message's evaluation, e.g. `regex filter 7 timed out`.
+    public var warning: String?
+    /// A number identifying the deciding rule within its stage (for counting hits), -1 for none.
+    public var ruleKey: Int32
+    /// Every stage visited, when explanation was asked for; empty otherwise.
+    public var trace: [TraceStep]
+
+    public init(action: Action, stage: Stage, reason: String?, warning: String? = nil, ruleKey: Int32 = -1, trace: [TraceStep] = []) {
+        self.action = action; self.stage = stage; self.reason = reason
+        self.warning = warning; self.ruleKey = ruleKey; self.trace = trace
+    }
+}

@@ -1,0 +1,223 @@
+// Compilation: a RuleSet becomes immutable tables shared by every worker.
+//
+//   every contains/exact phrase, case-insensitive  ─┐
+//   every community body phrase (always folded)     ├─► one Aho–Corasick over folded UTF-8
+//   every contains/exact phrase, case-sensitive  ───► one Aho–Corasick over raw UTF-8
+//   every community sender                       ───► folded sender → entry (hash)
+//   every regex                                  ───► one ICU regex each, cloned per worker
+//   blocked languages                            ───► language → filter
+//
+// A pattern occurs once per automaton however many filters use it; its
+// "uses" say which filter or list entry it stands for, for which target,
+// and whether the match must sit on letter boundaries (exact).
+import SiftText
+
+/// What a phrase occurrence can decide.
+package enum PhraseKind: UInt8, Sendable {
+    case allowFilter, denyFilter, communityAllow, communityDeny
+}
+
+/// One filter or list entry behind a pattern.
+package struct PhraseUse: Sendable {
+    package var kind: PhraseKind
+    package var target: Target
+    package var exact: Bool
+    /// The filter's index in `CompiledRuleSet.filters`, or the entry's in `communityEntries`:
+    /// the lower, the older (filters) or the earlier consulted (entries).
+    package var rank: Int32
+}
+
+/// An automaton with the uses of each of its patterns.
+package struct PhraseTable: Sendable {
+    package let automaton: AhoCorasick
+    package let useStart: [Int32]     // per pattern, into uses; patternCount+1 entries
+    package let uses: [PhraseUse]
+
+    init(patterns: [[UInt8]], uses: [[PhraseUse]]) {
+        automaton = AhoCorasick(patterns: patterns)
+        var start: [Int32] = [], flat: [PhraseUse] = []
+        for u in uses { start.append(Int32(flat.count)); flat.append(contentsOf: u) }
+        start.append(Int32(flat.count))
+        useStart = start
+        self.uses = flat
+    }
+}
+
+/// A regex filter, with the slot of its clone in each worker's scratch.
+package struct RegexFilter: Sendable {
+    package let filterIndex: Int32
+    package let target: Target
+    package let regex: ICURegex
+    package let slot: Int
+}
+
+/// Which list of a community language an entry comes from.
+public enum CommunityListKind: String, Sendable {
+    case allowSender = "allow_sender", allowBody = "allow_body", denySender = "deny_sender", denyBody = "deny_body"
+}
+
+/// One community-list entry that takes part in a run.
+public struct CommunityEntry: Sendable {
+    public let language: Language
+    public let list: CommunityListKind
+    /// The entry as published.
+    public let text: String
+    /// `LANG: entry`, as verdicts report it.
+    public let reason: String
+}
+
+/// How the compiler treats a filter that fails validation.
+public enum InvalidFilterPolicy: Sendable {
+    /// Compilation fails with the filter's id and the reason (rule files and flags).
+    case refuse
+    /// The filter never matches; the reason is kept in `warnings` (rows of a store written by others).
+    case skip
+}
+
+/// A rule set compiled for evaluation: immutable, shared by every worker thread.
+public final class CompiledRuleSet: Sendable {
+    /// Filters by age (ascending id); an index here is a filter's rank.
+    public let filters: [Filter]
+    /// What verdicts report for each filter: its text, or the language code for denyLanguage.
+    public let filterReasons: [String]
+    public let smartRules: SmartRuleSettings
+    /// Community entries that take part, in the order they are consulted.
+    public let communityEntries: [CommunityEntry]
+    /// Filters skipped under `InvalidFilterPolicy.skip`, one line each.
+    public let warnings: [String]
+    /// ICU match-engine steps one regex search may take before it counts as no match.
+    public let regexTimeLimit: Int32
+
+    package let folded: PhraseTable?
+    package let raw: PhraseTable?
+    package let allowRegexes: [RegexFilter]
+    package let denyRegexes: [RegexFilter]
+    package let allowSenders: [[UInt8]: Int32]
+    package let denySenders: [[UInt8]: Int32]
+    /// Blocked language → index of the oldest denyLanguage filter for it.
+    package let blockedLanguages: [Language: Int32]
+    package let allowedCallingCodes: Set<String>
+
+    /// Counts of each kind, for `--stats` and explanations.
+    package let allowFilterCount: Int
+    package let denyFilterCount: Int
+
+    /// Number of regex clones each worker needs.
+    public var regexCount: Int { allowRegexes.count + denyRegexes.count }
+    /// Whether any denyLanguage filter exists (language detection runs only then).
+    public var detectsLanguage: Bool { !blockedLanguages.isEmpty }
+
+    /// Compiles `rules`. Throws only under `.refuse`, naming the filter and what is wrong.
+    public init(_ rules: RuleSet, invalidFilters: InvalidFilterPolicy = .refuse, regexTimeLimit: Int32 = 1_000) throws(RuleError) {
+        var warnings: [String] = []
+        var filters: [Filter] = []
+        var regexes: [Int: ICURegex] = [:]
+        for f in rules.filters.sorted(by: { $0.id < $1.id }) {
+            do {
+                let valid = try FilterValidator.validate(f)
+                if valid.matching == .regex && valid.type != .denyLanguage {
+                    regexes[filters.count] = try? ICURegex(valid.text)
+                }
+                filters.append(valid)
+            } catch {
+                switch invalidFilters {
+                case .refuse: throw RuleError("filter \(f.id): \(error)")
+                case .skip: warnings.append("filter \(f.id) never matches: \(error)")
+                }
+            }
+        }
+        self.filters = filters
+        filterReasons = filters.map { $0.language?.rawValue ?? $0.text }
+        self.warnings = warnings
+        self.regexTimeLimit = regexTimeLimit
+        smartRules = rules.smartRules
+        allowedCallingCodes = Set(rules.smartRules.allowedCallingCodes.map { String($0.drop(while: { $0 == "+" })) })
+
+        var foldedPatterns = PatternCollector(), rawPatterns = PatternCollector()
+        var allowRegexes: [RegexFilter] = [], denyRegexes: [RegexFilter] = []
+        var blocked: [Language: Int32] = [:]
+        var allowCount = 0, denyCount = 0
+        for (index, f) in filters.enumerated() {
+            let kind: PhraseKind
+            switch f.type {
+            case .allow: kind = .allowFilter; allowCount += 1
+            case .deny: kind = .denyFilter; denyCount += 1
+            case .denyLanguage:
+                if let l = f.language, blocked[l] == nil { blocked[l] = Int32(index) }
+                continue
+            }
+            switch f.matching {
+            case .regex:
+                guard let re = regexes[index] else { continue }
+                let rf = RegexFilter(filterIndex: Int32(index), target: f.target, regex: re,
+                                     slot: allowRegexes.count + denyRegexes.count)
+                if kind == .allowFilter { allowRegexes.append(rf) } else { denyRegexes.append(rf) }
+            case .contains, .exact:
+                let use = PhraseUse(kind: kind, target: f.target, exact: f.matching == .exact, rank: Int32(index))
+                switch f.caseSensitivity {
+                case .insensitive: foldedPatterns.add(CaseFold.fold(f.text), use)
+                case .sensitive: rawPatterns.add(f.text, use)
+                }
+            }
+        }
+        self.allowRegexes = allowRegexes
+        self.denyRegexes = denyRegexes
+        blockedLanguages = blocked
+        allowFilterCount = allowCount
+        denyFilterCount = denyCount
+
+        // Community lists: languages in SPEC §1.3 order; within one, senders before body phrases.
+        var entries: [CommunityEntry] = []
+        var allowSenders: [[UInt8]: Int32] = [:], denySenders: [[UInt8]: Int32] = [:]
+        for language in Language.allCases where rules.communityLanguages.contains(language) {
+            guard let list = rules.communityLists[language] else { continue }
+            let parts: [(CommunityListKind, [String])] = [
+                (.allowSender, list.allowSender), (.allowBody, list.allowBody),
+                (.denySender, list.denySender), (.denyBody, list.denyBody),
+            ]
+            for (kind, texts) in parts {
+                for text in texts {
+                    let rank = Int32(entries.count)
+                    entries.append(CommunityEntry(language: language, list: kind, text: text,
+                                                  reason: "\(language.rawValue): \(text)"))
+                    let key = Array(CaseFold.fold(text).utf8)
+                    switch kind {
+                    case .allowSender: if allowSenders[key] == nil { allowSenders[key] = rank }
+                    case .denySender: if denySenders[key] == nil { denySenders[key] = rank }
+                    case .allowBody:
+                        foldedPatterns.add(CaseFold.fold(text), PhraseUse(kind: .communityAllow, target: .body, exact: false, rank: rank))
+                    case .denyBody:
+                        foldedPatterns.add(CaseFold.fold(text), PhraseUse(kind: .communityDeny, target: .body, exact: false, rank: rank))
+                    }
+                }
+            }
+        }
+        communityEntries = entries
+        self.allowSenders = allowSenders
+        self.denySenders = denySenders
+        folded = foldedPatterns.table()
+        raw = rawPatterns.table()
+    }
+}
+
+/// Gathers distinct patterns and the uses of each while compiling.
+private struct PatternCollector {
+    var index: [String: Int] = [:]
+    var patterns: [[UInt8]] = []
+    var uses: [[PhraseUse]] = []
+
+    mutating func add(_ pattern: String, _ use: PhraseUse) {
+        guard !pattern.isEmpty else { return }
+        if let i = index[pattern] {
+            uses[i].append(use)
+        } else {
+            index[pattern] = patterns.count
+            patterns.append(Array(pattern.utf8))
+            uses.append([use])
+        }
+    }
+
+    func table() -> PhraseTable? {
+        patterns.isEmpty ? nil : PhraseTable(patterns: patterns, uses: uses)
+    }
+}

@@ -1,0 +1,145 @@
+// The rule model: what a user can state (filters, smart rules, blocked
+// languages, community lists), before compilation. Everything here is plain
+// data; `RuleCompiler` turns a `RuleSet` into the tables the engine reads.
+import SiftText
+
+/// What a verdict tells the caller to do with a message.
+public enum Action: String, Sendable, CaseIterable {
+    case allow, junk, transaction, promotion
+}
+
+/// Where a deny filter sends a message.
+public enum Folder: String, Sendable, CaseIterable {
+    case junk, transaction, promotion
+    /// The action a match in this folder yields.
+    public var action: Action {
+        switch self {
+        case .junk: return .junk
+        case .transaction: return .transaction
+        case .promotion: return .promotion
+        }
+    }
+}
+
+/// The kind of a user filter.
+public enum FilterType: String, Sendable, CaseIterable {
+    case allow, deny, denyLanguage
+}
+
+/// Which text of a message a filter looks at.
+public enum Target: String, Sendable, CaseIterable {
+    /// body + " " + sender, as the app builds it.
+    case all, sender, body
+}
+
+/// How a filter's text is compared.
+public enum Matching: String, Sendable, CaseIterable {
+    case contains, exact, regex
+}
+
+/// Whether a comparison folds case (Unicode default full case folding).
+public enum CaseSensitivity: String, Sendable, CaseIterable {
+    case insensitive, sensitive
+}
+
+/// A user filter (SPEC §1.1). `id` orders filters by age: the lowest id of a
+/// stage decides when several match.
+public struct Filter: Sendable, Equatable {
+    public var id: Int
+    public var type: FilterType
+    public var folder: Folder
+    public var target: Target
+    public var matching: Matching
+    public var caseSensitivity: CaseSensitivity
+    /// The phrase or pattern, trimmed; for denyLanguage the canonical `$lang:name`.
+    public var text: String
+
+    /// A filter as given; validate it with `FilterValidator` before use.
+    public init(id: Int, type: FilterType, folder: Folder = .junk, target: Target = .all,
+                matching: Matching = .contains, caseSensitivity: CaseSensitivity = .insensitive, text: String) {
+        self.id = id; self.type = type; self.folder = folder; self.target = target
+        self.matching = matching; self.caseSensitivity = caseSensitivity; self.text = text
+    }
+
+    /// The language of a denyLanguage filter.
+    public var language: Language? {
+        type == .denyLanguage ? Language(codeOrName: text) : nil
+    }
+
+    /// Two filters with the same identity are the same filter (SPEC §1.1).
+    public var identity: FilterIdentity {
+        FilterIdentity(type: type, text: text, target: target, matching: matching, caseSensitivity: caseSensitivity)
+    }
+}
+
+/// What makes two filters the same filter: same text, target, matching and case (and type).
+public struct FilterIdentity: Hashable, Sendable {
+    public var type: FilterType
+    public var text: String
+    public var target: Target
+    public var matching: Matching
+    public var caseSensitivity: CaseSensitivity
+}
+
+/// The smart rules of SPEC §1.2, spelled as the command line spells them.
+public enum SmartRule: String, Sendable, CaseIterable {
+    case allUnknown = "all-unknown"
+    case links
+    case numbersOnly = "numbers-only"
+    case shortSender = "short-sender"
+    case email
+    case emojis
+    case countryAllowlist = "country-allowlist"
+}
+
+/// Which smart rules are on, with their values.
+public struct SmartRuleSettings: Sendable, Equatable {
+    /// Rules that are on.
+    public var enabled: Set<SmartRule> = []
+    /// `short-sender`: senders of at most this many grapheme clusters are junk (3–6).
+    public var shortSenderMaximum: Int = 5
+    /// `country-allowlist`: calling codes in canonical form (`+972`).
+    public var allowedCallingCodes: [String] = []
+
+    public init() {}
+}
+
+/// One language's community list (SPEC §1.4), entries as published.
+public struct CommunityList: Sendable, Equatable {
+    public var allowSender: [String] = []
+    public var allowBody: [String] = []
+    public var denySender: [String] = []
+    public var denyBody: [String] = []
+    public init() {}
+    /// Total entries.
+    public var count: Int { allowSender.count + allowBody.count + denySender.count + denyBody.count }
+}
+
+/// Everything a run evaluates: the source of a `CompiledRuleSet`.
+public struct RuleSet: Sendable {
+    /// User filters of every type, any order (the compiler orders them by id).
+    public var filters: [Filter] = []
+    public var smartRules = SmartRuleSettings()
+    /// Community lists by language.
+    public var communityLists: [Language: CommunityList] = [:]
+    /// The languages whose community lists take part.
+    public var communityLanguages: Set<Language> = []
+
+    private var identities: Set<FilterIdentity> = []
+    private var lastID = 0
+
+    public init() {}
+
+    /// Adds a filter unless one with the same identity is there already
+    /// (SPEC §1.1: adding it again is a no-op); returns whether it was added.
+    /// A filter with id 0 gets the next id, so it is younger than every other.
+    @discardableResult
+    public mutating func add(_ filter: Filter) -> Bool {
+        guard identities.insert(filter.identity).inserted else { return false }
+        var f = filter
+        if f.id <= 0 { f.id = lastID + 1 }
+        lastID = max(lastID, f.id)
+        filters.append(f)
+        return true
+    }
+}

@@ -1,0 +1,128 @@
+// The app's filter exchange file (SPEC §2):
+//   {"format":"simply-filter-sms-filters","version":1,"exportedAt":"…","appVersion":"…",
+//    "filters":[{"text":…,"type":…,"folder":…,"target":…,"matching":…,"case":…}]}
+// Every field is required on every row, allow rows included, as the app
+// writes and reads them. Reading never fails on one bad row: rows come back
+// one by one, each a filter or the reason it was refused.
+import Foundation
+import SiftText
+
+/// Reading and writing `.sfsfilters` files.
+public enum SFSFilters {
+    /// The format id the app writes.
+    public static let formatID = "simply-filter-sms-filters"
+    /// The newest version this build reads and the one it writes.
+    public static let version = 1
+
+    /// One row of a file: a validated filter (id 0, to be numbered by the caller) or why not.
+    public struct Row: Sendable {
+        /// 1-based position of the row in the file's `filters` array.
+        public var index: Int
+        public var result: Result<Filter, RuleError>
+    }
+
+    /// Reads a file's rows. Throws when the data is not this format or is a newer version.
+    public static func read(_ data: Data) throws(RuleError) -> [Row] {
+        let object: Any
+        do { object = try JSONSerialization.jsonObject(with: data) } catch {
+            throw RuleError("not a .sfsfilters file: not valid JSON")
+        }
+        guard let root = object as? [String: Any] else { throw RuleError("not a .sfsfilters file: top level is not an object") }
+        guard root["format"] as? String == formatID else {
+            throw RuleError("not a .sfsfilters file: \"format\" is not \"\(formatID)\"")
+        }
+        guard let v = root["version"] as? NSNumber, let version = Int(exactly: v.doubleValue) else {
+            throw RuleError("not a .sfsfilters file: \"version\" is missing")
+        }
+        guard version <= Self.version else {
+            throw RuleError(".sfsfilters version \(version) is newer than this msgsift reads (\(Self.version)); update msgsift")
+        }
+        guard version >= 1 else { throw RuleError("not a .sfsfilters file: version \(version)") }
+        guard let rows = root["filters"] as? [Any] else { throw RuleError("not a .sfsfilters file: \"filters\" is not an array") }
+        return rows.enumerated().map { i, raw in
+            Row(index: i + 1, result: Result { () throws(RuleError) -> Filter in try parseRow(raw) })
+        }
+    }
+
+    private static func parseRow(_ raw: Any) throws(RuleError) -> Filter {
+        guard let row = raw as? [String: Any] else { throw RuleError("not an object") }
+        func field<E: RawRepresentable>(_ key: String, _: E.Type) throws(RuleError) -> E where E.RawValue == String, E: CaseIterable {
+            guard let s = row[key] as? String else { throw RuleError("\"\(key)\" is missing") }
+            guard let e = E(rawValue: s) else {
+                throw RuleError("\"\(key)\" is \(quoted(s)), not one of \(E.allCases.map(\.rawValue).joined(separator: "|"))")
+            }
+            return e
+        }
+        guard let text = row["text"] as? String else { throw RuleError("\"text\" is missing") }
+        let filter = Filter(
+            id: 0,
+            type: try field("type", FilterType.self),
+            folder: try field("folder", Folder.self),
+            target: try field("target", Target.self),
+            matching: try field("matching", Matching.self),
+            caseSensitivity: try field("case", CaseSensitivity.self),
+            text: text)
+        return try FilterValidator.validate(filter)
+    }
+
+    /// The file for `filters`, in the app's format, rows in the order given.
+    public static func write(_ filters: [Filter], exportedAt: Date, appVersion: String) -> Data {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        let rows: [[String: Any]] = filters.map { f in
+            [
+                "text": f.text,
+                "type": f.type.rawValue,
+                "folder": f.folder.rawValue,
+                "target": f.target.rawValue,
+                "matching": f.matching.rawValue,
+                "case": f.caseSensitivity.rawValue,
+            ]
+        }
+        let root: [String: Any] = [
+            "format": formatID,
+            "version": version,
+            "exportedAt": formatter.string(from: exportedAt),
+            "appVersion": appVersion,
+            "filters": rows,
+        ]
+        let data = (try? JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return data + Data("\n".utf8)
+    }
+}
+
+/// Reading community lists (SPEC §1.4):
+/// `{"filter_lists": {"he": {"allow_sender": [], "allow_body": [], "deny_sender": [], "deny_body": []}, …}}`.
+public enum CommunityListFile {
+    /// The lists by language, and the language keys that were not understood.
+    public static func read(_ data: Data) throws(RuleError) -> (lists: [Language: CommunityList], unknownLanguages: [String]) {
+        let object: Any
+        do { object = try JSONSerialization.jsonObject(with: data) } catch {
+            throw RuleError("not a community list file: not valid JSON")
+        }
+        guard let root = object as? [String: Any], let byLanguage = root["filter_lists"] as? [String: Any] else {
+            throw RuleError("not a community list file: no \"filter_lists\" object")
+        }
+        var lists: [Language: CommunityList] = [:]
+        var unknown: [String] = []
+        for key in byLanguage.keys.sorted() {
+            guard let language = Language(codeOrName: key) else { unknown.append(key); continue }
+            guard let entry = byLanguage[key] as? [String: Any] else {
+                throw RuleError("community list \(quoted(key)) is not an object")
+            }
+            func strings(_ name: String) throws(RuleError) -> [String] {
+                guard let value = entry[name] else { return [] }
+                guard let array = value as? [Any] else { throw RuleError("community list \(quoted(key)): \"\(name)\" is not an array") }
+                // Entries are kept exactly as published (SPEC §1.4: no trimming); empty ones can never match.
+                return array.compactMap { $0 as? String }.filter { !$0.isEmpty }
+            }
+            var list = CommunityList()
+            list.allowSender = try strings("allow_sender")
+            list.allowBody = try strings("allow_body")
+            list.denySender = try strings("deny_sender")
+            list.denyBody = try strings("deny_body")
+            lists[language] = list
+        }
+        return (lists, unknown)
+    }
+}

@@ -1,0 +1,108 @@
+// One validator per kind of user input. Each owns its rule and returns the
+// canonical form; the command line, the .sfsfilters reader and the store all
+// go through these, so they can never disagree.
+import SiftText
+
+/// A rule that cannot be used, and why. `description` says which rule and what is wrong.
+public struct RuleError: Error, Sendable, CustomStringConvertible, Equatable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// Validates filters (text, language, regex) and returns their canonical form.
+public enum FilterValidator {
+    /// The canonical filter: text trimmed and non-empty, a denyLanguage text
+    /// turned into `$lang:<english name>`, a regex that ICU compiles.
+    public static func validate(_ filter: Filter) throws(RuleError) -> Filter {
+        var f = filter
+        f.text = filter.text.trimmingWhitespace()
+        guard !f.text.isEmpty else { throw RuleError("filter text is empty") }
+        switch f.type {
+        case .denyLanguage:
+            guard let language = Language(codeOrName: f.text) else {
+                throw RuleError("unknown language \(quoted(f.text)) (known: \(Language.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            f.text = "$lang:" + language.englishName
+            // The app writes language filters with target all, contains, insensitive.
+            f.target = .all; f.matching = .contains; f.caseSensitivity = .insensitive
+        case .allow:
+            f.folder = .junk
+            try validateMatching(f)
+        case .deny:
+            try validateMatching(f)
+        }
+        return f
+    }
+
+    private static func validateMatching(_ f: Filter) throws(RuleError) {
+        switch f.matching {
+        case .regex:
+            do { _ = try ICURegex(f.text) } catch {
+                throw RuleError("invalid regex \(quoted(f.text)): \(error)")
+            }
+        case .contains, .exact:
+            break
+        }
+    }
+}
+
+/// Validates smart-rule names and values.
+public enum SmartRuleValidator {
+    /// The rule named `name` (`short-sender`, …), or an error listing the names.
+    public static func rule(named name: String) throws(RuleError) -> SmartRule {
+        guard let r = SmartRule(rawValue: name.trimmingWhitespace().lowercased()) else {
+            throw RuleError("unknown rule \(quoted(name)) (rules: \(SmartRule.allCases.map(\.rawValue).joined(separator: " ")))")
+        }
+        return r
+    }
+
+    /// A `short-sender` value: a whole number from 3 to 6.
+    public static func shortSenderMaximum(_ raw: String) throws(RuleError) -> Int {
+        guard let n = Int(raw.trimmingWhitespace()), (3...6).contains(n) else {
+            throw RuleError("short-sender takes a whole number from 3 to 6, not \(quoted(raw))")
+        }
+        return n
+    }
+
+    /// A list of calling codes (`+972,+1`): each known, canonical, deduplicated, in the given order.
+    public static func callingCodes(_ raw: String) throws(RuleError) -> [String] {
+        var out: [String] = []
+        for part in raw.split(separator: ",", omittingEmptySubsequences: false) {
+            let p = String(part).trimmingWhitespace()
+            if p.isEmpty { continue }
+            guard let code = CallingCodes.normalize(p) else {
+                throw RuleError("unknown calling code \(quoted(p)) (write it as +972)")
+            }
+            if !out.contains(code) { out.append(code) }
+        }
+        return out
+    }
+}
+
+/// Validates language names and codes for blocking.
+public enum LanguageValidator {
+    /// The language named or coded by `raw` (`ar`, `Arabic`, `zh-Hans`, `chinese, simplified`).
+    public static func language(_ raw: String) throws(RuleError) -> Language {
+        guard let l = Language(codeOrName: raw) else {
+            throw RuleError("unknown language \(quoted(raw)) (known: \(Language.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return l
+    }
+}
+
+/// A value in double quotes with quotes and control characters escaped, for messages.
+public func quoted(_ s: String) -> String {
+    var out = "\""
+    for u in s.unicodeScalars {
+        switch u {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\t": out += "\\t"
+        case "\r": out += "\\r"
+        default:
+            if u.value < 0x20 { out += "\\u{\(String(u.value, radix: 16))}" } else { out.unicodeScalars.append(u) }
+        }
+    }
+    return out + "\""
+}

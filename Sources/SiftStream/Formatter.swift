@@ -1,0 +1,203 @@
+// The writers: one verdict, error record or annotated record, appended as
+// bytes to a batch's output buffer. The verdict wire format is documented in
+// README.md ("Output"); this file is its one implementation.
+import SiftEngine
+import SiftRules
+
+/// Formats records for one output format; one per worker (holds no shared state).
+struct RecordFormatter {
+    let options: StreamOptions
+
+    /// The first line of CSV/TSV output (nil for NDJSON). `inputColumns` are
+    /// the input header's names when annotating CSV input.
+    static func header(_ options: StreamOptions, inputColumns: [String]?) -> [UInt8]? {
+        var names: [String]
+        switch options.outputFormat {
+        case .ndjson: return nil
+        case .csv, .tsv:
+            names = options.annotate ? (inputColumns ?? []) : ["record", "id"]
+            names += ["action", "stage", "reason", "warning"]
+            if options.explain { names.append("trace") }
+        }
+        var out: [UInt8] = []
+        appendRow(names, options.outputFormat, to: &out)
+        return out
+    }
+
+    private static func appendRow(_ fields: [String], _ format: OutputFormat, to out: inout [UInt8]) {
+        for (i, f) in fields.enumerated() {
+            if i > 0 { out.append(format == .tsv ? 0x09 : 0x2C) }
+            if format == .tsv { FieldEscape.appendTSV(f, to: &out) } else { FieldEscape.appendCSV(f, to: &out) }
+        }
+        out.append(0x0A)
+    }
+
+    // MARK: Verdicts
+
+    /// A verdict line: `{"record":N,"id":…,"action":…,"stage":…,"reason":…}` or its CSV/TSV row.
+    func appendVerdict(record: Int, idJSON: String?, verdict v: Verdict, to out: inout [UInt8]) {
+        switch options.outputFormat {
+        case .ndjson:
+            appendASCII("{\"record\":", &out)
+            appendASCII(String(record), &out)
+            if let id = idJSON {
+                appendASCII(",\"id\":", &out)
+                appendASCII(id, &out)
+            }
+            appendVerdictMembers(v, to: &out)
+            out.append(0x7D); out.append(0x0A)
+        case .csv, .tsv:
+            var row = [String(record), idJSON.map(JSONText.decodeToken) ?? ""]
+            row += verdictColumns(v)
+            Self.appendRow(row, options.outputFormat, to: &out)
+        }
+    }
+
+    /// `,"action":…,"stage":…[,"reason":…][,"warning":…][,"trace":[…]]`
+    private func appendVerdictMembers(_ v: Verdict, to out: inout [UInt8]) {
+        appendASCII(",\"action\":\"", &out)
+        appendASCII(v.action.rawValue, &out)
+        appendASCII("\",\"stage\":\"", &out)
+        appendASCII(v.stage.rawValue, &out)
+        out.append(0x22)
+        if let reason = v.reason {
+            appendASCII(",\"reason\":", &out)
+            JSONEscape.appendQuoted(reason, to: &out)
+        }
+        if let w = v.warning {
+            appendASCII(",\"warning\":", &out)
+            JSONEscape.appendQuoted(w, to: &out)
+        }
+        if options.explain {
+            appendASCII(",\"trace\":[", &out)
+            for (i, step) in v.trace.enumerated() {
+                if i > 0 { out.append(0x2C) }
+                appendASCII("{\"stage\":\"", &out)
+                appendASCII(step.stage.rawValue, &out)
+                appendASCII("\",\"checked\":", &out)
+                JSONEscape.appendQuoted(step.checked, to: &out)
+                appendASCII(",\"outcome\":", &out)
+                JSONEscape.appendQuoted(step.outcome, to: &out)
+                out.append(0x7D)
+            }
+            out.append(0x5D)
+        }
+    }
+
+    private func verdictColumns(_ v: Verdict) -> [String] {
+        var cols = [v.action.rawValue, v.stage.rawValue, v.reason ?? "", v.warning ?? ""]
+        if options.explain {
+            cols.append(v.trace.map { "\($0.stage.rawValue): \($0.checked.isEmpty ? "" : $0.checked + " → ")\($0.outcome)" }.joined(separator: "; "))
+        }
+        return cols
+    }
+
+    // MARK: Annotation
+
+    /// The NDJSON input object with `"verdict":{…}` spliced in before its closing brace.
+    func appendAnnotated(line: UnsafeBufferPointer<UInt8>, closingBrace: Int, isEmpty: Bool, verdict v: Verdict, to out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: line[0..<closingBrace]))
+        appendASCII(isEmpty ? "\"verdict\":{" : ",\"verdict\":{", &out)
+        var members: [UInt8] = []
+        appendVerdictMembers(v, to: &members)
+        out.append(contentsOf: members.dropFirst())   // drop the leading comma
+        appendASCII("}}\n", &out)
+    }
+
+    /// A CSV input row, annotated: as an object (NDJSON output) or the row plus verdict columns.
+    func appendAnnotated(columns: [String], values: [String], verdict v: Verdict, to out: inout [UInt8]) {
+        switch options.outputFormat {
+        case .ndjson:
+            out.append(0x7B)
+            for (i, name) in columns.enumerated() {
+                if i > 0 { out.append(0x2C) }
+                JSONEscape.appendQuoted(name, to: &out)
+                out.append(0x3A)
+                JSONEscape.appendQuoted(i < values.count ? values[i] : "", to: &out)
+            }
+            appendASCII(columns.isEmpty ? "\"verdict\":{" : ",\"verdict\":{", &out)
+            var members: [UInt8] = []
+            appendVerdictMembers(v, to: &members)
+            out.append(contentsOf: members.dropFirst())
+            appendASCII("}}\n", &out)
+        case .csv, .tsv:
+            Self.appendRow(values + verdictColumns(v), options.outputFormat, to: &out)
+        }
+    }
+
+    // MARK: Errors
+
+    /// `{"record":N,"error":"…","raw":"…"}`, or a row with stage `error` and the message as reason.
+    func appendError(record: Int, message: String, raw: UnsafeBufferPointer<UInt8>, annotateWidth: Int?, to out: inout [UInt8]) {
+        switch options.outputFormat {
+        case .ndjson:
+            appendASCII("{\"record\":", &out)
+            appendASCII(String(record), &out)
+            appendASCII(",\"error\":", &out)
+            JSONEscape.appendQuoted(message, to: &out)
+            appendASCII(",\"raw\":", &out)
+            JSONEscape.appendQuotedRaw(raw, to: &out)
+            appendASCII("}\n", &out)
+        case .csv, .tsv:
+            var row: [String]
+            if let width = annotateWidth {
+                row = Array(repeating: "", count: width)
+            } else {
+                row = [String(record), ""]
+            }
+            row += ["", "error", message, ""]
+            if options.explain { row.append("") }
+            Self.appendRow(row, options.outputFormat, to: &out)
+        }
+    }
+}
+
+@inline(__always)
+func appendASCII(_ s: String, _ out: inout [UInt8]) {
+    out.append(contentsOf: s.utf8)
+}
+
+/// Decoding of a JSON token to plain text (for ids written into CSV/TSV).
+enum JSONText {
+    /// A JSON string token decoded, or any other token (a number) as written.
+    static func decodeToken(_ token: String) -> String {
+        guard token.hasPrefix("\"") && token.hasSuffix("\"") && token.count >= 2 else { return token }
+        let inner = Array(token.utf8.dropFirst().dropLast())
+        if !inner.contains(0x5C) { return String(decoding: inner, as: UTF8.self) }
+        var scalars = String.UnicodeScalarView()
+        var bytes: [UInt8] = []
+        var i = 0
+        func flush() {
+            if !bytes.isEmpty { scalars.append(contentsOf: String(decoding: bytes, as: UTF8.self).unicodeScalars); bytes.removeAll() }
+        }
+        func hex4(_ at: Int) -> UInt32? {
+            guard at + 4 <= inner.count, let v = UInt32(String(decoding: inner[at..<at + 4], as: UTF8.self), radix: 16) else { return nil }
+            return v
+        }
+        while i < inner.count {
+            let b = inner[i]
+            if b != 0x5C || i + 1 >= inner.count { bytes.append(b); i += 1; continue }
+            flush()
+            let e = inner[i + 1]
+            i += 2
+            switch e {
+            case 0x6E: scalars.append("\n")
+            case 0x74: scalars.append("\t")
+            case 0x72: scalars.append("\r")
+            case 0x62: scalars.append("\u{8}")
+            case 0x66: scalars.append("\u{C}")
+            case 0x75:
+                guard var v = hex4(i) else { continue }
+                i += 4
+                if v >= 0xD800 && v < 0xDC00, i + 6 <= inner.count, inner[i] == 0x5C, inner[i + 1] == 0x75, let lo = hex4(i + 2), lo >= 0xDC00 && lo < 0xE000 {
+                    v = 0x10000 + ((v - 0xD800) << 10) + (lo - 0xDC00)
+                    i += 6
+                }
+                scalars.append(Unicode.Scalar(v) ?? "\u{FFFD}")
+            default: scalars.append(Unicode.Scalar(e))
+            }
+        }
+        flush()
+        return String(scalars)
+    }
+}

@@ -1,0 +1,68 @@
+// SiftStream: readers, writers and the ordered parallel pipeline.
+//
+//   Reader (calling thread)  ── batches of raw records ──►  workers (--jobs)
+//   splits input into records       bounded queue           parse fields, evaluate, format
+//                                                                     │
+//   Writer thread  ◄── formatted batches, re-ordered by sequence ─────┘
+//   one write(2) per batch, in input order
+//
+// Memory is bounded by the number of batches in flight (a few per job), never
+// by the size of the input. Files: Options (this), Reader, Formatter,
+// Pipeline, Stats; the byte-level parsers are NDJSONRecord and CSVRecord.
+import SiftEngine
+import SiftRules
+
+/// How input is read.
+public enum InputFormat: String, Sendable, CaseIterable {
+    /// By the first byte of each input: `{` is NDJSON, anything else CSV.
+    case auto, ndjson, csv
+}
+
+/// How verdicts are written.
+public enum OutputFormat: String, Sendable, CaseIterable {
+    case ndjson, csv, tsv
+}
+
+/// Everything about a run that is not a rule.
+public struct StreamOptions: Sendable {
+    public var inputFormat: InputFormat = .auto
+    public var outputFormat: OutputFormat = .ndjson
+    public var fields = FieldNames()
+    /// Write the input record with the verdict added.
+    public var annotate = false
+    /// Write only these actions (nil: all). Error records are always written.
+    public var only: Set<Action>? = nil
+    public var explain = false
+    /// Stop at the first unreadable record with status 1.
+    public var strict = false
+    /// Records longer than this are error records.
+    public var maxRecordBytes = 1 << 20
+    /// Worker threads.
+    public var jobs = 1
+    /// Records per batch.
+    public var batchRecords = 2048
+    /// Show diagnostics that include message content (`-v`).
+    public var verbose = false
+
+    public init() {}
+}
+
+/// A place to read records from.
+public enum InputSource: Sendable, Equatable {
+    case stdin
+    case file(String)
+
+    /// The name used in messages.
+    public var name: String {
+        switch self {
+        case .stdin: return "<stdin>"
+        case .file(let p): return p
+        }
+    }
+}
+
+/// A failure that ends the run with status 1.
+public struct StreamError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

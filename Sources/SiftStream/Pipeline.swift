@@ -1,0 +1,327 @@
+// The ordered parallel pipeline: the calling thread reads, `jobs` worker
+// threads parse, evaluate and format, one writer thread writes batches in
+// input order. At most `2 × jobs + 2` batches are in flight, so memory does
+// not grow with the input.
+import Foundation
+import SiftEngine
+import SiftRules
+
+/// How a run ended.
+public struct RunOutcome: Sendable {
+    public var stats: RunStats
+    public var elapsed: Double
+    /// Set when `--strict` stopped the run: the first unreadable record's message.
+    public var strictStop: String?
+    /// stdout was closed early (`| head`); the run ended quietly.
+    public var brokenPipe: Bool
+    /// Problems worth one line on stderr each (regex failures).
+    public var notes: [String]
+}
+
+/// Classifies streams of records with one compiled rule set.
+public final class Pipeline {
+    public let rules: CompiledRuleSet
+    public let options: StreamOptions
+
+    public init(rules: CompiledRuleSet, options: StreamOptions) {
+        self.rules = rules
+        self.options = options
+    }
+
+    /// Reads every source in order and writes one line per record to `output`.
+    public func run(_ sources: [InputSource], output: Int32 = 1) throws(StreamError) -> RunOutcome {
+        signal(SIGPIPE, SIG_IGN)
+        let started = Date()
+        let jobs = max(1, options.jobs)
+        let shared = SharedState(capacity: 2 * jobs + 2)
+        let writer = OrderedWriter(fd: output, shared: shared, options: options)
+
+        var workers: [Thread] = []
+        for _ in 0..<jobs {
+            let worker = Worker(rules: rules, options: options)
+            let t = Thread {
+                while let batch = shared.work.pop() {
+                    let result = worker.process(batch)
+                    shared.deliver(result)
+                }
+                shared.workerDone(notes: worker.evaluator.regexFailures)
+            }
+            t.stackSize = 4 << 20
+            workers.append(t)
+            t.start()
+        }
+        let writerThread = Thread { writer.run() }
+        writerThread.start()
+
+        let reader = RecordReader(options: options) { batch in
+            shared.slots.wait()
+            if shared.isStopped { shared.slots.signal(); return false }
+            shared.work.push(batch)
+            return true
+        }
+        reader.onFirstCSVHeader = { header in writer.setCSVHeader(header) }
+        var readError: StreamError?
+        do {
+            for source in sources {
+                try reader.read(source)
+                if reader.stopped || shared.isStopped { break }
+            }
+        } catch {
+            readError = error
+        }
+        shared.finishReading(batches: reader.batchCount)
+        for _ in 0..<jobs { shared.work.push(nil) }
+        shared.waitUntilFinished(workers: jobs)
+        var stats = writer.stats
+        stats.bytes = reader.bytesRead
+        if let e = readError, !writer.brokenPipe { throw e }
+        if let e = writer.writeError { throw StreamError(e) }
+        return RunOutcome(stats: stats, elapsed: Date().timeIntervalSince(started), strictStop: writer.strictStop,
+                          brokenPipe: writer.brokenPipe, notes: shared.notes)
+    }
+}
+
+/// One worker's evaluator, formatter and scratch.
+final class Worker {
+    let evaluator: Evaluator
+    let formatter: RecordFormatter
+    let options: StreamOptions
+    var csvScratch = CSVScratch()
+
+    init(rules: CompiledRuleSet, options: StreamOptions) {
+        evaluator = Evaluator(rules)
+        formatter = RecordFormatter(options: options)
+        self.options = options
+    }
+
+    func process(_ batch: Batch) -> BatchResult {
+        var out: [UInt8] = []
+        out.reserveCapacity(batch.records.count * 96)
+        var result = BatchResult(sequence: batch.sequence)
+        let only = options.only
+        batch.data.withUnsafeBufferPointer { data in
+            for (index, r) in batch.records.enumerated() {
+                let bytes = UnsafeBufferPointer(rebasing: data[r.start..<r.end])
+                let parsed: Result<MessageFields, RecordError>
+                var csvValues: [String]? = nil
+                if r.tooLong {
+                    parsed = .failure(RecordError("record is longer than --max-record-bytes (\(options.maxRecordBytes))", at: options.maxRecordBytes))
+                } else {
+                    switch batch.format {
+                    case .ndjson:
+                        parsed = NDJSONRecord.parse(bytes, fields: options.fields)
+                    case .csv(let header):
+                        if options.annotate {
+                            switch CSVRecord.parseFields(bytes) {
+                            case .success(let values):
+                                csvValues = values
+                                parsed = header.message(fromFields: values)
+                            case .failure(let e): parsed = .failure(e)
+                            }
+                        } else {
+                            parsed = header.message(bytes, scratch: &csvScratch)
+                        }
+                    }
+                }
+                switch parsed {
+                case .failure(let e):
+                    let message = "\(batch.source):\(r.line): \(e.message) (byte \(e.byteOffset))"
+                    if result.firstError == nil { result.firstError = (index, message) }
+                    result.stats.errors += 1
+                    formatter.appendError(record: r.number, message: message, raw: bytes,
+                                          annotateWidth: annotateWidth(batch), to: &out)
+                case .success(let m):
+                    let v = evaluator.evaluate(sender: m.sender, body: m.body, explain: options.explain)
+                    result.stats.count(v)
+                    if only == nil || only!.contains(v.action) {
+                        if options.annotate {
+                            switch batch.format {
+                            case .ndjson:
+                                if let end = NDJSONRecord.objectEnd(bytes) {
+                                    formatter.appendAnnotated(line: bytes, closingBrace: end.closingBrace, isEmpty: end.isEmpty, verdict: v, to: &out)
+                                }
+                            case .csv(let header):
+                                formatter.appendAnnotated(columns: header.names, values: csvValues ?? [], verdict: v, to: &out)
+                            }
+                        } else {
+                            formatter.appendVerdict(record: r.number, idJSON: m.idJSON, verdict: v, to: &out)
+                        }
+                    }
+                }
+                result.recordEnds.append(out.count)
+            }
+        }
+        result.output = out
+        return result
+    }
+
+    private func annotateWidth(_ batch: Batch) -> Int? {
+        guard options.annotate, case .csv(let header) = batch.format else { return nil }
+        return header.names.count
+    }
+}
+
+/// What a worker made of one batch.
+struct BatchResult: @unchecked Sendable {
+    let sequence: Int
+    var output: [UInt8] = []
+    /// Offset in `output` after each record, for stopping mid-batch under --strict.
+    var recordEnds: [Int] = []
+    var firstError: (index: Int, message: String)? = nil
+    var stats = RunStats()
+    init(sequence: Int) { self.sequence = sequence }
+}
+
+/// A bounded-by-slots FIFO of batches; `nil` tells a worker to stop.
+final class WorkQueue: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var items: [Batch?] = []
+    private var head = 0
+
+    func push(_ b: Batch?) {
+        condition.lock()
+        items.append(b)
+        condition.signal()
+        condition.unlock()
+    }
+
+    func pop() -> Batch? {
+        condition.lock()
+        defer { condition.unlock() }
+        while head >= items.count { condition.wait() }
+        let b = items[head]
+        items[head] = nil
+        head += 1
+        if head > 1024 && head * 2 > items.count { items.removeFirst(head); head = 0 }
+        return b
+    }
+}
+
+/// State shared by reader, workers and writer, behind one lock.
+final class SharedState: @unchecked Sendable {
+    let work = WorkQueue()
+    /// Batches in flight; the reader takes a slot, the writer gives it back.
+    let slots: DispatchSemaphore
+    private let condition = NSCondition()
+    private var results: [Int: BatchResult] = [:]
+    private var totalBatches: Int? = nil
+    private var finishedWorkers = 0
+    private var writerDone = false
+    private var stopped = false
+    private(set) var notes: [String] = []
+
+    init(capacity: Int) { slots = DispatchSemaphore(value: capacity) }
+
+    var isStopped: Bool { condition.lock(); defer { condition.unlock() }; return stopped }
+
+    func stop() { condition.lock(); stopped = true; condition.broadcast(); condition.unlock() }
+
+    func deliver(_ r: BatchResult) {
+        condition.lock()
+        results[r.sequence] = r
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func finishReading(batches: Int) {
+        condition.lock()
+        totalBatches = batches
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func workerDone(notes: [String]) {
+        condition.lock()
+        finishedWorkers += 1
+        self.notes += notes
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The writer's next batch, or nil when every batch has been written.
+    func next(_ sequence: Int) -> BatchResult? {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let r = results.removeValue(forKey: sequence) { return r }
+            if let total = totalBatches, sequence >= total { return nil }
+            condition.wait()
+        }
+    }
+
+    func writerFinished() {
+        condition.lock(); writerDone = true; condition.broadcast(); condition.unlock()
+    }
+
+    func waitUntilFinished(workers: Int) {
+        condition.lock()
+        while finishedWorkers < workers || !writerDone { condition.wait() }
+        condition.unlock()
+    }
+}
+
+/// Writes batch outputs in sequence order; stops on --strict errors and broken pipes.
+final class OrderedWriter: @unchecked Sendable {
+    private let fd: Int32
+    private let shared: SharedState
+    private let options: StreamOptions
+    private let headerLock = NSLock()
+    private var csvHeader: CSVHeader?
+    private(set) var stats = RunStats()
+    private(set) var strictStop: String?
+    private(set) var brokenPipe = false
+    /// Why writing failed, other than a closed pipe.
+    private(set) var writeError: String?
+    private var failed = false
+
+    init(fd: Int32, shared: SharedState, options: StreamOptions) {
+        self.fd = fd; self.shared = shared; self.options = options
+    }
+
+    func setCSVHeader(_ h: CSVHeader) { headerLock.lock(); csvHeader = h; headerLock.unlock() }
+
+    func run() {
+        var sequence = 0
+        var wroteHeader = false
+        while let r = shared.next(sequence) {
+            sequence += 1
+            defer { shared.slots.signal() }
+            if failed { continue }
+            if !wroteHeader {
+                wroteHeader = true
+                headerLock.lock(); let columns = csvHeader?.names; headerLock.unlock()
+                if let h = RecordFormatter.header(options, inputColumns: columns) { write(h[...]) }
+            }
+            if options.strict, let (index, message) = r.firstError {
+                let end = index == 0 ? 0 : r.recordEnds[index - 1]
+                write(r.output[0..<end])
+                strictStop = message
+                failed = true
+                shared.stop()
+                continue
+            }
+            stats.merge(r.stats)
+            write(r.output[...])
+        }
+        if !wroteHeader && !failed, let h = RecordFormatter.header(options, inputColumns: csvHeader?.names) { write(h[...]) }
+        shared.writerFinished()
+    }
+
+    private func write(_ bytes: ArraySlice<UInt8>) {
+        if failed { return }
+        bytes.withUnsafeBufferPointer { buf in
+            var offset = 0
+            while offset < buf.count {
+                let n = Foundation.write(fd, buf.baseAddress! + offset, buf.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    if errno == EPIPE { brokenPipe = true } else { writeError = "cannot write output: \(String(cString: strerror(errno)))" }
+                    failed = true
+                    shared.stop()
+                    return
+                }
+                offset += n
+            }
+        }
+    }
+}

@@ -1,0 +1,265 @@
+// The reader: bytes from files or stdin, split into records and grouped in
+// batches. It finds record boundaries only (newlines; for CSV, newlines
+// outside quotes) and leaves parsing to the workers. It never holds more than
+// one over-long record's first bytes: a record over --max-record-bytes is cut
+// off, reported as an error record, and the rest of it is skipped.
+import Foundation
+
+/// Which parser a batch's records need.
+enum RecordFormat: Sendable {
+    case ndjson
+    case csv(CSVHeader)
+}
+
+/// Where a record's bytes lie in its batch and what it is.
+struct RecordRef: Sendable {
+    var start: Int
+    var end: Int
+    /// 1-based input record number over the whole run.
+    var number: Int
+    /// 1-based line of the record's first byte in its source.
+    var line: Int
+    /// The record was longer than --max-record-bytes; only its first bytes are kept.
+    var tooLong: Bool
+}
+
+/// Records of one source, in input order.
+final class Batch: @unchecked Sendable {
+    /// Position among emitted batches, set when the batch is handed on.
+    var sequence = -1
+    let source: String
+    let format: RecordFormat
+    var data: [UInt8] = []
+    var records: [RecordRef] = []
+
+    init(source: String, format: RecordFormat) {
+        self.source = source; self.format = format
+    }
+}
+
+/// Splits sources into batches and hands each to `emit`, which returns false to stop.
+final class RecordReader {
+    private let options: StreamOptions
+    private let emit: (Batch) -> Bool
+    private var nextRecord = 1
+    private var nextSequence = 0
+    private(set) var bytesRead = 0
+    /// Batches handed on so far.
+    var batchCount: Int { nextSequence }
+    private(set) var stopped = false
+    /// The header of the first CSV input (for annotated CSV output).
+    private(set) var firstCSVHeader: CSVHeader?
+    /// Called once with the first CSV header, before any of its records are emitted.
+    var onFirstCSVHeader: ((CSVHeader) -> Void)?
+
+    private static let chunkSize = 1 << 20
+    private static let keptPrefix = 1024
+
+    init(options: StreamOptions, emit: @escaping (Batch) -> Bool) {
+        self.options = options
+        self.emit = emit
+    }
+
+    /// Reads one source to its end (or until `emit` says stop).
+    func read(_ source: InputSource) throws(StreamError) {
+        let fd: Int32
+        switch source {
+        case .stdin: fd = 0
+        case .file(let path):
+            fd = open(path, O_RDONLY)
+            if fd < 0 { throw StreamError("cannot read \(path): \(String(cString: strerror(errno)))") }
+        }
+        defer { if fd != 0 { close(fd) } }
+        var state = SourceState(name: source.name)
+        var chunk = [UInt8](repeating: 0, count: Self.chunkSize)
+        while !stopped {
+            let n = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, Self.chunkSize) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw StreamError("cannot read \(source.name): \(String(cString: strerror(errno)))")
+            }
+            bytesRead += n
+            if n == 0 {
+                process(&state, final: true)
+                break
+            }
+            state.work.append(contentsOf: chunk[0..<n])
+            process(&state, final: false)
+        }
+        flush(&state)
+    }
+
+    /// Per-source reading state.
+    private struct SourceState {
+        let name: String
+        var work: [UInt8] = []
+        var started = false
+        var format: RecordFormat? = nil
+        var line = 1
+        var skippingLongRecord = false
+        var splitter = CSVSplitter()
+        var batch: Batch? = nil
+        init(name: String) { self.name = name }
+    }
+
+    private func process(_ s: inout SourceState, final: Bool) {
+        if !s.started {
+            // Decide the format from the first bytes: a BOM is dropped, `{` means NDJSON.
+            if s.work.count < 3 && !final { return }
+            if s.work.starts(with: [0xEF, 0xBB, 0xBF]) { s.work.removeFirst(3) }
+            s.started = true
+            switch options.inputFormat {
+            case .ndjson: s.format = .ndjson
+            case .csv: s.format = nil
+            case .auto:
+                let first = s.work.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+                if first == nil && !final { s.started = false; return }
+                s.format = (first == nil || first == UInt8(ascii: "{")) ? .ndjson : nil
+            }
+        }
+        if case .ndjson? = s.format { processNDJSON(&s, final: final) } else { processCSV(&s, final: final) }
+    }
+
+    // MARK: NDJSON
+
+    private func processNDJSON(_ s: inout SourceState, final: Bool) {
+        var consumed = 0
+        let limit = options.maxRecordBytes
+        s.work.withUnsafeBufferPointer { buf in
+            let n = buf.count
+            var i = 0
+            if s.skippingLongRecord {
+                guard let nl = memchrIndex(buf, 0x0A, from: 0) else { consumed = n; return }
+                s.skippingLongRecord = false
+                s.line += 1
+                i = nl + 1
+            }
+            while i < n {
+                guard let nl = memchrIndex(buf, 0x0A, from: i) else { break }
+                var end = nl
+                if end > i && buf[end - 1] == 0x0D { end -= 1 }
+                addLine(&s, buf, i, end, limit: limit)
+                s.line += 1
+                i = nl + 1
+            }
+            consumed = i
+            let rest = n - i
+            if rest > 0 && final {
+                var end = n
+                if buf[end - 1] == 0x0D { end -= 1 }
+                addLine(&s, buf, i, end, limit: limit)
+                consumed = n
+            } else if rest > limit {
+                addTooLong(&s, buf, i)
+                s.skippingLongRecord = true
+                consumed = n
+            }
+        }
+        s.work.removeFirst(consumed)
+    }
+
+    private func addLine(_ s: inout SourceState, _ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, limit: Int) {
+        let line = UnsafeBufferPointer(rebasing: buf[start..<end])
+        if NDJSONRecord.isBlank(line) { return }
+        if end - start > limit { addTooLong(&s, buf, start); return }
+        add(&s, line, tooLong: false)
+    }
+
+    private func addTooLong(_ s: inout SourceState, _ buf: UnsafeBufferPointer<UInt8>, _ start: Int) {
+        let keep = min(Self.keptPrefix, buf.count - start)
+        add(&s, UnsafeBufferPointer(rebasing: buf[start..<(start + keep)]), tooLong: true)
+    }
+
+    private func add(_ s: inout SourceState, _ bytes: UnsafeBufferPointer<UInt8>, tooLong: Bool) {
+        if s.batch == nil {
+            s.batch = Batch(source: s.name, format: s.format!)
+        }
+        let b = s.batch!
+        let start = b.data.count
+        b.data.append(contentsOf: bytes)
+        b.records.append(RecordRef(start: start, end: b.data.count, number: nextRecord, line: s.line, tooLong: tooLong))
+        nextRecord += 1
+        if b.records.count >= options.batchRecords || b.data.count >= Self.chunkSize { flush(&s) }
+    }
+
+    private func flush(_ s: inout SourceState) {
+        guard let b = s.batch else { return }
+        s.batch = nil
+        if stopped { return }
+        b.sequence = nextSequence
+        if emit(b) { nextSequence += 1 } else { stopped = true }
+    }
+
+    // MARK: CSV
+
+    private func processCSV(_ s: inout SourceState, final: Bool) {
+        if s.skippingLongRecord {
+            // Drop bytes up to the next line end; quotes are not tracked across the cut.
+            guard let nl = s.work.firstIndex(of: 0x0A) else { s.work.removeAll(keepingCapacity: true); return }
+            s.work.removeFirst(nl + 1)
+            s.line += 1
+            s.skippingLongRecord = false
+        }
+        var records: [CSVSplitter.Record] = []
+        var consumed = 0
+        let limit = options.maxRecordBytes
+        s.work.withUnsafeBufferPointer { buf in
+            consumed = s.splitter.split(buf, isFinal: final, into: &records)
+            var lineAt = 0
+            for r in records {
+                // Count lines between records for error positions.
+                s.line += countNewlines(buf, lineAt, r.range.lowerBound)
+                lineAt = r.range.lowerBound
+                if r.isBlank { continue }
+                let bytes = UnsafeBufferPointer(rebasing: buf[r.range])
+                if s.format == nil {
+                    // The header row names the fields.
+                    let names: [String]
+                    switch CSVRecord.parseFields(bytes) {
+                    case .success(let fields): names = fields
+                    case .failure: names = []
+                    }
+                    let header = CSVHeader(names: names, fields: options.fields)
+                    s.format = .csv(header)
+                    if firstCSVHeader == nil {
+                        firstCSVHeader = header
+                        onFirstCSVHeader?(header)
+                    }
+                    continue
+                }
+                if r.range.count > limit {
+                    addTooLong(&s, buf, r.range.lowerBound)
+                } else {
+                    add(&s, bytes, tooLong: false)
+                }
+            }
+            s.line += countNewlines(buf, lineAt, consumed)
+            if !final && buf.count - consumed > limit {
+                // A record that is not finished past the limit: report it, then skip to the next one.
+                addTooLong(&s, buf, consumed)
+                s.line += countNewlines(buf, consumed, buf.count)
+                consumed = buf.count
+                s.splitter.reset()
+                s.skippingLongRecord = true
+            }
+        }
+        s.work.removeFirst(consumed)
+    }
+}
+
+@inline(__always)
+func memchrIndex(_ buf: UnsafeBufferPointer<UInt8>, _ byte: UInt8, from: Int) -> Int? {
+    guard from < buf.count, let base = buf.baseAddress else { return nil }
+    guard let p = memchr(base + from, Int32(byte), buf.count - from) else { return nil }
+    return UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self) - base
+}
+
+private func countNewlines(_ buf: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Int {
+    var n = 0
+    var i = from
+    while i < to, let j = memchrIndex(UnsafeBufferPointer(rebasing: buf[0..<to]), 0x0A, from: i) {
+        n += 1
+        i = j + 1
+    }
+    return n
+}

@@ -1,0 +1,39 @@
+// Per-code-point letter and script facts, precomputed once from ICU so the
+// hot path reads a table instead of calling ICU per character.
+import CICUShim
+
+/// Script classes msgsift distinguishes (see CICUShim.h for the numbering).
+public enum Script: UInt8, Sendable, CaseIterable {
+    case other = 0, common, latin, greek, cyrillic, hebrew, arabic, han, hiragana, katakana, hangul, thai, devanagari
+}
+
+/// Letter and script lookups backed by a table built once from ICU.
+public enum CharTable {
+    /// Code points below this bound are answered from the table; the rest ask ICU.
+    public static let tableLimit: Int = 0x3_0000
+
+    private static let table: [UInt8] = {
+        var t = [UInt8](repeating: 0, count: tableLimit)
+        t.withUnsafeMutableBufferPointer { sift_char_table($0.baseAddress, Int32(tableLimit)) }
+        return t
+    }()
+
+    /// True when the code point is a Unicode letter (general category L*).
+    @inline(__always)
+    public static func isLetter(_ cp: UInt32) -> Bool {
+        if cp < 0x80 {
+            let lower = cp | 0x20
+            return lower >= 0x61 && lower <= 0x7A
+        }
+        if cp < UInt32(tableLimit) { return table[Int(cp)] & 0x80 != 0 }
+        return sift_is_letter(Int32(bitPattern: cp)) != 0
+    }
+
+    /// The script class of a code point.
+    @inline(__always)
+    public static func script(_ cp: UInt32) -> Script {
+        let raw: UInt8
+        if cp < UInt32(tableLimit) { raw = table[Int(cp)] & 0x1F } else { raw = UInt8(sift_script(Int32(bitPattern: cp))) }
+        return Script(rawValue: raw) ?? .other
+    }
+}

@@ -1,0 +1,116 @@
+// `msgsift classify`: verdicts for every record of the inputs, in order.
+import Foundation
+import SiftEngine
+import SiftRules
+import SiftStream
+
+struct ClassifyConfig {
+    var rules = RuleFlags()
+    var stream = StreamOptions()
+    var inputs: [InputSource] = []
+    var stats = false
+    var jobsGiven = false
+}
+
+enum ClassifyCommand {
+    static let usage = "msgsift [--db PATH] classify [INPUT…] [options]"
+    static let summary = """
+        Reads messages (NDJSON or CSV; files, or stdin when none or -) and writes one
+        verdict per record, in input order: allow, junk, transaction or promotion, with
+        the stage and the rule that decided it.
+        """
+
+    static let flags: [Flag<ClassifyConfig>] = [
+        Flag("--format", "auto|ndjson|csv", "input format (auto: by the first byte of each input)") { c, v in
+            guard let f = InputFormat(rawValue: v) else { throw UsageError("--format: \(quotedArg(v)) is not auto, ndjson or csv") }
+            c.stream.inputFormat = f
+        },
+        Flag("--output", "ndjson|csv|tsv", "output format (default ndjson)") { c, v in
+            guard let f = OutputFormat(rawValue: v) else { throw UsageError("--output: \(quotedArg(v)) is not ndjson, csv or tsv") }
+            c.stream.outputFormat = f
+        },
+        Flag("--field", "NAME=INPUT", "read a field under another name: sender=from, body=text, id=msg_id") { c, v in
+            guard let eq = v.firstIndex(of: "=") else { throw UsageError("--field: write it as sender=from") }
+            let key = String(v[..<eq]), name = String(v[v.index(after: eq)...])
+            guard !name.isEmpty else { throw UsageError("--field: empty input field name for \(key)") }
+            switch key {
+            case "sender": c.stream.fields.sender = name
+            case "body": c.stream.fields.body = name
+            case "id": c.stream.fields.id = name
+            default: throw UsageError("--field: \(quotedArg(key)) is not sender, body or id")
+            }
+        },
+        Flag("--annotate", nil, "write each input record with \"verdict\":{action,stage,reason} added") { c, _ in c.stream.annotate = true },
+        Flag("--only", "A,…", "write only these actions (allow,junk,transaction,promotion)") { c, v in
+            var set = Set<Action>()
+            for part in v.split(separator: ",") {
+                guard let a = Action(rawValue: String(part)) else { throw UsageError("--only: \(quotedArg(String(part))) is not allow, junk, transaction or promotion") }
+                set.insert(a)
+            }
+            guard !set.isEmpty else { throw UsageError("--only needs at least one action") }
+            c.stream.only = set
+        },
+        Flag("--explain", nil, "add a trace: each stage, what it checked, the outcome") { c, _ in c.stream.explain = true },
+        Flag("--stats", nil, "print a summary to stderr at the end") { c, _ in c.stats = true },
+        Flag("--jobs", "N", "worker threads (default: the number of cores)") { c, v in
+            guard let n = Int(v), (1...256).contains(n) else { throw UsageError("--jobs takes a whole number from 1 to 256") }
+            c.stream.jobs = n
+            c.jobsGiven = true
+        },
+        Flag("--strict", nil, "stop at the first unreadable record, with exit status 1") { c, _ in c.stream.strict = true },
+        Flag("--max-record-bytes", "N", "records longer than this are error records (default 1048576)") { c, v in
+            guard let n = Int(v), n >= 16 else { throw UsageError("--max-record-bytes takes a whole number of at least 16") }
+            c.stream.maxRecordBytes = n
+        },
+        Flag("--batch-size", "N", "records per batch handed to a worker (default 2048)") { c, v in
+            guard let n = Int(v), (1...1_000_000).contains(n) else { throw UsageError("--batch-size takes a whole number from 1 to 1000000") }
+            c.stream.batchRecords = n
+        },
+        Flag("-v", nil, "diagnostics may quote message content") { c, _ in c.stream.verbose = true },
+    ] + RuleFlags.flags(\ClassifyConfig.rules)
+
+    static var help: String {
+        helpText(usage: usage, summary: summary, flags: flags + [Flag("--help", nil, "show this help") { _, _ in }], footer: """
+            Verdicts: {"record":1,"id":"m-1","action":"junk","stage":"denyFilter","reason":"Weed"}
+            Unreadable records: {"record":N,"error":"…","raw":"…"}; the run goes on (see --strict).
+            Exit status: 0 done, 1 runtime failure, 2 usage error.
+            """)
+    }
+
+    static func run(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
+        if args.contains("--help") || args.contains("-h") { print(help, terminator: ""); return 0 }
+        var config = ClassifyConfig()
+        config.rules.db = db
+        config.stream.jobs = ProcessInfo.processInfo.activeProcessorCount
+        try parse(args, flags, into: &config, command: "classify") { c, arg in
+            c.inputs.append(arg == "-" ? .stdin : .file(arg))
+        }
+        if config.inputs.isEmpty { config.inputs = [.stdin] }
+        if config.stream.annotate && config.stream.outputFormat != .ndjson && config.stream.inputFormat == .ndjson {
+            throw UsageError("--annotate with --output \(config.stream.outputFormat.rawValue) needs CSV input (its columns become the output's)", command: "classify")
+        }
+        let compiled = try compile(config.rules)
+        for w in compiled.warnings { warn(w) }
+        let pipeline = Pipeline(rules: compiled, options: config.stream)
+        let outcome: RunOutcome
+        do { outcome = try pipeline.run(config.inputs) } catch { throw RuntimeError(error.description) }
+        for note in outcome.notes { warn(note) }
+        if config.stats {
+            FileHandle.standardError.write(Data(outcome.stats.report(rules: compiled, elapsed: outcome.elapsed).utf8))
+        }
+        if outcome.brokenPipe { return 0 }
+        if let stop = outcome.strictStop {
+            warn("--strict: stopped at an unreadable record: \(stop)")
+            return 1
+        }
+        return 0
+    }
+}
+
+/// Builds and compiles the rule set of a run; invalid rules are usage errors.
+func compile(_ flags: RuleFlags) throws -> CompiledRuleSet {
+    let rules = try flags.ruleSet()
+    do { return try CompiledRuleSet(rules) } catch { throw UsageError(error.description) }
+}
+
+func quotedArg(_ s: String) -> String { quoted(s) }

@@ -1,0 +1,86 @@
+// The argument table: every flag with its help text and how it applies to a
+// command's configuration. `--help` is generated from these tables, and the
+// parser is driven by them, so the two never drift apart.
+
+/// A usage mistake: exit status 2 with a one-line hint.
+struct UsageError: Error, CustomStringConvertible {
+    var description: String
+    var command: String?
+    init(_ description: String, command: String? = nil) { self.description = description; self.command = command }
+}
+
+/// A runtime failure: exit status 1.
+struct RuntimeError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// One flag of a command.
+struct Flag<Config> {
+    let name: String
+    /// The value's placeholder (`N`, `FILE`), nil for a switch.
+    let value: String?
+    let help: String
+    let apply: (inout Config, String) throws -> Void
+
+    init(_ name: String, _ value: String? = nil, _ help: String, _ apply: @escaping (inout Config, String) throws -> Void) {
+        self.name = name; self.value = value; self.help = help; self.apply = apply
+    }
+}
+
+/// Parses `args` against `flags`: flags anywhere, `--flag value` or `--flag=value`,
+/// `--` ends flags, everything else is positional.
+func parse<Config>(_ args: ArraySlice<String>, _ flags: [Flag<Config>], into config: inout Config,
+                   command: String, positional: (inout Config, String) throws -> Void) throws {
+    var i = args.startIndex
+    var flagsDone = false
+    while i < args.endIndex {
+        let arg = args[i]
+        i += 1
+        if flagsDone || arg == "-" || !arg.hasPrefix("-") {
+            try positional(&config, arg)
+            continue
+        }
+        if arg == "--" { flagsDone = true; continue }
+        var name = arg
+        var inline: String? = nil
+        if let eq = arg.firstIndex(of: "="), arg.hasPrefix("--") {
+            name = String(arg[..<eq])
+            inline = String(arg[arg.index(after: eq)...])
+        }
+        guard let flag = flags.first(where: { $0.name == name }) else {
+            throw UsageError("unknown flag \(name)", command: command)
+        }
+        if flag.value == nil {
+            if inline != nil { throw UsageError("\(name) takes no value", command: command) }
+            try flag.apply(&config, "")
+        } else {
+            let value: String
+            if let inline { value = inline } else {
+                guard i < args.endIndex else { throw UsageError("\(name) needs a value (\(flag.value!))", command: command) }
+                value = args[i]
+                i += 1
+            }
+            try flag.apply(&config, value)
+        }
+    }
+}
+
+/// The help text of a command: usage line, summary, then one line per flag.
+func helpText<Config>(usage: String, summary: String, flags: [Flag<Config>], footer: String = "") -> String {
+    var lines = ["usage: \(usage)", "", summary, ""]
+    if !flags.isEmpty { lines.append("options:") }
+    let width = flags.map { $0.name.count + ($0.value.map { $0.count + 1 } ?? 0) }.max() ?? 0
+    for f in flags {
+        let left = f.name + (f.value.map { " " + $0 } ?? "")
+        lines.append("  " + left.padding(width) + "  " + f.help)
+    }
+    if !footer.isEmpty { lines += ["", footer] }
+    return lines.joined(separator: "\n") + "\n"
+}
+
+extension String {
+    func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

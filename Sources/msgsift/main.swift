@@ -1,0 +1,87 @@
+// msgsift: the command line. Global flags, then a command; errors become
+// `msgsift: …` on stderr with exit status 1 (runtime) or 2 (usage).
+import Foundation
+
+let version = "0.1.0"
+
+let topHelp = """
+    usage: msgsift [--db PATH] COMMAND [options]
+
+    Batch message filter: classifies messages (NDJSON or CSV) with the rules of the
+    iOS app Simply Filter SMS and writes one verdict per message, in input order.
+
+    commands:
+      classify   verdicts for every record of the inputs (the default with piped stdin)
+      test       judge one message: --sender S --body B [--explain]
+
+    Not yet available (they need the rule store): filter, language, rule, lists,
+    import, export. Until then, give rules with flags: --filters FILE.sfsfilters,
+    --lists FILE.json --lists-languages he,en, --rule NAME[=VALUE], --block-language CODE.
+
+    global options:
+      --db PATH   the rule store (not yet available)
+      --help      show this help; every command has --help
+      --version   show the version
+
+    Exit status: 0 done, 1 runtime failure, 2 usage error.
+
+    """
+
+func runMain() -> Int32 {
+    var args = CommandLine.arguments.dropFirst()
+    var db: String? = nil
+    // Global flags come before the command.
+    while let first = args.first, first.hasPrefix("-") {
+        switch first {
+        case "--help", "-h": print(topHelp, terminator: ""); return 0
+        case "--version": print("msgsift \(version)"); return 0
+        case "--db":
+            args = args.dropFirst()
+            guard let path = args.first else { return usage(UsageError("--db needs a value (PATH)")) }
+            db = path
+            args = args.dropFirst()
+            continue
+        default:
+            if first.hasPrefix("--db=") { db = String(first.dropFirst(5)); args = args.dropFirst(); continue }
+        }
+        break
+    }
+    let command: String
+    if let first = args.first, !first.hasPrefix("-") && !first.contains("/") && !first.contains(".") {
+        command = first
+        args = args.dropFirst()
+    } else if isatty(0) == 0 || !args.isEmpty {
+        command = "classify"
+    } else {
+        FileHandle.standardError.write(Data(topHelp.utf8))
+        return 2
+    }
+    do {
+        switch command {
+        case "classify": return try ClassifyCommand.run(args, db: db)
+        case "test": return try TestCommand.run(args, db: db)
+        case "filter", "language", "rule", "lists", "import", "export":
+            throw UsageError("'\(command)' needs the rule store, which this version does not have yet; give rules to classify and test with flags (see msgsift classify --help)")
+        case "help": print(topHelp, terminator: ""); return 0
+        default:
+            throw UsageError("unknown command \(quotedArg(command))")
+        }
+    } catch let e as UsageError {
+        return usage(e)
+    } catch let e as RuntimeError {
+        warn(e.description)
+        return 1
+    } catch {
+        warn("\(error)")
+        return 1
+    }
+}
+
+func usage(_ e: UsageError) -> Int32 {
+    warn(e.description)
+    let hint = e.command.map { "msgsift \($0) --help" } ?? "msgsift --help"
+    FileHandle.standardError.write(Data("Try '\(hint)'.\n".utf8))
+    return 2
+}
+
+exit(runMain())
