@@ -67,14 +67,15 @@ public struct Filter: Sendable, Equatable {
     }
 
     /// Two filters with the same identity are the same filter (SPEC §1.1).
+    /// Type and folder are not part of it: the app refuses an allow `foo` next
+    /// to a deny `foo` with the same options, and so does msgsift.
     public var identity: FilterIdentity {
-        FilterIdentity(type: type, text: text, target: target, matching: matching, caseSensitivity: caseSensitivity)
+        FilterIdentity(text: text, target: target, matching: matching, caseSensitivity: caseSensitivity)
     }
 }
 
-/// What makes two filters the same filter: same text, target, matching and case (and type).
+/// What makes two filters the same filter: same text, target, matching and case.
 public struct FilterIdentity: Hashable, Sendable {
-    public var type: FilterType
     public var text: String
     public var target: Target
     public var matching: Matching

@@ -1,0 +1,311 @@
+// CSV input (RFC 4180): bytes → records → fields → `MessageFields`.
+//
+// Who does what:
+// - `CSVSplitter` finds record boundaries in the byte chunks a reader hands
+//   it. Records end at LF or CRLF outside quotes (the terminator is not part
+//   of the record); a quoted field may hold commas, `""` and line breaks.
+//   It reports complete records as byte ranges and how many bytes it used;
+//   the reader carries the rest (an incomplete record) to the front of its
+//   next buffer. A UTF-8 BOM at the very start of the stream is skipped.
+//   The splitter only looks for boundaries; it never rejects input.
+// - `CSVRecord.parseFields` splits one record into its fields: it validates
+//   UTF-8, unquotes quoted fields (`""` → `"`), and rejects a quote inside an
+//   unquoted field, anything but `,` or the end after a closing quote, and an
+//   unterminated quoted field. The header row is parsed with it too.
+// - `CSVHeader` maps header names to the sender, body and id columns named
+//   by `FieldNames` and builds `MessageFields` from a row, either from parsed
+//   fields or straight from the record's bytes (only the three wanted fields
+//   become Strings).
+//
+// Public API:
+//   struct CSVSplitter {
+//     struct Record { var range: Range<Int>; var isBlank: Bool }
+//     init()
+//     mutating func split(_ buffer: UnsafeBufferPointer<UInt8>, isFinal: Bool, into records: inout [Record]) -> Int
+//     mutating func reset()
+//   }
+//   enum CSVRecord {
+//     static func parseFields(_ record: UnsafeBufferPointer<UInt8>) -> Result<[String], RecordError>
+//   }
+//   struct CSVHeader {
+//     let names: [String]; let senderColumn, bodyColumn, idColumn: Int?
+//     init(names: [String], fields: FieldNames)
+//     func message(fromFields row: [String]) -> Result<MessageFields, RecordError>
+//     func message(_ record: UnsafeBufferPointer<UInt8>, scratch: inout CSVScratch) -> Result<MessageFields, RecordError>
+//   }
+//   struct CSVScratch { init() }
+//
+// Choices: a lone CR (not before LF) is data, not a terminator. A missing
+// column gives "" (sender, body) or nil (id); an empty id cell is nil too;
+// a present id is always a JSON string (CSV has no numbers). When a header
+// name repeats, the last column wins, as with repeated JSON keys.
+
+/// Finds complete CSV records in successive chunks of a byte stream.
+public struct CSVSplitter: Sendable {
+    /// One complete record: its bytes in the buffer, terminator excluded.
+    public struct Record: Sendable, Equatable {
+        /// Offsets of the record's bytes in the buffer passed to `split`.
+        public var range: Range<Int>
+        /// True for an empty line: not a record, the caller skips it.
+        public var isBlank: Bool { range.isEmpty }
+
+        /// A record at `range`.
+        public init(range: Range<Int>) { self.range = range }
+    }
+
+    // Scanning state for the carried-over tail, which always starts at a
+    // record start: where to resume (relative to the tail) and whether that
+    // point is inside a quoted field.
+    private var resumeOffset = 0
+    private var inQuotes = false
+    private var atStreamStart = true
+
+    /// A splitter at the start of a stream.
+    public init() {}
+
+    /// Forgets all state, ready for a new stream.
+    public mutating func reset() {
+        self = CSVSplitter()
+    }
+
+    /// Appends to `records` every complete record in `buffer` and returns
+    /// how many bytes of `buffer` they use (terminators included). The bytes
+    /// after that are an incomplete record: pass them again at the start of
+    /// the next buffer, followed by the new bytes. With `isFinal` (end of
+    /// input) the rest is the last record and all bytes are used; a quoted
+    /// field still open there is left for `parseFields` to report.
+    public mutating func split(_ buffer: UnsafeBufferPointer<UInt8>, isFinal: Bool, into records: inout [Record]) -> Int {
+        let n = buffer.count
+        guard let p = buffer.baseAddress, n > 0 else {
+            if isFinal { reset() }
+            return 0
+        }
+        var recordStart = 0
+        var i = min(resumeOffset, n)
+        resumeOffset = 0
+        if atStreamStart {
+            let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+            let prefix = min(n, 3)
+            if (0..<prefix).allSatisfy({ p[$0] == bom[$0] }) {
+                if prefix < 3 && !isFinal { return 0 }  // maybe a BOM: wait for more
+                if prefix == 3 {
+                    recordStart = 3
+                    i = max(i, 3)
+                }
+            }
+            atStreamStart = false
+        }
+        while i < n {
+            if inQuotes {
+                let q = UTF8Scan.first(0x22, p, from: i, to: n)
+                if q == n {
+                    i = n
+                } else if q + 1 < n {
+                    if p[q + 1] == 0x22 {
+                        i = q + 2  // "" inside a quoted field
+                    } else {
+                        inQuotes = false
+                        i = q + 1
+                    }
+                } else if isFinal {
+                    inQuotes = false
+                    i = n
+                } else {
+                    i = q
+                    break  // a quote at the very end: "" or closing? Decide with more bytes.
+                }
+            } else {
+                let k = UTF8Scan.firstOf(0x22, 0x0A, p, from: i, to: n)
+                if k == n {
+                    i = n
+                } else if p[k] == 0x0A {
+                    var end = k
+                    if end > recordStart && p[end - 1] == 0x0D { end -= 1 }
+                    records.append(Record(range: recordStart..<end))
+                    recordStart = k + 1
+                    i = k + 1
+                } else {
+                    // Only a quote opening a field starts quoting; a stray one
+                    // is left for parseFields to reject.
+                    if k == recordStart || p[k - 1] == 0x2C { inQuotes = true }
+                    i = k + 1
+                }
+            }
+        }
+        if isFinal {
+            if recordStart < n {
+                var end = n
+                if !inQuotes && p[end - 1] == 0x0D { end -= 1 }
+                records.append(Record(range: recordStart..<end))
+            }
+            reset()
+            return n
+        }
+        resumeOffset = i - recordStart
+        return recordStart
+    }
+}
+
+/// Working storage for `CSVHeader.message(_:scratch:)`, reused across records.
+public struct CSVScratch {
+    var fields: [CSVRecord.FieldSpan] = []
+
+    /// Empty scratch space.
+    public init() {}
+}
+
+/// Splits one CSV record into fields.
+public enum CSVRecord {
+    /// Where one field's content lies in the record.
+    struct FieldSpan {
+        /// Content bytes (inside the quotes for a quoted field).
+        var start: Int
+        var end: Int
+        /// True when the content holds `""` pairs to collapse.
+        var hasDoubledQuotes: Bool
+    }
+
+    /// The fields of `record` (terminator already removed), unquoted.
+    /// An empty record is one empty field.
+    public static func parseFields(_ record: UnsafeBufferPointer<UInt8>) -> Result<[String], RecordError> {
+        var spans: [FieldSpan] = []
+        do {
+            try scan(record, into: &spans)
+        } catch {
+            return .failure(error)
+        }
+        return .success(spans.map { text(of: $0, in: record) })
+    }
+
+    /// Fills `spans` with the fields of `record`, validating it.
+    static func scan(_ record: UnsafeBufferPointer<UInt8>, into spans: inout [FieldSpan]) throws(RecordError) {
+        spans.removeAll(keepingCapacity: true)
+        guard let p = record.baseAddress else {
+            spans.append(FieldSpan(start: 0, end: 0, hasDoubledQuotes: false))
+            return
+        }
+        let n = record.count
+        if let bad = UTF8Scan.firstInvalid(p, from: 0, to: n) { throw RecordError("invalid UTF-8", at: bad) }
+        var i = 0
+        while true {
+            if i < n && p[i] == 0x22 {
+                let open = i
+                let start = i + 1
+                var doubled = false
+                i = start
+                while true {
+                    let q = UTF8Scan.first(0x22, p, from: i, to: n)
+                    if q == n { throw RecordError("bad CSV: unterminated quoted field", at: open) }
+                    if q + 1 < n && p[q + 1] == 0x22 {
+                        doubled = true
+                        i = q + 2
+                        continue
+                    }
+                    spans.append(FieldSpan(start: start, end: q, hasDoubledQuotes: doubled))
+                    i = q + 1
+                    break
+                }
+                if i == n { return }
+                guard p[i] == 0x2C else { throw RecordError("bad CSV: unexpected character after closing quote", at: i) }
+                i += 1
+            } else {
+                let k = UTF8Scan.firstOf(0x2C, 0x22, p, from: i, to: n)
+                if k < n && p[k] == 0x22 { throw RecordError("bad CSV: quote in unquoted field", at: k) }
+                spans.append(FieldSpan(start: i, end: k, hasDoubledQuotes: false))
+                if k == n { return }
+                i = k + 1
+            }
+        }
+    }
+
+    /// The text of one field, with `""` collapsed.
+    static func text(of span: FieldSpan, in record: UnsafeBufferPointer<UInt8>) -> String {
+        let count = span.end - span.start
+        guard count > 0, let p = record.baseAddress else { return "" }
+        if !span.hasDoubledQuotes {
+            return String(decoding: UnsafeBufferPointer(start: p + span.start, count: count), as: UTF8.self)
+        }
+        return String(unsafeUninitializedCapacity: count) { out in
+            var o = 0
+            var j = span.start
+            while j < span.end {
+                out[o] = p[j]
+                o += 1
+                j += p[j] == 0x22 ? 2 : 1
+            }
+            return o
+        }
+    }
+}
+
+/// A CSV header row: which columns hold the sender, body and id.
+public struct CSVHeader: Sendable, Equatable {
+    /// The header's column names, in order.
+    public let names: [String]
+    /// Index of the sender column, nil when the header lacks it.
+    public let senderColumn: Int?
+    /// Index of the body column, nil when the header lacks it.
+    public let bodyColumn: Int?
+    /// Index of the id column, nil when the header lacks it.
+    public let idColumn: Int?
+
+    /// Looks up the columns named by `fields` in `names` (exact match; the
+    /// last of repeated names wins).
+    public init(names: [String], fields: FieldNames) {
+        self.names = names
+        senderColumn = names.lastIndex(of: fields.sender)
+        bodyColumn = names.lastIndex(of: fields.body)
+        idColumn = names.lastIndex(of: fields.id)
+    }
+
+    /// The message fields of a parsed row. A row whose field count differs
+    /// from the header's is an error (reported at byte 0).
+    public func message(fromFields row: [String]) -> Result<MessageFields, RecordError> {
+        guard row.count == names.count else {
+            return .failure(countMismatch(row.count, at: 0))
+        }
+        let id = idColumn.map { row[$0] } ?? ""
+        return .success(MessageFields(
+            sender: senderColumn.map { row[$0] } ?? "",
+            body: bodyColumn.map { row[$0] } ?? "",
+            idJSON: id.isEmpty ? nil : JSONEscape.quoted(id)))
+    }
+
+    /// The message fields straight from a record's bytes: validates the
+    /// whole record like `CSVRecord.parseFields`, but makes Strings only for
+    /// the sender, body and id. A field-count mismatch is reported at the
+    /// first extra field, or at the end of a short record.
+    public func message(_ record: UnsafeBufferPointer<UInt8>, scratch: inout CSVScratch) -> Result<MessageFields, RecordError> {
+        do {
+            try CSVRecord.scan(record, into: &scratch.fields)
+        } catch {
+            return .failure(error)
+        }
+        let spans = scratch.fields
+        guard spans.count == names.count else {
+            let offset = spans.count > names.count ? spans[names.count].start : record.count
+            // A quoted extra field starts at its opening quote.
+            let at = spans.count > names.count && offset > 0 && record[offset - 1] == 0x22 ? offset - 1 : offset
+            return .failure(countMismatch(spans.count, at: at))
+        }
+        var idJSON: String? = nil
+        if let c = idColumn, spans[c].end > spans[c].start {
+            if spans[c].hasDoubledQuotes {
+                idJSON = JSONEscape.quoted(CSVRecord.text(of: spans[c], in: record))
+            } else {
+                var out: [UInt8] = []
+                out.reserveCapacity(spans[c].end - spans[c].start + 2)
+                JSONEscape.appendQuoted(utf8: UnsafeBufferPointer(rebasing: record[spans[c].start..<spans[c].end]), to: &out)
+                idJSON = String(decoding: out, as: UTF8.self)
+            }
+        }
+        return .success(MessageFields(
+            sender: senderColumn.map { CSVRecord.text(of: spans[$0], in: record) } ?? "",
+            body: bodyColumn.map { CSVRecord.text(of: spans[$0], in: record) } ?? "",
+            idJSON: idJSON))
+    }
+
+    private func countMismatch(_ count: Int, at offset: Int) -> RecordError {
+        RecordError("record has \(count) field\(count == 1 ? "" : "s"), header has \(names.count)", at: offset)
+    }
+}

@@ -1,0 +1,91 @@
+// Country calling codes for the `country-allowlist` smart rule (SPEC §1.2).
+//
+// `callingCode(ofSender:)` finds the ITU code of an international sender
+// (`+972 50-123-4567` → "972"); `normalize(_:)` is the one validator of a
+// user-given code, shared by the CLI and the rule store, so the two cannot
+// disagree. The code set itself is generated into Tables/CallingCodeTable.swift.
+
+/// ITU country calling codes: validation and lookup of a sender's code.
+public enum CallingCodes {
+    /// `known[n]` is true when `n` (0...999) is a calling code.
+    private static let known: [Bool] = {
+        var known = [Bool](repeating: false, count: 1000)
+        for code in CallingCodeTable.codes { known[Int(code)] = true }
+        return known
+    }()
+
+    /// Number of known calling codes, geographic and non-geographic.
+    public static var count: Int { CallingCodeTable.codes.count }
+
+    /// True when `code` is a known calling code written as 1–3 ASCII digits,
+    /// optionally after one `+` (`"972"`, `"+44"`); no spaces, no leading zero.
+    public static func isKnown(_ code: String) -> Bool {
+        var digits = Substring(code).unicodeScalars
+        if digits.first == "+" { digits = digits.dropFirst() }
+        return value(ofDigits: digits).map { known[$0] } ?? false
+    }
+
+    /// The canonical form (`"+972"`) of a calling code a user typed as `+972`,
+    /// `972` or ` +1 ` (surrounding whitespace ignored), or nil when it is not
+    /// a known code. Both the CLI and the rule store validate through this.
+    public static func normalize(_ userCode: String) -> String? {
+        var digits = Substring(userCode).unicodeScalars
+        while let first = digits.first, first.properties.isWhitespace { digits = digits.dropFirst() }
+        while let last = digits.last, last.properties.isWhitespace { digits = digits.dropLast() }
+        if digits.first == "+" { digits = digits.dropFirst() }
+        guard let number = value(ofDigits: digits), known[number] else { return nil }
+        return "+" + String(number)
+    }
+
+    /// The ITU calling code of an international sender, or nil.
+    ///
+    /// The sender is reduced to its digits and `+` signs; when that starts
+    /// with `+`, the answer is the longest prefix (up to 3 digits) of the
+    /// digits after it that is a known code: `+1 (212) 555…` → `"1"`,
+    /// `+972 50-123-4567` → `"972"`. Nil when there is no leading `+`
+    /// (`00972…` included) or no known prefix. Any Unicode decimal digit counts
+    /// as its ASCII value.
+    public static func callingCode(ofSender sender: String) -> String? {
+        var sawPlus = false
+        var value = 0
+        var length = 0
+        var best: Int? = nil
+        for scalar in sender.unicodeScalars {
+            if scalar == "+" {
+                if !sawPlus && length == 0 { sawPlus = true }
+                continue
+            }
+            guard let digit = decimalValue(scalar) else { continue }
+            // The reduced sender starts with a digit, not `+`.
+            guard sawPlus else { return nil }
+            value = value * 10 + digit
+            length += 1
+            if value == 0 { return nil }  // a code never starts with 0
+            if known[value] { best = value }
+            if length == 3 { break }
+        }
+        return best.map { String($0) }
+    }
+
+    /// The value of 1–3 ASCII digits with no leading zero, or nil.
+    private static func value(ofDigits scalars: Substring.UnicodeScalarView) -> Int? {
+        guard scalars.count <= 3, scalars.first != "0" else { return nil }
+        var value = 0
+        for scalar in scalars {
+            guard scalar.isASCII, scalar.value &- 0x30 < 10 else { return nil }
+            value = value * 10 + Int(scalar.value - 0x30)
+        }
+        return value == 0 ? nil : value
+    }
+
+    /// The value of a decimal digit scalar (ASCII fast, any `Nd` digit otherwise).
+    @inline(__always)
+    private static func decimalValue(_ scalar: Unicode.Scalar) -> Int? {
+        if scalar.value < 0x80 {
+            return scalar.value &- 0x30 < 10 ? Int(scalar.value - 0x30) : nil
+        }
+        let properties = scalar.properties
+        guard properties.numericType == .decimal, let number = properties.numericValue else { return nil }
+        return Int(number)
+    }
+}

@@ -1,0 +1,286 @@
+// The `links` smart rule (SPEC §1.2): does a body contain a URL?
+//
+// One pass over the UTF-8 bytes that stops only at `.` and `:`, no regex, no
+// Foundation. A body links when it holds
+//   - a scheme URL: `scheme://` and a non-space (`htTp://x`, `ftp://…`); the
+//     scheme is the ASCII run [A-Za-z0-9+.-] before `:` and holds a letter;
+//   - a host that starts with `www.` followed by a host character;
+//   - a bare host `label(.label)+` whose last label is a real TLD (TLDTable).
+// Hosts are found as maximal runs of host characters (Unicode letters, marks,
+// decimal digits, `-`) and dots. Inside a run, `..` or longer is an ellipsis
+// and separates candidates; a single trailing dot is sentence punctuation.
+// A candidate is refused when preceded by `@` (the domain of an e-mail
+// address) or by a lone leading dot, and when the characters after it run on,
+// through e-mail local-part characters, into `@` (a dotted local part such as
+// `first.last@`). Numbers (`1.800.555.0199`, `3.50`) fail on their last label:
+// no TLD is all digits.
+
+/// Detects URLs in message bodies.
+public enum LinkDetector {
+    /// True when `body` contains a URL as SPEC §1.2 defines it.
+    public static func containsLink(_ body: String) -> Bool {
+        var body = body
+        return body.withUTF8 { containsLink(utf8: $0) }
+    }
+
+    /// True when the UTF-8 text contains a URL (SPEC §1.2). Bytes that are not
+    /// valid UTF-8 count as punctuation.
+    public static func containsLink(utf8 text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var scanner = Scanner(text: text)
+        return scanner.run()
+    }
+}
+
+private extension UInt8 {
+    static let dot = UInt8(ascii: ".")
+    static let colon = UInt8(ascii: ":")
+    static let slash = UInt8(ascii: "/")
+    static let at = UInt8(ascii: "@")
+    static let hyphen = UInt8(ascii: "-")
+}
+
+/// One pass over one body. Holds the e-mail look-ahead memo, so that pass stays O(n).
+private struct Scanner {
+    let text: UnsafeBufferPointer<UInt8>
+    /// The last e-mail look-ahead: from any offset in `emailFrom...emailStop`
+    /// the local-part characters run to `emailStop`, which is `@` when `emailIsAt`.
+    var emailFrom = -1
+    var emailStop = -1
+    var emailIsAt = false
+
+    init(text: UnsafeBufferPointer<UInt8>) {
+        self.text = text
+    }
+
+    /// Visits only the `.` and `:` bytes: every link holds one. A dot's run of
+    /// host characters is found by scanning back to its start and on to its
+    /// end; the scan then resumes past the run, so each byte is read O(1) times.
+    mutating func run() -> Bool {
+        let count = text.count
+        var i = 0
+        var floor = 0  // the previous run ended here; never scan back past it
+        while i < count {
+            let byte = text[i]
+            if byte == .dot {
+                let start = runStart(before: i, floor: floor)
+                let end = runEnd(from: i + 1)
+                if hostRun(start, end) { return true }
+                i = end
+                floor = end
+            } else if byte == .colon {
+                if schemeURL(colon: i) { return true }
+                i += 1
+            } else {
+                i += 1
+            }
+        }
+        return false
+    }
+
+    // MARK: Scheme URLs
+
+    /// True when the `:` at `colon` starts `://` + a non-space and follows a scheme.
+    func schemeURL(colon: Int) -> Bool {
+        let count = text.count
+        guard colon + 3 < count, text[colon + 1] == .slash, text[colon + 2] == .slash else { return false }
+        guard !isSpace(at: colon + 3) else { return false }
+        // Scan back over scheme characters; `:` is none, so these scans never overlap.
+        var j = colon - 1
+        var hasLetter = false
+        while j >= 0 {
+            let byte = text[j]
+            if isASCIILetter(byte) {
+                hasLetter = true
+            } else if !(isASCIIDigit(byte) || byte == UInt8(ascii: "+") || byte == .dot || byte == .hyphen) {
+                break
+            }
+            j -= 1
+        }
+        return hasLetter
+    }
+
+    // MARK: Hosts
+
+    /// The start of the maximal run of host characters and dots ending at `end`,
+    /// not before `floor`.
+    func runStart(before end: Int, floor: Int) -> Int {
+        var i = end
+        while i > floor {
+            let byte = text[i - 1]
+            if byte < 0x80 {
+                guard byte == .dot || isHostASCII(byte) else { return i }
+                i -= 1
+            } else {
+                // Step back to the lead byte of the scalar that ends at i.
+                var lead = i - 1
+                while lead > floor && i - lead < 4 && text[lead] & 0xC0 == 0x80 { lead -= 1 }
+                let (scalar, length) = decode(at: lead)
+                guard lead + length == i, isHostScalar(scalar) else { return i }
+                i = lead
+            }
+        }
+        return i
+    }
+
+    /// The end of the maximal run of host characters and dots starting at `start`.
+    func runEnd(from start: Int) -> Int {
+        let count = text.count
+        var i = start
+        while i < count {
+            let byte = text[i]
+            if byte < 0x80 {
+                guard byte == .dot || isHostASCII(byte) else { return i }
+                i += 1
+            } else {
+                let (scalar, length) = decode(at: i)
+                guard isHostScalar(scalar) else { return i }
+                i += length
+            }
+        }
+        return i
+    }
+
+    /// True when the run text[start..<end] holds a link candidate (see the file overview).
+    mutating func hostRun(_ start: Int, _ end: Int) -> Bool {
+        var segmentStart = start
+        // Only `@` can precede a run and forbid it: `.` and `-` belong to the run.
+        var precededWell = start == 0 || text[start - 1] != .at
+        while segmentStart < end {
+            // The segment runs to the next ellipsis or to the end of the run.
+            var segmentEnd = end
+            var nextStart = end
+            var lastDot = -1
+            var priorDot = -1
+            var k = segmentStart
+            while k < end {
+                if text[k] == .dot {
+                    if k + 1 < end && text[k + 1] == .dot {
+                        segmentEnd = k
+                        nextStart = k + 2
+                        while nextStart < end && text[nextStart] == .dot { nextStart += 1 }
+                        break
+                    }
+                    priorDot = lastDot
+                    lastDot = k
+                }
+                k += 1
+            }
+            if precededWell && segmentEnd > segmentStart && text[segmentStart] != .dot {
+                var hostEnd = segmentEnd
+                if text[hostEnd - 1] == .dot {  // a single trailing dot ends a sentence
+                    hostEnd -= 1
+                    lastDot = priorDot
+                }
+                if isHost(segmentStart, hostEnd, lastDot: lastDot) && !emailFollows(hostEnd) {
+                    return true
+                }
+            }
+            // After an ellipsis a new candidate may start, as after any punctuation.
+            precededWell = true
+            segmentStart = nextStart
+        }
+        return false
+    }
+
+    /// True when text[start..<end] (no empty label) starts with `www.` + a host
+    /// character, or has a dot and its last label is a TLD.
+    func isHost(_ start: Int, _ end: Int, lastDot: Int) -> Bool {
+        if end - start > 4 && text[start + 3] == .dot
+            && text[start] | 0x20 == UInt8(ascii: "w") && text[start + 1] | 0x20 == UInt8(ascii: "w")
+            && text[start + 2] | 0x20 == UInt8(ascii: "w")
+        {
+            return true
+        }
+        guard lastDot >= start && lastDot + 1 < end else { return false }
+        let label = UnsafeBufferPointer(rebasing: text[(lastDot + 1)..<end])
+        return TLDTable.contains(utf8: label)
+    }
+
+    /// True when the characters from `offset` on run, through e-mail local-part
+    /// characters (letters, digits, `.` `_` `%` `+` `-`), into an `@`.
+    mutating func emailFollows(_ offset: Int) -> Bool {
+        if offset >= emailFrom && offset <= emailStop { return emailIsAt }
+        let count = text.count
+        var i = offset
+        scan: while i < count {
+            let byte = text[i]
+            if byte < 0x80 {
+                switch byte {
+                case .dot, .hyphen, UInt8(ascii: "_"), UInt8(ascii: "%"), UInt8(ascii: "+"):
+                    i += 1
+                default:
+                    guard isHostASCII(byte) else { break scan }
+                    i += 1
+                }
+            } else {
+                let (scalar, length) = decode(at: i)
+                guard isHostScalar(scalar) else { break scan }
+                i += length
+            }
+        }
+        emailFrom = offset
+        emailStop = i
+        emailIsAt = i < count && text[i] == .at
+        return emailIsAt
+    }
+
+    // MARK: Characters
+
+    /// ASCII letters, digits and `-`.
+    @inline(__always)
+    func isHostASCII(_ byte: UInt8) -> Bool {
+        isASCIILetter(byte) || isASCIIDigit(byte) || byte == .hyphen
+    }
+
+    @inline(__always)
+    func isASCIILetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- UInt8(ascii: "a") < 26 }
+
+    @inline(__always)
+    func isASCIIDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+    /// A non-ASCII host character: a letter (from CharTable), a combining mark
+    /// (Devanagari, Thai and Arabic labels need them) or a decimal digit.
+    func isHostScalar(_ scalar: UInt32) -> Bool {
+        if CharTable.isLetter(scalar) { return true }
+        guard let value = Unicode.Scalar(scalar) else { return false }
+        switch value.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .decimalNumber:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// True when the character at `offset` is white space (ASCII or Unicode).
+    func isSpace(at offset: Int) -> Bool {
+        let byte = text[offset]
+        if byte < 0x80 { return byte == 0x20 || (0x09...0x0D).contains(byte) }
+        let (scalar, _) = decode(at: offset)
+        return Unicode.Scalar(scalar)?.properties.isWhitespace ?? false
+    }
+
+    /// The scalar starting at `offset` (a lead byte ≥ 0x80) and its length in
+    /// bytes; a malformed sequence decodes as U+FFFD of length 1.
+    @inline(__always)
+    func decode(at offset: Int) -> (UInt32, Int) {
+        let lead = UInt32(text[offset])
+        let length: Int
+        var scalar: UInt32
+        switch lead {
+        case 0xC2...0xDF: length = 2; scalar = lead & 0x1F
+        case 0xE0...0xEF: length = 3; scalar = lead & 0x0F
+        case 0xF0...0xF4: length = 4; scalar = lead & 0x07
+        default: return (0xFFFD, 1)
+        }
+        guard offset + length <= text.count else { return (0xFFFD, 1) }
+        for k in 1..<length {
+            let byte = UInt32(text[offset + k])
+            guard byte & 0xC0 == 0x80 else { return (0xFFFD, 1) }
+            scalar = scalar << 6 | byte & 0x3F
+        }
+        // Overlong forms, surrogates and values past U+10FFFF are malformed.
+        let minimum: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x1_0000
+        guard scalar >= minimum, scalar <= 0x10_FFFF, !(0xD800...0xDFFF).contains(scalar) else { return (0xFFFD, 1) }
+        return (scalar, length)
+    }
+}

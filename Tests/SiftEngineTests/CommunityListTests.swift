@@ -1,0 +1,80 @@
+// SPEC §1.4: community lists — senders by case-insensitive equality (no
+// trimming), body phrases by case-insensitive containment, only languages
+// that are on, languages in SPEC §1.3 order, sender before body (as the app).
+import Testing
+import SiftEngine
+import SiftRules
+import SiftText
+
+@Suite("Community lists")
+struct CommunityListTests {
+    static let he = list(allowSender: ["Ontopo", "100"], allowBody: ["קוד האימות"], denySender: ["bit"], denyBody: ["הלוואה", "זכית"])
+    static let en = list(allowSender: ["BANK"], allowBody: ["verification code"], denySender: ["spam"], denyBody: ["you won", "loan"])
+
+    @Test(arguments: [
+        ("ontopo", "hi", Stage.automaticAllow, "he: Ontopo"),
+        ("ONTOPO", "hi", .automaticAllow, "he: Ontopo"),
+        ("Ontopo ", "hi", .noMatch, nil),            // no trimming
+        ("1000", "hi", .noMatch, nil),               // equality, not containment
+        ("100", "hi", .automaticAllow, "he: 100"),
+        ("bit ", "hi", .noMatch, nil),
+        ("BIT", "hi", .automaticDeny, "he: bit"),
+        ("x", "קוד האימות שלך 1234", .automaticAllow, "he: קוד האימות"),
+        ("x", "YOU WON a prize", .automaticDeny, "en: you won"),
+        ("x", "cheap LOAN", .automaticDeny, "en: loan"),
+        ("x", "hello", .noMatch, nil),
+    ] as [(String, String, Stage, String?)])
+    func matching(_ sender: String, _ body: String, _ stage: Stage, _ reason: String?) throws {
+        let r = rules(lists: [.he: Self.he, .en: Self.en], listLanguages: [.he, .en])
+        let v = try judge(r, sender: sender, body: body)
+        #expect(v.stage == stage)
+        #expect(v.reason == reason)
+    }
+
+    @Test func bodyPhrasesLookOnlyAtTheBody() throws {
+        let r = rules(lists: [.en: list(denyBody: ["spam"])], listLanguages: [.en])
+        #expect(try judge(r, sender: "spam", body: "hello").stage == .noMatch)
+    }
+
+    @Test func languagesThatAreOffTakeNoPart() throws {
+        let r = rules(lists: [.he: Self.he, .en: Self.en], listLanguages: [.en])
+        #expect(try judge(r, sender: "bit", body: "זכית").stage == .noMatch)
+        let none = rules(lists: [.he: Self.he, .en: Self.en], listLanguages: [])
+        #expect(try judge(none, sender: "BANK", body: "loan").stage == .noMatch)
+    }
+
+    @Test func languagesAreConsultedInSpecOrder() throws {
+        // en comes before he in SPEC §1.3, whatever the order they were turned on in.
+        let r = rules(lists: [.he: list(denyBody: ["promo"]), .en: list(denyBody: ["promo"])], listLanguages: [.he, .en])
+        #expect(try judge(r, body: "promo").reason == "en: promo")
+    }
+
+    @Test func senderBeforeBodyWithinALanguage() throws {
+        let r = rules(lists: [.en: list(denySender: ["spammer"], denyBody: ["offer"])], listLanguages: [.en])
+        #expect(try judge(r, sender: "spammer", body: "offer").reason == "en: spammer")
+    }
+
+    @Test func earliestEntryOfAListIsReported() throws {
+        let r = rules(lists: [.en: list(denyBody: ["big offer", "offer"])], listLanguages: [.en])
+        #expect(try judge(r, body: "a big offer").reason == "en: big offer")
+        let r2 = rules(lists: [.en: list(denyBody: ["offer", "big offer"])], listLanguages: [.en])
+        #expect(try judge(r2, body: "a big offer").reason == "en: offer")
+    }
+
+    @Test func manyEntriesStillMatch() throws {
+        var l = CommunityList()
+        l.denyBody = (0..<20_000).map { "phrase number \($0) end" }
+        l.denySender = (0..<20_000).map { "sender\($0)" }
+        let r = rules(lists: [.en: l], listLanguages: [.en])
+        let compiled = try CompiledRuleSet(r)
+        let e = Evaluator(compiled)
+        #expect(e.evaluate(sender: "x", body: "... PHRASE NUMBER 12345 END ...").reason == "en: phrase number 12345 end")
+        #expect(e.evaluate(sender: "Sender19999", body: "hi").reason == "en: sender19999")
+        #expect(e.evaluate(sender: "x", body: "phrase number 12345 en").stage == .noMatch)
+    }
+
+    @Test func casefoldedSendersCompareByFolding() throws {
+        let r = rules(lists: [.de: list(denySender: ["STRASSE"])], listLanguages: [.de])
+        #expect(try judge(r, sender: "straße", body: "x").stage == .automaticDeny)
+    }
+}

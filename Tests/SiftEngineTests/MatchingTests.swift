@@ -1,0 +1,162 @@
+// SPEC §1.1: every target × matching × case combination, folding, and exact boundaries.
+import Testing
+import SiftEngine
+import SiftRules
+
+struct MatchCase: CustomTestStringConvertible, Sendable {
+    let filter: Filter
+    let sender: String
+    let body: String
+    let matches: Bool
+    var testDescription: String { "\(filter.matching.rawValue)/\(filter.target.rawValue)/\(filter.caseSensitivity.rawValue) \(filter.text) in sender=\(sender) body=\(body) → \(matches)" }
+    init(_ filter: Filter, _ sender: String, _ body: String, _ matches: Bool) {
+        self.filter = filter; self.sender = sender; self.body = body; self.matches = matches
+    }
+}
+
+@Suite("Filter matching")
+struct MatchingTests {
+    static let targetCases: [MatchCase] = [
+        // target all = body + " " + sender
+        MatchCase(deny("weed"), "Shop", "Buy weed now", true),
+        MatchCase(deny("shop"), "Shop", "Buy weed now", true),
+        MatchCase(deny("now shop"), "Shop", "Buy weed now", true),            // spans the joining space, as in the app
+        MatchCase(deny("shopbuy"), "Shop", "Buy", false),
+        // target sender
+        MatchCase(deny("weed", target: .sender), "Shop", "Buy weed now", false),
+        MatchCase(deny("sho", target: .sender), "Shop", "Buy weed now", true),
+        MatchCase(deny("now shop", target: .sender), "Shop", "Buy weed now", false),
+        // target body
+        MatchCase(deny("weed", target: .body), "Shop", "Buy weed now", true),
+        MatchCase(deny("shop", target: .body), "Shop", "Buy weed now", false),
+        MatchCase(deny("now shop", target: .body), "Shop", "Buy weed now", false),
+    ]
+
+    @Test(arguments: targetCases)
+    func targets(_ c: MatchCase) throws {
+        let v = try judge(rules([c.filter]), sender: c.sender, body: c.body)
+        #expect((v.stage == .denyFilter) == c.matches)
+    }
+
+    static let caseCases: [MatchCase] = [
+        MatchCase(deny("WEED"), "", "buy weed", true),
+        MatchCase(deny("WEED", .junk, target: .all, .contains, .sensitive), "", "buy weed", false),
+        MatchCase(deny("weed", .junk, target: .all, .contains, .sensitive), "", "buy weed", true),
+        MatchCase(deny("Weed", .junk, target: .all, .exact, .sensitive), "", "buy weed", false),
+        MatchCase(deny("Weed", .junk, target: .all, .exact, .insensitive), "", "buy WEED!", true),
+        // full case folding: ß ↔ ss, final sigma, Greek capitals
+        MatchCase(deny("STRASSE"), "", "Die Straße ist gesperrt", true),
+        MatchCase(deny("straße"), "", "DIE STRASSE", true),
+        MatchCase(deny("ΟΔΟΣ"), "", "στην οδος", true),
+        MatchCase(deny("οδος"), "", "ΟΔΟΣ κλειστή", true),
+        MatchCase(deny("σοφός"), "", "ΣΟΦΌΣ", true),                       // final ς folds like σ
+        MatchCase(deny("ΣΟΦΌΣ", .junk, target: .all, .contains, .sensitive), "", "σοφός", false),
+        // Turkic i: the default folding keeps dotted and dotless i apart from each other
+        MatchCase(deny("ıstanbul"), "", "ISTANBUL", false),
+        MatchCase(deny("istanbul"), "", "ISTANBUL", true),
+        // Cyrillic and Hebrew (no case) still match
+        MatchCase(deny("ПРИВЕТ"), "", "привет мир", true),
+        MatchCase(deny("שלום"), "", "שלום לכולם", true),
+    ]
+
+    @Test(arguments: caseCases)
+    func caseFolding(_ c: MatchCase) throws {
+        let v = try judge(rules([c.filter]), sender: c.sender, body: c.body)
+        #expect((v.stage == .denyFilter) == c.matches)
+    }
+
+    static let exactCases: [MatchCase] = [
+        MatchCase(deny("Discount", .junk, target: .all, .exact), "", "@Discount2 Banks", true),   // SPEC example
+        MatchCase(deny("Discount", .junk, target: .all, .exact), "", "Discounted", false),
+        MatchCase(deny("Discount", .junk, target: .all, .exact), "", "bigDiscount", false),
+        MatchCase(deny("Discount", .junk, target: .all, .exact), "", "discount", true),
+        MatchCase(deny("Discount", .junk, target: .all, .exact), "", "(discount)", true),
+        MatchCase(deny("Discount", .junk, target: .all, .exact), "", "discount_", true),          // _ is not a letter
+        MatchCase(deny("Discount", .junk, target: .all, .exact), "", "99discount99", true),       // digits are boundaries
+        // every occurrence counts, not only the first (improvement over the app)
+        MatchCase(deny("Discount", .junk, target: .all, .exact), "", "Discounted prices, Discount today", true),
+        // non-Latin letters are letters
+        MatchCase(deny("sale", .junk, target: .all, .exact), "", "saleé", false),
+        MatchCase(deny("מבצע", .junk, target: .all, .exact), "", "המבצע", false),
+        MatchCase(deny("מבצע", .junk, target: .all, .exact), "", "מבצע!", true),
+        // boundaries hold at the edges of each target
+        MatchCase(deny("SHOP", .junk, target: .sender, .exact), "SHOP", "weed", true),
+        MatchCase(deny("SHOP", .junk, target: .sender, .exact), "SHOPS", "weed", false),
+        MatchCase(deny("weed", .junk, target: .body, .exact), "x", "weed", true),
+        MatchCase(deny("weed shop", .junk, target: .all, .exact), "shop", "weed", true),
+        MatchCase(deny("STRASSE", .junk, target: .all, .exact), "", "Straße", true),
+        MatchCase(deny("STRASSE", .junk, target: .all, .exact), "", "Straßen", false),
+    ]
+
+    @Test(arguments: exactCases)
+    func exact(_ c: MatchCase) throws {
+        let v = try judge(rules([c.filter]), sender: c.sender, body: c.body)
+        #expect((v.stage == .denyFilter) == c.matches)
+    }
+
+    static let regexCases: [MatchCase] = [
+        MatchCase(deny(#"\d{6} is your code"#, .transaction, target: .all, .regex), "", "123456 is your code", true),
+        MatchCase(deny(#"\d{6} is your code"#, .transaction, target: .all, .regex), "", "12345 is your code", false),
+        // the pattern alone decides case; the case field is ignored
+        MatchCase(deny("WIN", .junk, target: .all, .regex, .insensitive), "", "you win", false),
+        MatchCase(deny("(?i)WIN", .junk, target: .all, .regex, .sensitive), "", "you win", true),
+        // anchors see only the target
+        MatchCase(deny("^Bank$", .junk, target: .sender, .regex), "Bank", "hello", true),
+        MatchCase(deny("^hello$", .junk, target: .body, .regex), "Bank", "hello", true),
+        MatchCase(deny("^hello$", .junk, target: .all, .regex), "Bank", "hello", false),
+        MatchCase(deny("hello Bank", .junk, target: .all, .regex), "Bank", "hello", true),
+        MatchCase(deny("Bank", .junk, target: .body, .regex), "Bank", "hello", false),
+        // UTF-16 offsets after astral characters
+        MatchCase(deny("code$", .junk, target: .body, .regex), "😀", "😀 your code", true),
+    ]
+
+    @Test(arguments: regexCases)
+    func regex(_ c: MatchCase) throws {
+        let v = try judge(rules([c.filter]), sender: c.sender, body: c.body)
+        #expect((v.stage == .denyFilter) == c.matches)
+    }
+
+    @Test func regexRefusedWithICUReason() {
+        #expect(throws: RuleError.self) { try CompiledRuleSet(rules([deny("(unclosed", .junk, target: .all, .regex)])) }
+        do {
+            _ = try CompiledRuleSet(rules([deny("ok"), deny("a[b", .junk, target: .all, .regex)]))
+            Issue.record("an invalid regex compiled")
+        } catch {
+            #expect(error.description.contains("filter 2"))
+            #expect(error.description.contains("U_REGEX"))
+            #expect(error.description.contains("offset"))
+        }
+    }
+
+    @Test func regexTimeOutCountsAsNoMatchWithWarning() throws {
+        let r = rules([deny("(a+)+$", .junk, target: .body, .regex)])
+        let compiled = try CompiledRuleSet(r, regexTimeLimit: 5)
+        let v = Evaluator(compiled).evaluate(sender: "x", body: String(repeating: "a", count: 40) + "!")
+        #expect(v.stage == .noMatch)
+        #expect(v.warning == "regex filter 1 timed out")
+    }
+
+    @Test func invalidFilterSkippedUnderSkipPolicy() throws {
+        var r = RuleSet()
+        r.add(Filter(id: 1, type: .deny, matching: .regex, text: "(bad"))
+        r.add(Filter(id: 2, type: .deny, text: "bad"))
+        let compiled = try CompiledRuleSet(r, invalidFilters: .skip)
+        #expect(compiled.warnings.count == 1)
+        #expect(compiled.warnings[0].hasPrefix("filter 1 never matches"))
+        let v = Evaluator(compiled).evaluate(sender: "", body: "(bad")
+        #expect(v.reason == "bad")
+    }
+
+    @Test func duplicateFilterIsANoOp() {
+        var r = RuleSet()
+        let added = [
+            r.add(deny("Weed")),
+            r.add(deny("Weed", .promotion)),               // folder is not part of identity
+            r.add(allow("Weed")),                          // nor is type, as in the app
+            r.add(deny("Weed", .junk, target: .body)),
+            r.add(deny("weed")),                           // text compares exactly
+        ]
+        #expect(added == [true, false, false, true, true])
+        #expect(r.filters.count == 3)
+    }
+}

@@ -1,0 +1,123 @@
+// SPEC §1.5: first match wins across the eight stages, oldest wins within one.
+import Testing
+import SiftEngine
+import SiftRules
+import SiftText
+
+/// A message that every stage would claim, and the rules that make each stage claim it.
+/// Sender "+44 20 7946 0000" (short-sender would not fire at 5; country-allowlist +972 fires),
+/// body "Hallo WIN shalom" matched by a phrase for each filter stage.
+enum StageRig {
+    static let sender = "+44 20 7946 0000"
+    static let body = "שלום לכולם, מבצע חדש WIN"
+
+    static func rules(upTo stages: Set<Stage>) -> RuleSet {
+        var filters: [Filter] = []
+        if stages.contains(.allowFilter) { filters.append(allow("WIN")) }
+        if stages.contains(.denyFilter) { filters.append(deny("מבצע", .promotion)) }
+        if stages.contains(.denyLanguage) { filters.append(blockLanguage(.he, .transaction)) }
+        var smart: [SmartRule] = []
+        if stages.contains(.allUnknown) { smart.append(.allUnknown) }
+        if stages.contains(.smartRule) { smart.append(.countryAllowlist) }
+        var l = CommunityList()
+        if stages.contains(.automaticAllow) { l.allowBody = ["לכולם"] }
+        if stages.contains(.automaticDeny) { l.denyBody = ["חדש"] }
+        return SiftEngineTests.rules(filters, smart: smart, countries: ["+972"], lists: [.he: l], listLanguages: [.he])
+    }
+
+    static let expected: [Stage: (Action, String?)] = [
+        .allowFilter: (.allow, "WIN"),
+        .allUnknown: (.junk, "all-unknown"),
+        .automaticAllow: (.allow, "he: לכולם"),
+        .smartRule: (.junk, "country-allowlist"),
+        .denyFilter: (.promotion, "מבצע"),
+        .denyLanguage: (.transaction, "he"),
+        .automaticDeny: (.junk, "he: חדש"),
+        .noMatch: (.allow, nil),
+    ]
+}
+
+struct StagePair: CustomTestStringConvertible, Sendable {
+    let first: Stage, later: Stage
+    var testDescription: String { "\(first.rawValue) beats \(later.rawValue)" }
+}
+
+@Suite("Pipeline order")
+struct PipelineOrderTests {
+    static let pairs: [StagePair] = {
+        let s = Stage.allCases.filter { $0 != .noMatch }
+        var out: [StagePair] = []
+        for i in s.indices { for j in s.indices where j > i { out.append(StagePair(first: s[i], later: s[j])) } }
+        return out
+    }()
+
+    @Test(arguments: pairs)
+    func earlierStageWins(_ p: StagePair) throws {
+        let v = try judge(StageRig.rules(upTo: [p.first, p.later]), sender: StageRig.sender, body: StageRig.body)
+        #expect(v.stage == p.first)
+        #expect(v.action == StageRig.expected[p.first]!.0)
+        #expect(v.reason == StageRig.expected[p.first]!.1)
+    }
+
+    @Test(arguments: Stage.allCases)
+    func eachStageAloneDecides(_ stage: Stage) throws {
+        let v = try judge(StageRig.rules(upTo: [stage]), sender: StageRig.sender, body: StageRig.body)
+        #expect(v.stage == stage)
+        #expect(v.action == StageRig.expected[stage]!.0)
+        #expect(v.reason == StageRig.expected[stage]!.1)
+    }
+
+    @Test func everyStageOnTheFirstStageWins() throws {
+        let v = try judge(StageRig.rules(upTo: Set(Stage.allCases)), sender: StageRig.sender, body: StageRig.body, explain: true)
+        #expect(v.stage == .allowFilter)
+        #expect(v.trace.count == 1)
+    }
+
+    @Test func traceListsEveryStageUpToTheDecision() throws {
+        let v = try judge(StageRig.rules(upTo: [.automaticDeny]), sender: StageRig.sender, body: StageRig.body, explain: true)
+        #expect(v.trace.map(\.stage) == Array(Stage.allCases.prefix(7)))
+        #expect(v.trace.last!.outcome.hasPrefix("match"))
+        #expect(v.trace[0].outcome == "skipped")
+    }
+
+    // Oldest (lowest id) decides within a stage, whichever matching kind.
+    @Test func oldestDenyFilterDecidesFolder() throws {
+        let r = rules([deny("sale", .promotion), deny("big sale", .transaction), deny("SALE", .junk, target: .all, .contains, .sensitive)])
+        let v = try judge(r, body: "BIG SALE")
+        #expect(v.action == .promotion)
+        #expect(v.reason == "sale")
+    }
+
+    @Test func olderRegexBeatsYoungerPhrase() throws {
+        let r = rules([deny("s.le", .transaction, target: .all, .regex), deny("sale", .promotion)])
+        let v = try judge(r, body: "big sale")
+        #expect(v.action == .transaction)
+        #expect(v.reason == "s.le")
+    }
+
+    @Test func olderPhraseBeatsYoungerRegex() throws {
+        let r = rules([deny("sale", .promotion), deny("s.le", .transaction, target: .all, .regex)])
+        let v = try judge(r, body: "big sale")
+        #expect(v.action == .promotion)
+    }
+
+    @Test func oldestOfSeveralOverlappingPhrases() throws {
+        // Occurrences end in a different order than the filters' ages.
+        let r = rules([deny("cheap pills", .junk), deny("pills", .promotion), deny("cheap", .transaction)])
+        #expect(try judge(r, body: "cheap pills").action == .junk)
+        let r2 = rules([deny("pills", .promotion), deny("cheap pills", .junk)])
+        #expect(try judge(r2, body: "cheap pills").action == .promotion)
+    }
+
+    @Test func oldestAllowFilterIsReported() throws {
+        let r = rules([allow("mom"), allow("hi mom")])
+        #expect(try judge(r, body: "hi mom").reason == "mom")
+    }
+
+    @Test func idsNotInsertionOrderDecide() throws {
+        var r = RuleSet()
+        r.add(Filter(id: 7, type: .deny, folder: .promotion, text: "sale"))
+        r.add(Filter(id: 3, type: .deny, folder: .transaction, text: "big"))
+        #expect(try judge(r, body: "big sale").action == .transaction)
+    }
+}

@@ -1,0 +1,135 @@
+// Tests for CallingCodes (SPEC §1.2 `country-allowlist`): a sender's calling
+// code, and the one validator of user-given codes. Expected values follow the
+// ITU assignments.
+import SiftText
+import Testing
+
+@Suite("CallingCodes")
+struct CallingCodesTests {
+    @Test("the code of a sender starting with +, spaces, dashes, parentheses ignored", arguments: [
+        ("+972 50-123-4567", "972"),
+        ("+972501234567", "972"),
+        ("+44 20 7946 0958", "44"),
+        ("+7 495 123-45-67", "7"),
+        ("+380 44 123 4567", "380"),
+        ("+971-4-123-4567", "971"),
+        ("+20 2 2345 6789", "20"),
+        ("+33 (0)1 23 45 67 89", "33"),
+        ("+(972) 50 123", "972"),
+        ("+ 44 7700 900123", "44"),                     // space after +
+        ("Tel: +44 7700", "44"),                         // letters are dropped, + leads
+    ] as [(String, String?)])
+    func international(sender: String, expected: String?) {
+        #expect(CallingCodes.callingCode(ofSender: sender) == expected)
+    }
+
+    @Test("NANP: +1 for the US, Canada and the Caribbean", arguments: [
+        ("+1 (212) 555-0100", "1"),
+        ("+1-800-555-0199", "1"),
+        ("+18765550100", "1"),                           // Jamaica, area code 876
+        ("+1", "1"),
+    ] as [(String, String?)])
+    func nanp(sender: String, expected: String?) {
+        #expect(CallingCodes.callingCode(ofSender: sender) == expected)
+    }
+
+    @Test("non-geographic codes", arguments: [
+        ("+800 1234 5678", "800"),
+        ("+808 1234", "808"),
+        ("+870 7612 3456", "870"),
+        ("+881 6 1234", "881"),
+        ("+882 16 1234", "882"),
+        ("+883 5100 1234", "883"),
+        ("+888 1234", "888"),
+        ("+979 1234", "979"),
+    ] as [(String, String?)])
+    func nonGeographic(sender: String, expected: String?) {
+        #expect(CallingCodes.callingCode(ofSender: sender) == expected)
+    }
+
+    @Test("no leading + or no known prefix gives nil", arguments: [
+        ("00972501234567", nil),                         // international prefix, not +
+        ("972501234567", nil),
+        ("0501234567", nil),
+        ("5+44 7700", nil),                              // reduced form starts with 5
+        ("Bank", nil),
+        ("", nil),
+        ("+", nil),
+        ("+0123 456", nil),                              // no code starts with 0
+        ("+999 123", nil),                               // 9, 99, 999 unassigned
+        ("+28 123", nil),                                // 2, 28, 281 unassigned
+    ] as [(String, String?)])
+    func unknown(sender: String, expected: String?) {
+        #expect(CallingCodes.callingCode(ofSender: sender) == expected)
+    }
+
+    @Test("any Unicode decimal digit counts as its value", arguments: [
+        ("+\u{0669}\u{0667}\u{0662} 50", "972"),         // +٩٧٢ Arabic-Indic
+        ("\u{FF0B}44", nil),                             // fullwidth plus is not +
+    ] as [(String, String?)])
+    func unicodeDigits(sender: String, expected: String?) {
+        #expect(CallingCodes.callingCode(ofSender: sender) == expected)
+    }
+
+    @Test("isKnown: 1–3 ASCII digits, optional +", arguments: [
+        ("972", true),
+        ("+972", true),
+        ("1", true),
+        ("44", true),
+        ("800", true),
+        ("979", true),
+        ("999", false),
+        ("0", false),
+        ("0972", false),
+        ("1234", false),
+        ("", false),
+        ("+", false),
+        ("97 2", false),
+        ("+ 972", false),
+        (" 972", false),                                 // isKnown does not trim
+        ("abc", false),
+    ])
+    func isKnown(code: String, expected: Bool) {
+        #expect(CallingCodes.isKnown(code) == expected)
+    }
+
+    @Test("normalize: the canonical +CODE of a user-given code", arguments: [
+        ("+972", "+972"),
+        ("972", "+972"),
+        (" +1 ", "+1"),
+        ("44\n", "+44"),
+        ("\t380", "+380"),
+        ("+882", "+882"),
+        ("+999", nil),
+        ("", nil),
+        ("   ", nil),
+        ("+", nil),
+        ("00972", nil),
+        ("0972", nil),
+        ("+0", nil),
+        ("+ 972", nil),
+        ("++972", nil),
+        ("972a", nil),
+        ("+9721", nil),
+    ] as [(String, String?)])
+    func normalize(code: String, expected: String?) {
+        #expect(CallingCodes.normalize(code) == expected)
+    }
+
+    @Test("normalize accepts exactly what isKnown accepts, in canonical form")
+    func normalizeAgreesWithIsKnown() {
+        for number in 0...999 {
+            let code = String(number)
+            #expect(CallingCodes.isKnown(code) == (CallingCodes.normalize(code) != nil))
+            if let canonical = CallingCodes.normalize(code) {
+                #expect(canonical == "+" + code)
+                #expect(CallingCodes.isKnown(canonical))
+            }
+        }
+    }
+
+    @Test("the table holds every ITU code, geographic and not")
+    func size() {
+        #expect(CallingCodes.count > 200)
+    }
+}

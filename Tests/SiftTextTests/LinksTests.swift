@@ -1,0 +1,196 @@
+// Tests for LinkDetector (SPEC §1.2 `links`) and the TLD table behind it.
+// Expected values are worked out from the spec, one case per line.
+import SiftText
+import Testing
+
+@Suite("LinkDetector")
+struct LinksTests {
+    @Test("scheme URLs: any scheme://, case-insensitive, followed by a non-space", arguments: [
+        ("htTp://x.com", true),
+        ("HTTPS://EXAMPLE.COM/path", true),
+        ("get it at ftp://files", true),                 // no TLD needed after a scheme
+        ("open myapp://home", true),                     // any scheme
+        ("tel+x://1", true),                             // scheme chars include + . -
+        ("see:http://x", true),                          // scheme preceded by punctuation
+        ("http:// x", false),                            // space after ://
+        ("http://", false),                              // nothing after ://
+        ("12://ab", false),                              // a scheme needs a letter
+        ("ratio 2:1 and a:b", false),                    // a colon alone is no scheme
+        ("http:/x", false),                              // one slash
+    ])
+    func schemes(body: String, expected: Bool) {
+        #expect(LinkDetector.containsLink(body) == expected)
+    }
+
+    @Test("www. hosts: case-insensitive, followed by a host character, no TLD needed", arguments: [
+        ("www.example", true),
+        ("Visit WWW.Shop now", true),
+        ("www.x-y", true),
+        ("www.пример", true),                            // Unicode host character
+        ("www.", false),                                 // nothing after the dot
+        ("www. example", false),                         // a space, not a host character
+        ("www", false),
+        ("wwwexample", false),
+    ])
+    func www(body: String, expected: Bool) {
+        #expect(LinkDetector.containsLink(body) == expected)
+    }
+
+    @Test("bare hosts whose last label is a real TLD, with path, port, query or punctuation", arguments: [
+        ("btl.gov.il/x", true),
+        ("bit.ly/1", true),
+        ("example.COM", true),
+        ("go to shop.example.co.uk now", true),
+        ("visit bit.ly/x.", true),                       // sentence dot after the path
+        ("see example.com.", true),                      // sentence dot after the TLD
+        ("(example.com)", true),
+        ("\"bit.ly\"", true),
+        ("example.com:8080", true),
+        ("example.com?a=1", true),
+        ("example.com#top", true),
+        ("a-b.info, today", true),
+        ("mail.google.com!", true),
+        ("👉bit.ly/x", true),                            // an emoji is no host character
+        ("Hurry...bit.ly/x", true),                      // an ellipsis is punctuation
+        ("Hi.Call", true),                               // .call is a delegated TLD
+        ("file.zip", true),                              // so is .zip
+    ])
+    func bareHosts(body: String, expected: Bool) {
+        #expect(LinkDetector.containsLink(body) == expected)
+    }
+
+    @Test("IDN hosts: Unicode labels and TLDs, punycode TLDs", arguments: [
+        ("пример.рф", true),
+        ("пример.РФ", true),                             // non-ASCII TLD in upper case
+        ("例子.中国", true),
+        ("דוגמה.ישראל", true),
+        ("परीक्षा.भारत", true),                               // Devanagari with combining marks
+        ("xn--e1afmkfd.xn--p1ai", true),
+        ("EXAMPLE.XN--P1AI", true),
+        ("café.fr", true),
+        ("пример.ру", false),                            // ру is no TLD (рус is)
+    ])
+    func idn(body: String, expected: Bool) {
+        #expect(LinkDetector.containsLink(body) == expected)
+    }
+
+    @Test("word.word whose last part is no TLD", arguments: [
+        ("e.g. this", false),
+        ("e.g.", false),
+        ("i.e.", false),
+        ("end.Start", false),
+        ("at 5 p.m.", false),
+        ("the U.S.", false),
+        ("report.pdf", false),
+        ("example.comx", false),                         // TLD followed by a letter
+        ("example.com2", false),                         // TLD followed by a digit
+        ("example.", false),
+        (".com", false),
+        ("a..com", false),                               // empty label: `a`, then `com` alone
+    ])
+    func noTLD(body: String, expected: Bool) {
+        #expect(LinkDetector.containsLink(body) == expected)
+    }
+
+    @Test("phone numbers and decimals", arguments: [
+        ("1.800.555.0199", false),
+        ("Pay $3.50 today", false),
+        ("3.50", false),
+        ("v1.2.3", false),
+        ("192.168.0.1", false),
+        ("call 050-123-4567.", false),
+        ("+1 (800) 555-0199", false),
+    ])
+    func numbers(body: String, expected: Bool) {
+        #expect(LinkDetector.containsLink(body) == expected)
+    }
+
+    @Test("e-mail addresses are not links", arguments: [
+        ("john.doe@example.com", false),
+        ("mail me at a@b.com", false),
+        ("first.last+tag@mail.example.org", false),      // local part runs on to @
+        ("sales.support@x.io.", false),                  // .support is a TLD, but a local part
+        ("x@bit.ly", false),                             // host right after @
+        ("x@www.site.com", false),
+        ("a@b.com or bit.ly/x", true),                   // a link besides the address
+        ("bit.ly/x a@b.com", true),
+    ])
+    func email(body: String, expected: Bool) {
+        #expect(LinkDetector.containsLink(body) == expected)
+    }
+
+    @Test("a host is preceded by start, space or punctuation other than @ . -", arguments: [
+        (".example.com", false),                         // preceded by a dot
+        ("@example.com", false),
+        ("-example.com", true),                          // `-` is a label character: host `-example.com`
+        ("x-bit.ly", true),
+        ("text:bit.ly", true),
+        ("/bit.ly", true),
+    ])
+    func preceding(body: String, expected: Bool) {
+        #expect(LinkDetector.containsLink(body) == expected)
+    }
+
+    @Test("plain text", arguments: [
+        ("", false),
+        ("Hello, how are you?", false),
+        ("Ok.Bye then", false),                          // .bye is no TLD
+        ("שלום. מה שלומך", false),
+        ("你好。世界", false),
+        ("...", false),
+        ("a.", false),
+    ])
+    func plain(body: String, expected: Bool) {
+        #expect(LinkDetector.containsLink(body) == expected)
+    }
+
+    @Test("the UTF-8 buffer variant agrees and survives invalid bytes")
+    func utf8Buffer() {
+        let link: [UInt8] = Array("see bit.ly/x".utf8)
+        #expect(link.withUnsafeBufferPointer { LinkDetector.containsLink(utf8: $0) })
+        let invalid: [UInt8] = [0xFF, 0x62, 0x69, 0x74, 0x2E, 0x6C, 0x79, 0xC3]  // ÿ? "bit.ly" + truncated
+        #expect(invalid.withUnsafeBufferPointer { LinkDetector.containsLink(utf8: $0) })
+        let noLink: [UInt8] = [0xE2, 0x82, 0x2E, 0x2E, 0xF0]
+        #expect(!noLink.withUnsafeBufferPointer { LinkDetector.containsLink(utf8: $0) })
+    }
+
+    @Test("a long e-mail local part full of hosts stays linear")
+    func longLocalPart() {
+        let localPart = String(repeating: "a.com_", count: 50_000)
+        #expect(!LinkDetector.containsLink(localPart + "@x"))
+        #expect(LinkDetector.containsLink(localPart + "@x bit.ly"))
+        #expect(LinkDetector.containsLink(localPart + " end"))
+    }
+}
+
+@Suite("TLDTable")
+struct TLDTableTests {
+    @Test("lookup of one label", arguments: [
+        ("com", true),
+        ("COM", true),
+        ("Il", true),
+        ("ly", true),
+        ("рф", true),
+        ("РФ", true),
+        ("xn--p1ai", true),
+        ("XN--P1AI", true),
+        ("中国", true),
+        ("xn--fiqs8s", true),                             // 中国 in punycode
+        ("ישראל", true),
+        ("start", false),
+        ("c", false),
+        ("", false),
+        ("co.uk", false),                                // two labels
+        ("comx", false),
+        ("0199", false),
+    ])
+    func contains(label: String, expected: Bool) {
+        #expect(TLDTable.contains(label) == expected)
+        #expect(TLDTable.contains(Substring(label)) == expected)
+    }
+
+    @Test("the table holds every delegated TLD, both IDN spellings")
+    func size() {
+        #expect(TLDTable.count > 1_500)
+    }
+}
