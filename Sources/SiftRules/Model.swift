@@ -128,17 +128,22 @@ public struct RuleSet: Sendable {
 
     private var identities: Set<FilterIdentity> = []
     private var lastID = 0
+    private var usedIDs: Set<Int> = []
 
     public init() {}
 
     /// Adds a filter unless one with the same identity is there already
     /// (SPEC §1.1: adding it again is a no-op); returns whether it was added.
-    /// A filter with id 0 gets the next id, so it is younger than every other.
+    /// A filter with id 0 (or an id already taken) gets the next id, so it is
+    /// younger than every other.
     @discardableResult
     public mutating func add(_ filter: Filter) -> Bool {
         guard identities.insert(filter.identity).inserted else { return false }
         var f = filter
-        if f.id <= 0 { f.id = lastID + 1 }
+        if f.id <= 0 || !usedIDs.insert(f.id).inserted {
+            f.id = lastID + 1
+            usedIDs.insert(f.id)
+        }
         lastID = max(lastID, f.id)
         filters.append(f)
         return true

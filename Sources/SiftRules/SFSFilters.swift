@@ -31,8 +31,11 @@ public enum SFSFilters {
         guard root["format"] as? String == formatID else {
             throw RuleError("not a .sfsfilters file: \"format\" is not \"\(formatID)\"")
         }
-        guard let v = root["version"] as? NSNumber, let version = Int(exactly: v.doubleValue) else {
-            throw RuleError("not a .sfsfilters file: \"version\" is missing")
+        // JSONDecoder, not `as? NSNumber`: a JSON `true` must not read as version 1.
+        struct Header: Decodable { let version: Int }
+        guard root["version"] != nil else { throw RuleError("not a .sfsfilters file: \"version\" is missing") }
+        guard let version = try? JSONDecoder().decode(Header.self, from: data).version else {
+            throw RuleError("not a .sfsfilters file: \"version\" is not a whole number")
         }
         guard version <= Self.version else {
             throw RuleError(".sfsfilters version \(version) is newer than this msgsift reads (\(Self.version)); update msgsift")
@@ -113,14 +116,15 @@ public enum CommunityListFile {
             func strings(_ name: String) throws(RuleError) -> [String] {
                 guard let value = entry[name] else { return [] }
                 guard let array = value as? [Any] else { throw RuleError("community list \(quoted(key)): \"\(name)\" is not an array") }
-                // Entries are kept exactly as published (SPEC §1.4: no trimming); empty ones can never match.
-                return array.compactMap { $0 as? String }.filter { !$0.isEmpty }
+                // Entries are kept exactly as published (SPEC §1.4: no trimming).
+                return array.compactMap { $0 as? String }
             }
-            var list = CommunityList()
-            list.allowSender = try strings("allow_sender")
-            list.allowBody = try strings("allow_body")
-            list.denySender = try strings("deny_sender")
-            list.denyBody = try strings("deny_body")
+            // Two keys naming one language (`he`, `hebrew`) add up rather than overwrite.
+            var list = lists[language] ?? CommunityList()
+            list.allowSender += try strings("allow_sender")
+            list.allowBody += try strings("allow_body")
+            list.denySender += try strings("deny_sender")
+            list.denyBody += try strings("deny_body")
             lists[language] = list
         }
         return (lists, unknown)

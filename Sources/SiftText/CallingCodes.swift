@@ -8,14 +8,19 @@
 /// ITU country calling codes: validation and lookup of a sender's code.
 public enum CallingCodes {
     /// `known[n]` is true when `n` (0...999) is a calling code.
+    /// Only country codes count: the non-geographic ones (+800 freephone,
+    /// +881 satellite, …) belong to no country, so a *country* allowlist cannot
+    /// name them and a sender carrying one is not judged by it — as in the app,
+    /// whose table has none of them.
     private static let known: [Bool] = {
         var known = [Bool](repeating: false, count: 1000)
         for code in CallingCodeTable.codes { known[Int(code)] = true }
+        for code in CallingCodeTable.nonGeographic { known[Int(code)] = false }
         return known
     }()
 
-    /// Number of known calling codes, geographic and non-geographic.
-    public static var count: Int { CallingCodeTable.codes.count }
+    /// Number of known (country) calling codes.
+    public static var count: Int { CallingCodeTable.codes.count - CallingCodeTable.nonGeographic.count }
 
     /// True when `code` is a known calling code written as 1–3 ASCII digits,
     /// optionally after one `+` (`"972"`, `"+44"`); no spaces, no leading zero.
@@ -84,6 +89,8 @@ public enum CallingCodes {
         if scalar.value < 0x80 {
             return scalar.value &- 0x30 < 10 ? Int(scalar.value - 0x30) : nil
         }
+        // Letters (most non-ASCII sender text) are answered from the table.
+        if CharTable.isLetter(scalar.value) { return nil }
         let properties = scalar.properties
         guard properties.numericType == .decimal, let number = properties.numericValue else { return nil }
         return Int(number)

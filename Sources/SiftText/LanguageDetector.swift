@@ -120,6 +120,7 @@ struct Evidence {
     var letters = 0
     /// Letters per `Script.rawValue`.
     var scripts = SIMD16<Int32>()
+    /// Han letters HanTables marks Simplified-only / Traditional-only.
     var simplified = 0
     var traditional = 0
     /// Cyrillic letters that Russian does not use.

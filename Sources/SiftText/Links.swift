@@ -26,7 +26,7 @@ public enum LinkDetector {
     /// True when the UTF-8 text contains a URL (SPEC §1.2). Bytes that are not
     /// valid UTF-8 count as punctuation.
     public static func containsLink(utf8 text: UnsafeBufferPointer<UInt8>) -> Bool {
-        var scanner = Scanner(text: text)
+        var scanner = LinkScanner(text: text)
         return scanner.run()
     }
 }
@@ -40,7 +40,7 @@ private extension UInt8 {
 }
 
 /// One pass over one body. Holds the e-mail look-ahead memo, so that pass stays O(n).
-private struct Scanner {
+private struct LinkScanner {
     let text: UnsafeBufferPointer<UInt8>
     /// The last e-mail look-ahead: from any offset in `emailFrom...emailStop`
     /// the local-part characters run to `emailStop`, which is `@` when `emailIsAt`.

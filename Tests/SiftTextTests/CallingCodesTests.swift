@@ -33,15 +33,16 @@ struct CallingCodesTests {
         #expect(CallingCodes.callingCode(ofSender: sender) == expected)
     }
 
-    @Test("non-geographic codes", arguments: [
-        ("+800 1234 5678", "800"),
-        ("+808 1234", "808"),
-        ("+870 7612 3456", "870"),
-        ("+881 6 1234", "881"),
-        ("+882 16 1234", "882"),
-        ("+883 5100 1234", "883"),
-        ("+888 1234", "888"),
-        ("+979 1234", "979"),
+    @Test("non-geographic codes are no country: unknown, as in the app", arguments: [
+        ("+800 1234 5678", nil),
+        ("+808 1234", nil),
+        ("+870 7612 3456", nil),
+        ("+881 6 1234", nil),
+        ("+882 16 1234", nil),
+        ("+883 5100 1234", nil),
+        ("+888 1234", nil),
+        ("+979 1234", nil),
+        ("+211 912 345 678", "211"),                     // South Sudan: ITU code since 2011
     ] as [(String, String?)])
     func nonGeographic(sender: String, expected: String?) {
         #expect(CallingCodes.callingCode(ofSender: sender) == expected)
@@ -76,8 +77,8 @@ struct CallingCodesTests {
         ("+972", true),
         ("1", true),
         ("44", true),
-        ("800", true),
-        ("979", true),
+        ("800", false),
+        ("979", false),
         ("999", false),
         ("0", false),
         ("0972", false),
@@ -99,7 +100,7 @@ struct CallingCodesTests {
         (" +1 ", "+1"),
         ("44\n", "+44"),
         ("\t380", "+380"),
-        ("+882", "+882"),
+        ("+882", nil),                                   // non-geographic: no country to allow
         ("+999", nil),
         ("", nil),
         ("   ", nil),

@@ -1,0 +1,89 @@
+// The command line's contract: help, exit statuses, `msgsift: …` errors, test.
+import Foundation
+import Testing
+
+@Suite("Command line, end to end")
+struct CommandLineTests {
+    @Test(arguments: [["--help"], ["classify", "--help"], ["test", "--help"], ["--version"]])
+    func helpAndVersionExitZero(_ args: [String]) throws {
+        let r = try Harness.run(args)
+        #expect(r.status == 0)
+        #expect(!r.out.isEmpty)
+        #expect(r.err.isEmpty)
+    }
+
+    @Test func classifyHelpListsEveryFlag() throws {
+        let r = try Harness.run(["classify", "--help"])
+        for flag in ["--format", "--output", "--field", "--annotate", "--only", "--explain", "--stats", "--jobs", "--strict",
+                     "--max-record-bytes", "--filters", "--lists", "--lists-languages", "--rule", "--block-language", "--no-db"] {
+            #expect(r.out.contains(flag), "missing \(flag)")
+        }
+    }
+
+    @Test(arguments: [
+        ["classify", "--bogus"],
+        ["classify", "--no-db", "--rule", "short-sender=9"],
+        ["classify", "--no-db", "--rule", "nonsense"],
+        ["classify", "--no-db", "--rule", "links=3"],
+        ["classify", "--no-db", "--rule", "country-allowlist=+999"],
+        ["classify", "--no-db", "--block-language", "klingon"],
+        ["classify", "--no-db", "--block-language", "he:spam"],
+        ["classify", "--output", "xml"],
+        ["classify", "--only", "maybe"],
+        ["classify", "--jobs", "0"],
+        ["classify", "--db", "/tmp/x.db"],
+        ["test", "--body"],
+        ["nonsense-command"],
+    ])
+    func usageErrorsExitTwoWithAHint(_ args: [String]) throws {
+        let r = try Harness.run(args, stdin: "")
+        #expect(r.status == 2)
+        #expect(r.out.isEmpty)
+        #expect(r.err.hasPrefix("msgsift: "))
+        #expect(r.err.contains("Try 'msgsift"))
+    }
+
+    @Test func invalidFilterFileIsAUsageErrorNamingTheRow() throws {
+        let file = try Harness.temp(Data(#"{"format":"simply-filter-sms-filters","version":1,"exportedAt":"2026-01-01T00:00:00Z","appVersion":"1","filters":[{"text":"ok","type":"deny","folder":"junk","target":"all","matching":"contains","case":"insensitive"},{"text":"(","type":"deny","folder":"junk","target":"all","matching":"regex","case":"insensitive"}]}"#.utf8), suffix: ".sfsfilters")
+        let r = try Harness.run(["classify", "--no-db", "--filters", file], stdin: "")
+        #expect(r.status == 2)
+        #expect(r.err.contains("filter 2"))
+        #expect(r.err.contains("U_REGEX"))
+    }
+
+    @Test func newerFilterFileIsRefused() throws {
+        let file = try Harness.temp(Data(#"{"format":"simply-filter-sms-filters","version":2,"filters":[]}"#.utf8), suffix: ".sfsfilters")
+        let r = try Harness.run(["classify", "--no-db", "--filters", file], stdin: "")
+        #expect(r.status == 2)
+        #expect(r.err.contains("newer"))
+    }
+
+    @Test func missingInputIsARuntimeError() throws {
+        let r = try Harness.run(["classify", "--no-db", "/nonexistent/file.ndjson"])
+        #expect(r.status == 1)
+        #expect(r.err.hasPrefix("msgsift: "))
+        #expect(r.err.contains("/nonexistent/file.ndjson"))
+    }
+
+    @Test func missingRuleFileIsARuntimeError() throws {
+        let r = try Harness.run(["classify", "--no-db", "--filters", "/nonexistent.sfsfilters"], stdin: "")
+        #expect(r.status == 1)
+    }
+
+    @Test func testCommandJudgesOneMessage() throws {
+        let r = try Harness.run(["test", "--no-db", "--sender", "+1 212 555 0100", "--body", "hello", "--rule", "country-allowlist=+972"])
+        #expect(r.status == 0)
+        #expect(r.out == "junk (stage smartRule, rule \"country-allowlist\")\n")
+        let e = try Harness.run(["test", "--no-db", "--sender", "Mom", "--body", "Привет, как дела? Позвони мне завтра", "--block-language", "ru:promotion", "--explain"])
+        #expect(e.out.hasPrefix("promotion (stage denyLanguage, rule \"ru\")\n"))
+        #expect(e.out.contains("6. denyLanguage"))
+        #expect(e.out.contains("language ru"))
+    }
+
+    @Test func rulesFlagsCombine() throws {
+        let r = try Harness.run(["classify", "--no-db", "--filters", "samples/rules.sfsfilters", "--block-language", "he:transaction", "--rule", "emojis"],
+                                stdin: "{\"sender\":\"0501234567\",\"body\":\"שלום, מה שלומך היום? נדבר מחר בערב\"}\n{\"sender\":\"0501234567\",\"body\":\"🎉\"}\n")
+        #expect(r.objects.map { $0["action"] as? String } == ["transaction", "junk"])
+        #expect(r.objects.map { $0["reason"] as? String } == ["he", "emojis"])
+    }
+}

@@ -1,0 +1,87 @@
+// Runs the built msgsift binary the way a user does: arguments, stdin bytes,
+// and what comes back on stdout, stderr and the exit status.
+import Foundation
+
+struct RunResult {
+    var status: Int32
+    var stdout: Data
+    var stderr: Data
+    var out: String { String(decoding: stdout, as: UTF8.self) }
+    var err: String { String(decoding: stderr, as: UTF8.self) }
+    var lines: [String] { out.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+    /// stdout parsed as NDJSON objects.
+    var objects: [[String: Any]] {
+        lines.map { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] ?? ["unparsable": $0] }
+    }
+}
+
+enum Harness {
+    /// The package root, from this file's path.
+    static let root: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The msgsift binary next to the test bundle.
+    static let binary: URL = {
+        let exe = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+        var dir = exe.deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = dir.appendingPathComponent("msgsift")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        return root.appendingPathComponent(".build/debug/msgsift")
+    }()
+
+    static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+
+    /// Runs msgsift with `args` in the package root, feeding `stdin`.
+    static func run(_ args: [String], stdin: Data = Data(), environment: [String: String] = [:]) throws -> RunResult {
+        let p = Process()
+        p.executableURL = binary
+        p.arguments = args
+        p.currentDirectoryURL = root
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in environment { env[k] = v }
+        p.environment = env
+        let input = Pipe(), output = Pipe(), error = Pipe()
+        p.standardInput = input; p.standardOutput = output; p.standardError = error
+        try p.run()
+        // Feed stdin and drain both outputs concurrently so large data cannot deadlock.
+        let group = DispatchGroup()
+        var outData = Data(), errData = Data()
+        DispatchQueue.global().async(group: group) { outData = output.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) { errData = error.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) {
+            try? input.fileHandleForWriting.write(contentsOf: stdin)
+            try? input.fileHandleForWriting.close()
+        }
+        group.wait()
+        p.waitUntilExit()
+        return RunResult(status: p.terminationStatus, stdout: outData, stderr: errData)
+    }
+
+    static func run(_ args: [String], stdin: String) throws -> RunResult {
+        try run(args, stdin: Data(stdin.utf8))
+    }
+
+    /// A temporary file holding `data`.
+    static func temp(_ data: Data, suffix: String) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-test-\(UUID().uuidString)\(suffix)")
+        try data.write(to: url)
+        return url.path
+    }
+
+    /// The command line of samples/README.md.
+    static let sampleRules = ["--no-db", "--filters", "samples/rules.sfsfilters", "--lists", "samples/lists.json",
+                              "--lists-languages", "he,en", "--rule", "links", "--rule", "short-sender=5", "--rule", "email",
+                              "--rule", "emojis", "--rule", "country-allowlist=+972,+1,+44"]
+}
+
+/// NDJSON lines compared as JSON values (key order and escaping aside).
+func sameJSONLines(_ a: [String], _ b: [String]) -> Bool {
+    guard a.count == b.count else { return false }
+    for (x, y) in zip(a, b) {
+        guard let ox = try? JSONSerialization.jsonObject(with: Data(x.utf8)) as? NSDictionary,
+              let oy = try? JSONSerialization.jsonObject(with: Data(y.utf8)) as? NSDictionary, ox == oy else { return false }
+    }
+    return true
+}

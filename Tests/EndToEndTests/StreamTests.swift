@@ -1,0 +1,154 @@
+// Streams through the binary (SPEC §3): formats, renames, errors, order.
+import Foundation
+import Testing
+
+@Suite("Streams, end to end")
+struct StreamTests {
+    let rules = ["--no-db", "--rule", "links"]
+
+    @Test func verdictShapeAndIdKinds() throws {
+        let input = """
+            {"id":"m-1","sender":"Shop","body":"see bit.ly/x"}
+            {"id":42,"sender":"Mom","body":"dinner?"}
+            {"sender":"Mom","body":"no id"}
+
+            """
+        let r = try Harness.run(["classify"] + rules, stdin: input)
+        #expect(r.lines == [
+            #"{"record":1,"id":"m-1","action":"junk","stage":"smartRule","reason":"links"}"#,
+            #"{"record":2,"id":42,"action":"allow","stage":"noMatch"}"#,
+            #"{"record":3,"action":"allow","stage":"noMatch"}"#,
+        ])
+    }
+
+    @Test func blankLinesAreNotRecords() throws {
+        let r = try Harness.run(["classify"] + rules, stdin: "\n{\"body\":\"a\"}\n   \n\n{\"body\":\"www.x.com\"}\n")
+        #expect(r.objects.map { $0["record"] as? Int } == [1, 2])
+        #expect(r.objects.map { $0["action"] as? String } == ["allow", "junk"])
+    }
+
+    @Test func badRecordsBecomeErrorRecordsAndTheRunGoesOn() throws {
+        var input = Data()
+        input += Data(#"{"body":"ok 1"}"#.utf8) + Data([0x0A])
+        input += Data(#"{"body":"broken"#.utf8) + Data([0x0A])                       // bad JSON
+        input += Data(#"{"body":"bad "#.utf8) + Data([0xFF, 0xFE]) + Data(#""}"#.utf8) + Data([0x0A])   // bad UTF-8
+        input += Data(#"{"body":"ok 2"}"#.utf8) + Data([0x0A])
+        input += Data(#"{"body":""# .utf8) + Data(repeating: 0x61, count: 200) + Data(#""}"#.utf8) + Data([0x0A])  // too long
+        input += Data(#"{"body":"ok 3"}"#.utf8)                                        // no final newline
+        let r = try Harness.run(["classify", "--max-record-bytes", "100"] + rules, stdin: input)
+        #expect(r.status == 0)
+        let o = r.objects
+        #expect(o.count == 6)
+        #expect(o.map { $0["record"] as? Int } == [1, 2, 3, 4, 5, 6])
+        #expect(o.map { $0["error"] == nil } == [true, false, false, true, false, true])
+        #expect((o[1]["error"] as? String)?.contains("<stdin>:2") == true)
+        #expect(o[1]["raw"] as? String == #"{"body":"broken"#)
+        #expect((o[2]["error"] as? String)?.contains("UTF-8") == true)
+        #expect((o[2]["raw"] as? String)?.contains(#"\xff"#) == true)
+        #expect((o[4]["error"] as? String)?.contains("max-record-bytes") == true)
+    }
+
+    @Test func strictStopsAtTheFirstBadRecord() throws {
+        let input = "{\"body\":\"a\"}\n{\"body\":\"b\"}\n{oops}\n{\"body\":\"c\"}\n"
+        let r = try Harness.run(["classify", "--strict", "--jobs", "2", "--batch-size", "1"] + rules, stdin: input)
+        #expect(r.status == 1)
+        #expect(r.objects.map { $0["record"] as? Int } == [1, 2])
+        #expect(r.err.hasPrefix("msgsift: "))
+        #expect(r.err.contains("<stdin>:3"))
+    }
+
+    @Test func bomAndCRLFAreAccepted() throws {
+        let ndjson = Data([0xEF, 0xBB, 0xBF]) + Data("{\"id\":\"a\",\"body\":\"www.x.com\"}\r\n{\"id\":\"b\",\"body\":\"hi\"}\r\n".utf8)
+        let r = try Harness.run(["classify"] + rules, stdin: ndjson)
+        #expect(r.objects.map { $0["action"] as? String } == ["junk", "allow"])
+        let csv = Data([0xEF, 0xBB, 0xBF]) + Data("id,sender,body\r\na,x,www.x.com\r\nb,y,\"hi\r\nthere\"\r\n".utf8)
+        let c = try Harness.run(["classify"] + rules, stdin: csv)
+        #expect(c.objects.map { $0["id"] as? String } == ["a", "b"])
+        #expect(c.objects.map { $0["action"] as? String } == ["junk", "allow"])
+    }
+
+    @Test func csvQuotingAndBrokenRows() throws {
+        let csv = "id,sender,body\n"
+            + "1,\"Shop, Inc\",\"Buy at www.x.com, \"\"now\"\"\"\n"
+            + "2,Mom,\"two\nlines\"\n"
+            + "3,x,\"unterminated\n"
+        let r = try Harness.run(["classify"] + rules, stdin: csv)
+        let o = r.objects
+        #expect(o.count == 3)
+        #expect(o[0]["action"] as? String == "junk")
+        #expect(o[1]["action"] as? String == "allow")
+        #expect(o[2]["error"] != nil)
+        #expect(o[2]["record"] as? Int == 3)
+    }
+
+    @Test func fieldRenames() throws {
+        let input = #"{"msg_id":"x1","from":"Shop","text":"www.x.com","id":"ignored"}"# + "\n"
+        let r = try Harness.run(["classify", "--field", "sender=from", "--field", "body=text", "--field", "id=msg_id"] + rules, stdin: input)
+        #expect(r.lines == [#"{"record":1,"id":"x1","action":"junk","stage":"smartRule","reason":"links"}"#])
+    }
+
+    @Test func onlyWritesChosenActionsButKeepsRecordNumbers() throws {
+        let input = "{\"body\":\"hi\"}\n{\"body\":\"www.x.com\"}\n{\"body\":\"yo\"}\n"
+        let r = try Harness.run(["classify", "--only", "junk"] + rules, stdin: input)
+        #expect(r.objects.map { $0["record"] as? Int } == [2])
+    }
+
+    @Test func annotateKeepsTheInputRecord() throws {
+        let input = #"{"id":"a","sender":"S","body":"www.x.com","date":"2026-01-01","n":[1,{"x":null}]}"# + "\n{}\n"
+        let r = try Harness.run(["classify", "--annotate"] + rules, stdin: input)
+        let o = r.objects
+        #expect(o[0]["date"] as? String == "2026-01-01")
+        #expect((o[0]["n"] as? [Any])?.count == 2)
+        let v = o[0]["verdict"] as? [String: Any]
+        #expect(v?["action"] as? String == "junk")
+        #expect(v?["stage"] as? String == "smartRule")
+        #expect(v?["reason"] as? String == "links")
+        #expect((o[1]["verdict"] as? [String: Any])?["stage"] as? String == "noMatch")
+        let csv = try Harness.run(["classify", "--annotate"] + rules, stdin: "id,body,extra\n1,www.x.com,kept\n")
+        #expect(csv.objects[0]["extra"] as? String == "kept")
+        #expect((csv.objects[0]["verdict"] as? [String: Any])?["action"] as? String == "junk")
+        let csvOut = try Harness.run(["classify", "--annotate", "--output", "csv"] + rules, stdin: "id,body,extra\n1,www.x.com,kept\n")
+        #expect(csvOut.out == "id,body,extra,action,stage,reason,warning\n1,www.x.com,kept,junk,smartRule,links,\n")
+    }
+
+    @Test func explainAddsATrace() throws {
+        let r = try Harness.run(["classify", "--explain"] + rules, stdin: "{\"body\":\"www.x.com\"}\n")
+        let trace = r.objects[0]["trace"] as? [[String: Any]]
+        #expect(trace?.map { $0["stage"] as? String } == ["allowFilter", "allUnknown", "automaticAllow", "smartRule"])
+        #expect(trace?.last?["outcome"] as? String == "match: links")
+    }
+
+    @Test func tsvAndCsvEscaping() throws {
+        let input = #"{"id":"a\tb","body":"x"}"# + "\n" + #"{"id":"c,\"d\"","body":"www.x.com"}"# + "\n"
+        let tsv = try Harness.run(["classify", "--output", "tsv"] + rules, stdin: input)
+        #expect(tsv.out == "record\tid\taction\tstage\treason\twarning\n1\ta\\tb\tallow\tnoMatch\t\t\n2\tc,\"d\"\tjunk\tsmartRule\tlinks\t\n")
+        let csv = try Harness.run(["classify", "--output", "csv"] + rules, stdin: input)
+        #expect(csv.out == "record,id,action,stage,reason,warning\n1,a\tb,allow,noMatch,,\n2,\"c,\"\"d\"\"\",junk,smartRule,links,\n")
+        let err = try Harness.run(["classify", "--output", "csv"] + rules, stdin: "{bad\n")
+        #expect(err.lines.last?.hasPrefix("1,,,error,") == true)
+    }
+
+    @Test func severalInputsNumberRecordsAcrossThem() throws {
+        let a = try Harness.temp(Data("{\"body\":\"a\"}\n{\"body\":\"b\"}\n".utf8), suffix: ".ndjson")
+        let b = try Harness.temp(Data("id,body\nc,www.x.com\n".utf8), suffix: ".csv")
+        let r = try Harness.run(["classify"] + rules + [a, "-", b], stdin: "{\"body\":\"stdin\"}\n")
+        #expect(r.objects.map { $0["record"] as? Int } == [1, 2, 3, 4])
+        #expect(r.objects.map { $0["action"] as? String } == ["allow", "allow", "allow", "junk"])
+    }
+
+    @Test func closedStdoutEndsQuietlyWithStatusZero() throws {
+        // A shell pipeline into head: msgsift must stop at EPIPE without a message.
+        let big = try Harness.temp(Data(String(repeating: "{\"body\":\"hello www.x.com\"}\n", count: 200_000).utf8), suffix: ".ndjson")
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/bash")
+        p.arguments = ["-c", "'\(Harness.binary.path)' classify --no-db --rule links '\(big)' 2>/tmp/msgsift-epipe.err | head -n 1 >/dev/null; echo ${PIPESTATUS[0]}"]
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        p.waitUntilExit()
+        let status = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(status == "0")
+        let err = try String(contentsOfFile: "/tmp/msgsift-epipe.err", encoding: .utf8)
+        #expect(err.isEmpty)
+    }
+}

@@ -1,0 +1,113 @@
+// Reading community list files (SPEC §1.4): the shape published for the app,
+// languages by code, entries exactly as published, unknown languages reported.
+import Foundation
+import SiftRules
+import SiftText
+import Testing
+
+@Suite("CommunityListFile.read")
+struct CommunityListFileTests {
+    static func lists() throws -> (lists: [Language: CommunityList], unknownLanguages: [String]) {
+        try CommunityListFile.read(fixture("valid/rules-lists.json"))
+    }
+
+    @Test("the known languages of valid/rules-lists.json are read, the others reported")
+    func languages() throws {
+        let read = try Self.lists()
+        #expect(Set(read.lists.keys) == [.he, .en, .ar])
+        #expect(Set(read.unknownLanguages) == ["xx", "klingon"])
+        #expect(read.unknownLanguages.count == 2)
+    }
+
+    @Test("each list of each language, entries as published", arguments: [
+        (Language.he, CommunityListKind.allowSender, ["Leumi", "bit "]),
+        (.he, .allowBody, ["קוד אימות"]),
+        (.he, .denySender, [" Promo"]),
+        (.he, .denyBody, ["הלוואה", "WIN "]),
+        (.en, .allowSender, []),
+        (.en, .allowBody, ["your code is"]),
+        (.en, .denySender, ["PROMO"]),
+        (.en, .denyBody, ["free gift", "Free Gift"]),
+        (.ar, .allowSender, []),
+        (.ar, .allowBody, []),
+        (.ar, .denySender, []),
+        (.ar, .denyBody, ["ربح"]),
+    ])
+    func entries(language: Language, kind: CommunityListKind, expected: [String]) throws {
+        let list = try #require(try Self.lists().lists[language])
+        let actual: [String]
+        switch kind {
+        case .allowSender: actual = list.allowSender
+        case .allowBody: actual = list.allowBody
+        case .denySender: actual = list.denySender
+        case .denyBody: actual = list.denyBody
+        }
+        #expect(actual == expected)
+    }
+
+    @Test("entry counts per language", arguments: [(Language.he, 6), (.en, 4), (.ar, 1)])
+    func counts(language: Language, count: Int) throws {
+        #expect(try Self.lists().lists[language]?.count == count)
+    }
+
+    @Test("no trimming: \"bit \" stays \"bit \", not \"bit\"")
+    func noTrimming() throws {
+        let he = try #require(try Self.lists().lists[.he])
+        #expect(he.allowSender.contains("bit "))
+        #expect(!he.allowSender.contains("bit"))
+        #expect(he.denySender == [" Promo"])
+    }
+
+    @Test("unknown language keys are reported, known ones are not", arguments: [
+        ("xx", true),
+        ("klingon", true),
+        ("zh", true),
+        ("iw", true),
+        ("he", false),
+        ("zh-Hans", false),
+        ("zh-Hant", false),
+        ("fa", false),
+    ])
+    func unknownKey(key: String, unknown: Bool) throws {
+        let text = #"{"filter_lists":{"\#(key)":{"allow_sender":[],"allow_body":[],"deny_sender":["s"],"deny_body":[]}}}"#
+        let read = try CommunityListFile.read(data(text))
+        #expect(read.unknownLanguages == (unknown ? [key] : []))
+        #expect(read.lists.count == (unknown ? 0 : 1))
+    }
+
+    @Test("every language of SPEC §1.3 is known by its code", arguments: Language.allCases)
+    func everyLanguageCode(language: Language) throws {
+        let text = #"{"filter_lists":{"\#(language.rawValue)":{"allow_sender":[],"allow_body":[],"deny_sender":[],"deny_body":["x"]}}}"#
+        let read = try CommunityListFile.read(data(text))
+        #expect(read.lists[language]?.denyBody == ["x"])
+        #expect(read.unknownLanguages.isEmpty)
+    }
+
+    @Test("an empty filter_lists object gives no lists")
+    func emptyLists() throws {
+        let read = try CommunityListFile.read(data(#"{"filter_lists":{}}"#))
+        #expect(read.lists.isEmpty)
+        #expect(read.unknownLanguages.isEmpty)
+    }
+
+    @Test("a file whose top level is not an object is refused")
+    func topLevelArrayFixture() throws {
+        #expect(throws: RuleError.self) { try CommunityListFile.read(fixture("invalid/rules-lists-not-object.json")) }
+    }
+
+    @Test("not a community list file: refused", arguments: [
+        #"[]"#,
+        #""filter_lists""#,
+        #"42"#,
+        #"{}"#,                                                        // no filter_lists
+        #"{"filter_lists":[]}"#,                                       // filter_lists not an object
+        #"{"filter_lists":"he"}"#,
+        #"{"filter_lists":{"he":["bit"]}}"#,                           // a language's lists not an object
+        #"{"filter_lists":{"he":{"deny_body":"bit"}}}"#,               // a list not an array
+        "he,bit\n",                                                    // not JSON
+        "",
+    ])
+    func refused(text: String) {
+        #expect(throws: RuleError.self) { try CommunityListFile.read(data(text)) }
+    }
+}

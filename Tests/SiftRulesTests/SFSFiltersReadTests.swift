@@ -1,0 +1,246 @@
+// Reading `.sfsfilters` files (SPEC §2, §1.1, §1.3): the app's exact format,
+// row by row; bad rows are refused one by one while good rows come through;
+// a file that is not this format, or is newer, is refused as a whole.
+import Foundation
+import SiftRules
+import SiftText
+import Testing
+
+@Suite("SFSFilters.read")
+struct SFSFiltersReadTests {
+    // MARK: The app's export
+
+    /// What `valid/rules-app-export.sfsfilters` holds, row by row, in canonical form:
+    /// text trimmed, every field as written.
+    static let appExport: [Filter] = [
+        filter(.deny, "Discount", .junk, .all, .contains, .insensitive),
+        filter(.deny, "WIN A PRIZE", .promotion, .body, .exact, .sensitive),
+        filter(.deny, #"bit\.ly/[a-z0-9]+"#, .transaction, .sender, .regex, .insensitive),
+        filter(.deny, "קופון", .transaction, .body, .contains, .insensitive),
+        filter(.allow, "Mom", .junk, .sender, .exact, .insensitive),
+        filter(.allow, "(?i)^bank leumi", .junk, .body, .regex, .sensitive),
+        filter(.allow, "OTP code", .junk, .all, .contains, .sensitive),
+        filter(.denyLanguage, "$lang:arabic", .junk),
+        filter(.denyLanguage, "$lang:chinese, simplified", .promotion),
+        filter(.denyLanguage, "$lang:chinese, traditional", .transaction),
+    ]
+
+    @Test("every row of the app's export comes through, in file order, numbered from 1")
+    func appExportRows() throws {
+        let rows = try SFSFilters.read(fixture("valid/rules-app-export.sfsfilters"))
+        #expect(rows.map(\.index) == Array(1...Self.appExport.count))
+        #expect(rows.compactMap(\.error) == [])
+        #expect(rows.compactMap(\.filter) == Self.appExport)
+    }
+
+    @Test("each row of the app's export, field by field", arguments: zip(1...appExport.count, appExport))
+    func appExportRow(index: Int, expected: Filter) throws {
+        let rows = try SFSFilters.read(fixture("valid/rules-app-export.sfsfilters"))
+        let row = try #require(rows.first { $0.index == index })
+        #expect(row.filter == expected)
+        #expect(row.filter?.id == 0)                      // numbered by the caller
+    }
+
+    @Test("language rows name their language", arguments: [
+        (8, Language.ar),
+        (9, Language.zhHans),
+        (10, Language.zhHant),
+    ])
+    func appExportLanguages(index: Int, language: Language) throws {
+        let rows = try SFSFilters.read(fixture("valid/rules-app-export.sfsfilters"))
+        #expect(rows[index - 1].filter?.language == language)
+    }
+
+    @Test("text is trimmed of surrounding whitespace, inner whitespace kept", arguments: [
+        ("  Discount  ", "Discount"),
+        ("\tOTP\n", "OTP"),
+        ("\u{00A0}sale\u{3000}", "sale"),                // no-break space, ideographic space
+        ("two  words", "two  words"),
+        (" line\nbreak ", "line\nbreak"),
+    ])
+    func trimming(raw: String, expected: String) throws {
+        let rows = try SFSFilters.read(sfsFile([sfsRow(raw)]))
+        #expect(rows.first?.filter?.text == expected)
+    }
+
+    @Test("denyLanguage rows take the canonical $lang: text", arguments: [
+        ("$lang:arabic", "$lang:arabic"),
+        ("$lang:chinese, simplified", "$lang:chinese, simplified"),
+        ("$lang:Hebrew", "$lang:hebrew"),
+        (" $lang:russian ", "$lang:russian"),
+    ])
+    func languageRow(raw: String, expected: String) throws {
+        let rows = try SFSFilters.read(sfsFile([sfsRow(raw, "denyLanguage")]))
+        #expect(rows.first?.filter?.text == expected)
+        #expect(rows.first?.filter?.type == .denyLanguage)
+    }
+
+    // MARK: Invalid rows
+
+    /// Row of `invalid/rules-invalid-rows.sfsfilters` → words its error must contain.
+    static let invalidRows: [(Int, [String])] = [
+        (2, ["empty"]),                                   // ""
+        (3, ["empty"]),                                   // whitespace only
+        (4, ["type", "block"]),                           // unknown type
+        (5, ["folder", "spam"]),                          // unknown folder
+        (6, ["target", "subject"]),                       // unknown target
+        (7, ["matching", "fuzzy"]),                       // unknown matching
+        (8, ["case", "upper"]),                           // unknown case
+        (9, ["case", "missing"]),                         // no "case" field
+        (10, ["text", "missing"]),                        // no "text" field
+        (11, ["language", "klingon"]),                    // unknown language
+        (12, ["regex", "U_REGEX_MISMATCHED_PAREN"]),      // bad regex "("
+        (13, ["type", "missing"]),                        // no "type" field
+        (14, ["object"]),                                 // a string, not a row
+    ]
+
+    @Test("each invalid row is refused with an error naming what is wrong", arguments: invalidRows)
+    func invalidRow(index: Int, words: [String]) throws {
+        let rows = try SFSFilters.read(fixture("invalid/rules-invalid-rows.sfsfilters"))
+        let row = try #require(rows.first { $0.index == index })
+        let error = try #require(row.error, "row \(index) should be refused")
+        for word in words {
+            #expect(error.description.localizedCaseInsensitiveContains(word), "row \(index): \(error)")
+        }
+    }
+
+    @Test("valid rows around invalid ones still come through")
+    func validRowsSurvive() throws {
+        let rows = try SFSFilters.read(fixture("invalid/rules-invalid-rows.sfsfilters"))
+        #expect(rows.count == 15)
+        #expect(rows.map(\.index) == Array(1...15))
+        let good = rows.filter { $0.filter != nil }
+        #expect(good.map(\.index) == [1, 15])
+        #expect(good.compactMap(\.filter) == [
+            filter(.deny, "good first"),
+            filter(.allow, "good last", .junk, .sender, .exact, .sensitive),
+        ])
+    }
+
+    @Test("an unknown value of each enum field refuses the row", arguments: [
+        ("type", "Deny"),                                 // enum values are case-sensitive, as the app writes them
+        ("type", "denylanguage"),
+        ("folder", "inbox"),
+        ("folder", ""),
+        ("target", "both"),
+        ("matching", "prefix"),
+        ("case", "INSENSITIVE"),
+    ])
+    func unknownEnumValue(field: String, value: String) throws {
+        var row = sfsRow("x")
+        row[field] = value
+        let rows = try SFSFilters.read(sfsFile([row, sfsRow("kept")]))
+        let error = try #require(rows.first?.error)
+        #expect(error.description.contains(field))
+        #expect(rows.last?.filter?.text == "kept")
+    }
+
+    @Test("a missing field refuses the row, allow rows included", arguments: ["text", "type", "folder", "target", "matching", "case"])
+    func missingField(field: String) throws {
+        var row = sfsRow("x", "allow")
+        row[field] = nil
+        let rows = try SFSFilters.read(sfsFile([row]))
+        let error = try #require(rows.first?.error)
+        #expect(error.description.contains(field))
+    }
+
+    @Test("a field of the wrong JSON type refuses the row", arguments: ["text", "type", "folder", "target", "matching", "case"])
+    func wrongJSONType(field: String) throws {
+        var row: [String: Any] = sfsRow("x")
+        row[field] = 1
+        let rows = try SFSFilters.read(sfsFile([row]))
+        #expect(rows.first?.error != nil)
+    }
+
+    @Test("bad regexes are refused with ICU's reason; the case field does not save them", arguments: [
+        ("(", "U_REGEX_MISMATCHED_PAREN"),
+        ("[ab", "U_REGEX_MISSING_CLOSE_BRACKET"),
+        ("a{2,1}", "U_REGEX_MAX_LT_MIN"),
+    ])
+    func badRegexRow(pattern: String, icuError: String) throws {
+        let rows = try SFSFilters.read(sfsFile([
+            sfsRow(pattern, matching: "regex", caseSensitivity: "sensitive"),
+            sfsRow(pattern, "allow", matching: "regex"),
+        ]))
+        for row in rows {
+            let error = try #require(row.error)
+            #expect(error.description.contains(icuError))
+        }
+    }
+
+    @Test("keys the app does not write are ignored, on rows and at the top level")
+    func extraKeys() throws {
+        var row = sfsRow("Discount")
+        row["note"] = "extra"
+        let root: [String: Any] = [
+            "format": SFSFilters.formatID, "version": 1, "exportedAt": "2026-11-01T10:00:00Z",
+            "appVersion": "3.1.0", "device": "iPhone", "filters": [row],
+        ]
+        let rows = try SFSFilters.read(JSONSerialization.data(withJSONObject: root))
+        #expect(rows.first?.filter == filter(.deny, "Discount"))
+    }
+
+    @Test("an empty filters array is a valid, empty file")
+    func emptyFile() throws {
+        #expect(try SFSFilters.read(sfsFile([])).isEmpty)
+    }
+
+    // MARK: Refused files
+
+    @Test("a newer version is refused with an error that says newer")
+    func newerVersionFixture() throws {
+        let error = #expect(throws: RuleError.self) {
+            try SFSFilters.read(fixture("invalid/rules-newer-version.sfsfilters"))
+        }
+        #expect(error?.description.contains("newer") == true)
+    }
+
+    @Test("any version above 1 is refused as newer", arguments: [2, 3, 100])
+    func newerVersion(version: Int) throws {
+        let file = try sfsFile([sfsRow("x")], version: version)
+        let error = #expect(throws: RuleError.self) { try SFSFilters.read(file) }
+        #expect(error?.description.contains("newer") == true)
+        #expect(error?.description.contains("\(version)") == true)
+    }
+
+    @Test("a version that is not a whole number is refused", arguments: [#""1""#, "1.5", "null", "[1]", "{}"])
+    func versionNotANumber(version: String) {
+        let text = #"{"format":"simply-filter-sms-filters","version":\#(version),"filters":[]}"#
+        #expect(throws: RuleError.self) { try SFSFilters.read(data(text)) }
+    }
+
+    // Known bug: SFSFilters.swift reads "version" with `as? NSNumber`, which a
+    // JSON boolean also satisfies (true → 1.0 → version 1), so the file is read.
+    @Test("a boolean version is refused, not read as version 1")
+    func booleanVersion() {
+        let text = #"{"format":"simply-filter-sms-filters","version":true,"filters":[]}"#
+        #expect(throws: RuleError.self) { try SFSFilters.read(data(text)) }
+    }
+
+    @Test("the wrong format id is refused")
+    func wrongFormatFixture() throws {
+        #expect(throws: RuleError.self) { try SFSFilters.read(fixture("invalid/rules-not-this-format.json")) }
+    }
+
+    @Test("not this format: refused as a whole", arguments: [
+        #"{"format":"some-other-sms-app","version":1,"filters":[]}"#,          // wrong format id
+        #"{"format":"Simply-Filter-SMS-Filters","version":1,"filters":[]}"#,   // format id is exact
+        #"{"format":1,"version":1,"filters":[]}"#,                             // format id not a string
+        #"{"version":1,"filters":[]}"#,                                        // no format id
+        #"{"format":"simply-filter-sms-filters","filters":[]}"#,               // no version
+        #"{"format":"simply-filter-sms-filters","version":"1","filters":[]}"#, // version not a number
+        #"{"format":"simply-filter-sms-filters","version":0,"filters":[]}"#,   // no such version
+        #"{"format":"simply-filter-sms-filters","version":1}"#,                // no filters
+        #"{"format":"simply-filter-sms-filters","version":1,"filters":{}}"#,   // filters not an array
+        #"[{"format":"simply-filter-sms-filters","version":1,"filters":[]}]"#, // top level is an array
+        #"["simply-filter-sms-filters"]"#,
+        #""simply-filter-sms-filters""#,                                       // a bare string
+        "text,type\nDiscount,deny\n",                                           // not JSON
+        #"{"format":"simply-filter-sms-filters","version":1,"filters":["#,      // truncated
+        "",                                                                     // empty file
+    ])
+    func notThisFormat(text: String) {
+        let error = #expect(throws: RuleError.self) { try SFSFilters.read(data(text)) }
+        #expect(error?.description.isEmpty == false)
+    }
+}

@@ -1,0 +1,263 @@
+// The validators (STYLE: one per kind of user input, returning the canonical
+// form) and Language(codeOrName:) (SPEC §1.1, §1.2, §1.3).
+import Foundation
+import SiftRules
+import SiftText
+import Testing
+
+@Suite("FilterValidator")
+struct FilterValidatorTests {
+    @Test("text is trimmed; what remains is kept as typed", arguments: [
+        ("Discount", "Discount"),
+        ("  Discount  ", "Discount"),
+        ("\t\nDiscount\r\n", "Discount"),
+        ("\u{00A0}\u{2003}sale\u{3000}", "sale"),
+        ("a  b", "a  b"),
+        ("WIN", "WIN"),                                     // case kept
+    ])
+    func trims(raw: String, expected: String) throws {
+        #expect(try FilterValidator.validate(filter(.deny, raw)).text == expected)
+        #expect(try FilterValidator.validate(filter(.allow, raw)).text == expected)
+    }
+
+    @Test("empty or whitespace-only text is refused for every type", arguments: [
+        ("", FilterType.deny), ("", .allow), ("", .denyLanguage),
+        ("   ", .deny), ("\t\n", .allow), ("\u{3000}", .denyLanguage),
+    ])
+    func empty(text: String, type: FilterType) {
+        let error = #expect(throws: RuleError.self) { try FilterValidator.validate(filter(type, text)) }
+        #expect(error?.description.contains("empty") == true)
+    }
+
+    @Test("an empty regex is refused as empty", arguments: ["", "  "])
+    func emptyRegex(text: String) {
+        #expect(throws: RuleError.self) { try FilterValidator.validate(filter(.deny, text, .junk, .all, .regex)) }
+    }
+
+    @Test("denyLanguage text becomes $lang:<lowercased English name>", arguments: [
+        ("ar", "$lang:arabic"),
+        ("Arabic", "$lang:arabic"),
+        ("ARABIC", "$lang:arabic"),
+        ("$lang:ARABIC", "$lang:arabic"),
+        ("$lang:arabic", "$lang:arabic"),
+        ("  $lang:arabic  ", "$lang:arabic"),
+        ("he", "$lang:hebrew"),
+        ("zh-Hans", "$lang:chinese, simplified"),
+        ("Chinese, Simplified", "$lang:chinese, simplified"),
+        ("$lang:chinese, simplified", "$lang:chinese, simplified"),
+        ("zh-Hant", "$lang:chinese, traditional"),
+        ("fa", "$lang:persian"),
+        ("Persian", "$lang:persian"),
+    ])
+    func languageText(raw: String, expected: String) throws {
+        let f = try FilterValidator.validate(filter(.denyLanguage, raw))
+        #expect(f.text == expected)
+        #expect(f.type == .denyLanguage)
+    }
+
+    @Test("denyLanguage keeps its folder", arguments: Folder.allCases)
+    func languageFolder(folder: Folder) throws {
+        #expect(try FilterValidator.validate(filter(.denyLanguage, "ar", folder)).folder == folder)
+    }
+
+    @Test("deny keeps every option as given", arguments: Folder.allCases, Target.allCases)
+    func denyKeepsOptions(folder: Folder, target: Target) throws {
+        for matching in [Matching.contains, .exact] {
+            for cs in CaseSensitivity.allCases {
+                let f = filter(.deny, "x", folder, target, matching, cs, id: 7)
+                #expect(try FilterValidator.validate(f) == f)
+            }
+        }
+    }
+
+    @Test("an unknown language is refused, naming it", arguments: [
+        "klingon", "$lang:klingon", "zh", "chinese", "$lang:", "english!", "iw",
+    ])
+    func unknownLanguage(raw: String) {
+        let error = #expect(throws: RuleError.self) { try FilterValidator.validate(filter(.denyLanguage, raw)) }
+        #expect(error?.description.contains("unknown language") == true)
+        #expect(error?.description.contains(raw.trimmingWhitespace()) == true)
+    }
+
+    @Test("valid ICU regexes are accepted, text unchanged but trimmed", arguments: [
+        #"\d{4}"#,
+        "(?i)^bank",
+        #"bit\.ly/\w+"#,
+        "[א-ת]+",
+        #"\p{Script=Arabic}"#,
+        "a|b|c",
+    ])
+    func validRegex(pattern: String) throws {
+        #expect(try FilterValidator.validate(filter(.deny, pattern, .junk, .all, .regex)).text == pattern)
+        #expect(try FilterValidator.validate(filter(.allow, " \(pattern) ", .junk, .body, .regex)).text == pattern)
+    }
+
+    @Test("an invalid regex is refused with ICU's error name and the offset", arguments: [
+        ("(", "U_REGEX_MISMATCHED_PAREN"),
+        ("ab)c", "U_REGEX_MISMATCHED_PAREN"),
+        ("[ab", "U_REGEX_MISSING_CLOSE_BRACKET"),
+        ("a{2,1}", "U_REGEX_MAX_LT_MIN"),
+        ("*a", "U_REGEX_RULE_SYNTAX"),
+    ])
+    func invalidRegex(pattern: String, icuError: String) {
+        for type in [FilterType.deny, .allow] {
+            for cs in CaseSensitivity.allCases {
+                let error = #expect(throws: RuleError.self) {
+                    try FilterValidator.validate(filter(type, pattern, .junk, .all, .regex, cs))
+                }
+                let text = error?.description ?? ""
+                #expect(text.contains(icuError), "\(text)")
+                #expect(text.contains("offset"), "\(text)")
+                #expect(text.contains(pattern), "the message names the pattern: \(text)")
+            }
+        }
+    }
+
+    @Test("a pattern that is a bad regex is fine as contains or exact text", arguments: ["(", "[a-", "*a"])
+    func badRegexAsPlainText(text: String) throws {
+        #expect(try FilterValidator.validate(filter(.deny, text, .junk, .all, .contains)).text == text)
+        #expect(try FilterValidator.validate(filter(.allow, text, .junk, .all, .exact)).text == text)
+    }
+}
+
+@Suite("SmartRuleValidator")
+struct SmartRuleValidatorTests {
+    @Test("rule names, as the command line spells them", arguments: [
+        ("all-unknown", SmartRule.allUnknown),
+        ("links", .links),
+        ("numbers-only", .numbersOnly),
+        ("short-sender", .shortSender),
+        ("email", .email),
+        ("emojis", .emojis),
+        ("country-allowlist", .countryAllowlist),
+        (" Short-Sender ", .shortSender),
+        ("LINKS", .links),
+    ])
+    func ruleName(name: String, rule: SmartRule) throws {
+        #expect(try SmartRuleValidator.rule(named: name) == rule)
+    }
+
+    @Test("unknown rule names are refused, listing the rules", arguments: [
+        "", "link", "short_sender", "shortSender", "allUnknown", "emoji", "country",
+    ])
+    func unknownRule(name: String) {
+        let error = #expect(throws: RuleError.self) { try SmartRuleValidator.rule(named: name) }
+        for rule in SmartRule.allCases {
+            #expect(error?.description.contains(rule.rawValue) == true)
+        }
+    }
+
+    @Test("short-sender takes 3 to 6", arguments: [("3", 3), ("4", 4), ("5", 5), ("6", 6), (" 6 ", 6)])
+    func shortSender(raw: String, value: Int) throws {
+        #expect(try SmartRuleValidator.shortSenderMaximum(raw) == value)
+    }
+
+    @Test("short-sender refuses anything else", arguments: ["0", "1", "2", "7", "10", "-3", "", "five", "4.5", "3-6"])
+    func shortSenderRefused(raw: String) {
+        #expect(throws: RuleError.self) { try SmartRuleValidator.shortSenderMaximum(raw) }
+    }
+
+    @Test("calling code lists: each code canonical, duplicates dropped, order kept", arguments: [
+        ("+972,+1", ["+972", "+1"]),
+        ("+972", ["+972"]),
+        ("972, 1", ["+972", "+1"]),
+        (" +44 , +972 ,+1", ["+44", "+972", "+1"]),
+        ("+1,+972,+1", ["+1", "+972"]),
+        ("+972,972", ["+972"]),
+        ("+211,+380", ["+211", "+380"]),                  // South Sudan (newest) and Ukraine
+        ("+972,,+1,", ["+972", "+1"]),                    // empty items ignored
+        ("", []),
+        (" ", []),
+    ])
+    func callingCodes(raw: String, expected: [String]) throws {
+        #expect(try SmartRuleValidator.callingCodes(raw) == expected)
+    }
+
+    @Test("an unknown calling code is refused, naming it", arguments: [
+        ("+972,+999", "+999"),
+        ("+0", "+0"),
+        ("+28", "+28"),
+        ("+800", "+800"),                                  // non-geographic: no country
+        ("00972", "00972"),
+        ("+9721", "+9721"),
+        ("israel", "israel"),
+        ("+972;+1", "+972;+1"),
+    ])
+    func unknownCallingCode(raw: String, named: String) {
+        let error = #expect(throws: RuleError.self) { try SmartRuleValidator.callingCodes(raw) }
+        #expect(error?.description.contains(named) == true)
+    }
+}
+
+@Suite("Languages")
+struct LanguageTests {
+    /// SPEC §1.3: every language, its code and its English name, in the SPEC's order.
+    static let spec: [(Language, String, String)] = [
+        (.en, "en", "English"),
+        (.he, "he", "Hebrew"),
+        (.ar, "ar", "Arabic"),
+        (.zhHans, "zh-Hans", "Chinese, Simplified"),
+        (.zhHant, "zh-Hant", "Chinese, Traditional"),
+        (.fr, "fr", "French"),
+        (.de, "de", "German"),
+        (.it, "it", "Italian"),
+        (.ja, "ja", "Japanese"),
+        (.fa, "fa", "Persian"),
+        (.pt, "pt", "Portuguese"),
+        (.ru, "ru", "Russian"),
+        (.es, "es", "Spanish"),
+        (.tr, "tr", "Turkish"),
+    ]
+
+    @Test("the fourteen languages, in SPEC order")
+    func order() {
+        #expect(Language.allCases == Self.spec.map(\.0))
+        #expect(Language.allCases.sorted() == Self.spec.map(\.0))
+    }
+
+    @Test("code and English name of each language", arguments: spec)
+    func codeAndName(language: Language, code: String, name: String) {
+        #expect(language.rawValue == code)
+        #expect(language.englishName == name.lowercased())
+    }
+
+    @Test("Language(codeOrName:) from the code, in any case", arguments: spec)
+    func fromCode(language: Language, code: String, name: String) {
+        #expect(Language(codeOrName: code) == language)
+        #expect(Language(codeOrName: code.uppercased()) == language)
+        #expect(Language(codeOrName: " \(code) ") == language)
+    }
+
+    @Test("Language(codeOrName:) from the English name, in any case", arguments: spec)
+    func fromName(language: Language, code: String, name: String) {
+        #expect(Language(codeOrName: name) == language)
+        #expect(Language(codeOrName: name.lowercased()) == language)
+        #expect(Language(codeOrName: name.uppercased()) == language)
+        #expect(Language(codeOrName: "$lang:" + name.lowercased()) == language)
+        #expect(Language(codeOrName: "$LANG:" + name) == language)
+    }
+
+    @Test("anything else is no language", arguments: [
+        "", " ", "$lang:", "klingon", "$lang:klingon", "zh", "chinese", "eng", "english,", "iw", "pt-BR", "$lang:ar$",
+    ])
+    func unknown(raw: String) {
+        #expect(Language(codeOrName: raw) == nil)
+    }
+
+    @Test("LanguageValidator accepts what Language(codeOrName:) accepts", arguments: spec)
+    func validatorAccepts(language: Language, code: String, name: String) throws {
+        #expect(try LanguageValidator.language(code) == language)
+        #expect(try LanguageValidator.language(name) == language)
+        #expect(try LanguageValidator.language("$lang:" + name.lowercased()) == language)
+    }
+
+    @Test("LanguageValidator refuses unknown languages, naming the input and listing the codes", arguments: [
+        "klingon", "zh", "", "$lang:elvish",
+    ])
+    func validatorRefuses(raw: String) {
+        let error = #expect(throws: RuleError.self) { try LanguageValidator.language(raw) }
+        let text = error?.description ?? ""
+        #expect(text.contains("\"\(raw)\""), "\(text)")
+        for l in Language.allCases { #expect(text.contains(l.rawValue), "\(text)") }
+    }
+}
