@@ -22,14 +22,24 @@ let package = Package(
         .target(name: "SiftEngine", dependencies: ["SiftRules", "SiftText"]),
         // Readers (NDJSON, CSV), writers, the ordered parallel pipeline.
         .target(name: "SiftStream", dependencies: ["SiftEngine", "SiftRules"]),
+        // The system SQLite (pkg-config sqlite3), seen only by SiftStore/Database.swift.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // The persistent rule store: one SQLite file, versioned schema, migrations.
+        .target(name: "SiftStore", dependencies: ["CSQLite", "SiftRules", "SiftText"]),
         // The command line.
-        .executableTarget(name: "msgsift", dependencies: ["SiftStream", "SiftEngine", "SiftRules", "SiftText"]),
+        .executableTarget(name: "msgsift", dependencies: ["SiftStream", "SiftEngine", "SiftRules", "SiftText", "SiftStore"]),
+        // Corpus and rule-set generators, and the benchmark runner (bench/).
+        .executableTarget(name: "msgsift-bench", dependencies: ["SiftRules", "SiftText"]),
 
         .testTarget(name: "SiftTextTests", dependencies: ["SiftText"]),
         .testTarget(name: "SiftRulesTests", dependencies: ["SiftRules"]),
         .testTarget(name: "SiftEngineTests", dependencies: ["SiftEngine", "SiftRules"]),
         .testTarget(name: "SiftStreamTests", dependencies: ["SiftStream"], resources: []),
-        .testTarget(name: "EndToEndTests", dependencies: ["msgsift"]),
+        .testTarget(name: "SiftStoreTests", dependencies: ["SiftStore", "SiftRules", "SiftText"]),
+        // SiftStore too: the tests hold write locks and build old-schema stores directly.
+        .testTarget(name: "EndToEndTests", dependencies: ["msgsift", "SiftStore"]),
+        // Language detection over lines of text, for `make bench-langid` (bench/langid/).
+        .executableTarget(name: "msgsift-langid", dependencies: ["SiftText"]),
     ],
     swiftLanguageModes: [.v5]
 )

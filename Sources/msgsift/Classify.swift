@@ -108,9 +108,13 @@ enum ClassifyCommand {
 }
 
 /// Builds and compiles the rule set of a run; invalid rules are usage errors.
+/// Filters from flags and files are validated as they are read (and refused);
+/// what is left to fail here comes from the store, written by others or by an
+/// older version: under `.skip` such a filter never matches and the compiler's
+/// warnings, printed once by the caller, name it.
 func compile(_ flags: RuleFlags) throws -> CompiledRuleSet {
     let rules = try flags.ruleSet()
-    do { return try CompiledRuleSet(rules) } catch { throw UsageError(error.description) }
+    do { return try CompiledRuleSet(rules, invalidFilters: flags.noDB ? .refuse : .skip) } catch { throw UsageError(error.description) }
 }
 
 func quotedArg(_ s: String) -> String { quoted(s) }

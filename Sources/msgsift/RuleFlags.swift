@@ -1,7 +1,8 @@
 // The rule flags shared by `classify` and `test`: they build the RuleSet of a
-// run from rule files and flags (and, once it exists, the store).
+// run from the store (read-only) and, on top of it, rule files and flags.
 import Foundation
 import SiftRules
+import SiftStore
 import SiftText
 
 /// Rule sources named on the command line.
@@ -11,6 +12,8 @@ struct RuleFlags {
     var listLanguages: [Language] = []
     var listLanguagesGiven = false
     var smartRules = SmartRuleSettings()
+    /// Rules whose value a flag gave (`short-sender=4`): it replaces the stored one.
+    var ruleValuesGiven: Set<SmartRule> = []
     var blockedLanguages: [(Language, Folder)] = []
     var noDB = false
     var db: String?
@@ -29,7 +32,7 @@ struct RuleFlags {
                 }
             },
             Flag("--rule", "NAME[=VALUE]", "turn on a smart rule: all-unknown links numbers-only short-sender[=3..6] email emojis country-allowlist=+972,+1") { c, v in
-                try RuleFlags.applyRule(v, to: &c[keyPath: path].smartRules)
+                try RuleFlags.applyRule(v, to: &c[keyPath: path])
             },
             Flag("--block-language", "CODE[:FOLDER]", "deny messages in a language (he, ar, zh-Hans, …) to junk, transaction or promotion") { c, v in
                 var code = v, folder = Folder.junk
@@ -44,10 +47,11 @@ struct RuleFlags {
                 }
             },
             Flag("--no-db", nil, "ignore the rule store; use only the rules given by flags") { c, _ in c[keyPath: path].noDB = true },
+            Flag("--db", "PATH", "the rule store to read (default: $MSGSIFT_DB, $XDG_DATA_HOME/msgsift/rules.db, ~/.local/share/msgsift/rules.db)") { c, v in c[keyPath: path].db = v },
         ]
     }
 
-    static func applyRule(_ raw: String, to settings: inout SmartRuleSettings) throws {
+    static func applyRule(_ raw: String, to flags: inout RuleFlags) throws {
         let name: String, value: String?
         if let eq = raw.firstIndex(of: "=") {
             name = String(raw[..<eq]); value = String(raw[raw.index(after: eq)...])
@@ -58,26 +62,40 @@ struct RuleFlags {
             let rule = try SmartRuleValidator.rule(named: name)
             switch rule {
             case .shortSender:
-                if let value { settings.shortSenderMaximum = try SmartRuleValidator.shortSenderMaximum(value) }
+                if let value {
+                    flags.smartRules.shortSenderMaximum = try SmartRuleValidator.shortSenderMaximum(value)
+                    flags.ruleValuesGiven.insert(rule)
+                }
             case .countryAllowlist:
                 guard let value else { throw RuleError("country-allowlist needs calling codes: --rule country-allowlist=+972,+1") }
-                settings.allowedCallingCodes = try SmartRuleValidator.callingCodes(value)
+                flags.smartRules.allowedCallingCodes = try SmartRuleValidator.callingCodes(value)
+                flags.ruleValuesGiven.insert(rule)
             case .allUnknown, .links, .numbersOnly, .email, .emojis:
                 if value != nil { throw RuleError("\(rule.rawValue) takes no value") }
             }
-            settings.enabled.insert(rule)
+            flags.smartRules.enabled.insert(rule)
         } catch {
             throw UsageError("--rule: \(error)")
         }
     }
 
-    /// The run's RuleSet. Unreadable files are runtime errors; invalid rules are usage errors.
+    /// The run's RuleSet: the store's rules (unless --no-db), then the flags
+    /// on top; filters from files and --block-language are younger than the
+    /// store's. Unreadable files and store problems are runtime errors; invalid
+    /// rules given by flags are usage errors.
     func ruleSet() throws -> RuleSet {
-        if db != nil && !noDB {
-            throw UsageError("the rule store (--db) is not available in this version; give rules with --filters, --rule, --block-language and --lists")
-        }
         var rules = RuleSet()
-        rules.smartRules = smartRules
+        if !noDB, let store = try StoreAccess.reader(db) {
+            do {
+                let loaded = try store.load()
+                for w in loaded.warnings { warn("rule store: \(w)") }
+                rules = loaded.ruleSet
+            } catch let e as StoreError { throw RuntimeError(e.description) }
+        }
+        rules.smartRules.enabled.formUnion(smartRules.enabled)
+        if ruleValuesGiven.contains(.shortSender) { rules.smartRules.shortSenderMaximum = smartRules.shortSenderMaximum }
+        if ruleValuesGiven.contains(.countryAllowlist) { rules.smartRules.allowedCallingCodes = smartRules.allowedCallingCodes }
+        let storeLanguages = rules.communityLanguages
         for path in filterFiles {
             let data = try readFile(path)
             let rows: [SFSFilters.Row]
@@ -106,8 +124,8 @@ struct RuleFlags {
                 warn("\(path): lists of unknown languages ignored: \(parsed.unknownLanguages.joined(separator: ", "))")
             }
         }
-        rules.communityLanguages = Set(listLanguages)
-        if !listFiles.isEmpty && !listLanguagesGiven {
+        rules.communityLanguages.formUnion(listLanguages)
+        if !listFiles.isEmpty && !listLanguagesGiven && storeLanguages.isEmpty {
             warn("--lists without --lists-languages: no community list takes part (turn languages on with --lists-languages he,en)")
         }
         for l in listLanguages where rules.communityLists[l] == nil && !listFiles.isEmpty {

@@ -1,6 +1,8 @@
 // msgsift: the command line. Global flags, then a command; errors become
 // `msgsift: …` on stderr with exit status 1 (runtime) or 2 (usage).
 import Foundation
+import SiftRules
+import SiftStore
 
 let version = "0.1.0"
 
@@ -13,13 +15,19 @@ let topHelp = """
     commands:
       classify   verdicts for every record of the inputs (the default with piped stdin)
       test       judge one message: --sender S --body B [--explain]
+      filter     add, list, remove, update your allow and deny filters
+      language   list, block, unblock languages
+      rule       list, enable, disable smart rules
+      lists      import, enable, disable, status of community lists
+      import     merge the filters of a .sfsfilters file exported from the app
+      export     write the filters as a .sfsfilters file for the app
 
-    Not yet available (they need the rule store): filter, language, rule, lists,
-    import, export. Until then, give rules with flags: --filters FILE.sfsfilters,
-    --lists FILE.json --lists-languages he,en, --rule NAME[=VALUE], --block-language CODE.
+    classify and test use the rules in the store (read-only) plus any rule flags;
+    --no-db uses only the flags.
 
     global options:
-      --db PATH   the rule store (not yet available)
+      --db PATH   the rule store (default: $MSGSIFT_DB, else $XDG_DATA_HOME/msgsift/rules.db,
+                  else ~/.local/share/msgsift/rules.db); created on the first change
       --help      show this help; every command has --help
       --version   show the version
 
@@ -60,8 +68,12 @@ func runMain() -> Int32 {
         switch command {
         case "classify": return try ClassifyCommand.run(args, db: db)
         case "test": return try TestCommand.run(args, db: db)
-        case "filter", "language", "rule", "lists", "import", "export":
-            throw UsageError("'\(command)' needs the rule store, which this version does not have yet; give rules to classify and test with flags (see msgsift classify --help)")
+        case "filter": return try FilterCommands.group.run(args, db: db)
+        case "language": return try LanguageCommands.group.run(args, db: db)
+        case "rule": return try RuleCommands.group.run(args, db: db)
+        case "lists": return try ListsCommands.group.run(args, db: db)
+        case "import": return try ExchangeCommands.importFile(args, db: db)
+        case "export": return try ExchangeCommands.export(args, db: db)
         case "help": print(topHelp, terminator: ""); return 0
         default:
             throw UsageError("unknown command \(quotedArg(command))")
@@ -71,6 +83,11 @@ func runMain() -> Int32 {
     } catch let e as RuntimeError {
         warn(e.description)
         return 1
+    } catch let e as StoreError {
+        warn(e.description)
+        return 1
+    } catch let e as RuleError {
+        return usage(UsageError(e.description))
     } catch {
         warn("\(error)")
         return 1

@@ -31,7 +31,6 @@ struct CommandLineTests {
         ["classify", "--output", "xml"],
         ["classify", "--only", "maybe"],
         ["classify", "--jobs", "0"],
-        ["classify", "--db", "/tmp/x.db"],
         ["test", "--body"],
         ["nonsense-command"],
     ])

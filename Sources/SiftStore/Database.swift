@@ -1,0 +1,244 @@
+// The one file that talks to SQLite. It gives the rest of SiftStore a
+// connection (`Database`), cached prepared statements (`Statement`), values
+// (`SQLValue`), rows (`Row`) and `BEGIN IMMEDIATE` transactions that roll
+// back when their body throws. No SQLite type leaves this file.
+import CSQLite
+import Foundation
+
+/// A value bound to or read from SQL.
+package enum SQLValue: Sendable, Equatable {
+    case null
+    case integer(Int64)
+    case text(String)
+    case blob([UInt8])
+}
+
+/// One result row of a query; read it before the next step.
+package struct Row {
+    fileprivate let statement: OpaquePointer
+
+    /// Column `i` as an integer (0 for NULL).
+    package func int(_ i: Int32) -> Int { Int(sqlite3_column_int64(statement, i)) }
+    /// Column `i` as text, nil for NULL.
+    package func text(_ i: Int32) -> String? {
+        guard let p = sqlite3_column_text(statement, i) else { return nil }
+        let n = Int(sqlite3_column_bytes(statement, i))
+        return String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self)
+    }
+    /// Column `i` as bytes, nil for NULL.
+    package func blob(_ i: Int32) -> [UInt8]? {
+        guard sqlite3_column_type(statement, i) != SQLITE_NULL else { return nil }
+        let n = Int(sqlite3_column_bytes(statement, i))
+        guard n > 0, let p = sqlite3_column_blob(statement, i) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: p, count: n))
+    }
+    /// Whether column `i` is NULL.
+    package func isNull(_ i: Int32) -> Bool { sqlite3_column_type(statement, i) == SQLITE_NULL }
+}
+
+/// A prepared statement, prepared once and reused; finalized in deinit.
+package final class Statement {
+    fileprivate let handle: OpaquePointer
+    fileprivate init(handle: OpaquePointer) { self.handle = handle }
+    deinit { sqlite3_finalize(handle) }
+}
+
+/// A connection to one SQLite file.
+///
+/// Sharing is safe: every entry point takes `lock` (recursive, so a
+/// transaction body may call back in), and the statement cache is only
+/// touched under it. The connection is also opened `SQLITE_OPEN_FULLMUTEX`.
+package final class Database: @unchecked Sendable {
+    /// How a file is opened.
+    package enum Access: Sendable {
+        /// `SQLITE_OPEN_READONLY`: the file must exist; nothing is ever written.
+        case readOnly
+        /// Read-write; the file is created when missing.
+        case readWrite
+    }
+
+    package let path: String
+    private let handle: OpaquePointer
+    private let lock = NSRecursiveLock()
+    private var statements: [String: Statement] = [:]
+    private var inTransaction = false
+    private let busyTimeoutMilliseconds: Int32
+
+    /// Opens `path`. Waits at most `busyTimeout` seconds for another connection's lock.
+    package init(path: String, access: Access, busyTimeout: Double) throws(StoreError) {
+        self.path = path
+        var flags = SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_NOFOLLOW
+        switch access {
+        case .readOnly: flags |= SQLITE_OPEN_READONLY
+        case .readWrite: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        }
+        var db: OpaquePointer?
+        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        guard rc == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
+            if let db { sqlite3_close_v2(db) }
+            throw StoreError.from(code: rc, message: message, path: path)
+        }
+        handle = db
+        busyTimeoutMilliseconds = Int32(max(0, min(busyTimeout, 3600)) * 1000)
+        sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
+        sqlite3_extended_result_codes(db, 1)
+        // Defensive mode: no SQL (PRAGMA writable_schema …) can corrupt the file.
+        _ = csqlite_db_config_on(db, SQLITE_DBCONFIG_DEFENSIVE)
+    }
+
+    deinit {
+        statements.removeAll()   // finalizes every cached statement first
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs one or more statements without parameters (schema, pragmas).
+    package func execute(_ sql: String) throws(StoreError) {
+        lock.lock(); defer { lock.unlock() }
+        var message: UnsafeMutablePointer<CChar>?
+        let rc = sqlite3_exec(handle, sql, nil, nil, &message)
+        if rc != SQLITE_OK {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+            sqlite3_free(message)
+            throw StoreError.from(code: rc, message: text, path: path, waited: busyTimeoutMilliseconds)
+        }
+    }
+
+    /// Runs a statement that returns no rows; returns the number of rows it changed.
+    @discardableResult
+    package func run(_ sql: String, _ arguments: [SQLValue] = []) throws(StoreError) -> Int {
+        lock.lock(); defer { lock.unlock() }
+        let statement = try prepared(sql)
+        defer { sqlite3_reset(statement.handle); sqlite3_clear_bindings(statement.handle) }
+        try bind(arguments, to: statement)
+        while true {
+            let rc = sqlite3_step(statement.handle)
+            if rc == SQLITE_DONE { break }
+            if rc == SQLITE_ROW { continue }
+            throw error(rc)
+        }
+        return Int(sqlite3_changes(handle))
+    }
+
+    /// Runs a query and maps each row.
+    package func query<T>(_ sql: String, _ arguments: [SQLValue] = [], _ map: (Row) throws(StoreError) -> T) throws(StoreError) -> [T] {
+        lock.lock(); defer { lock.unlock() }
+        let statement = try prepared(sql)
+        defer { sqlite3_reset(statement.handle); sqlite3_clear_bindings(statement.handle) }
+        try bind(arguments, to: statement)
+        var out: [T] = []
+        while true {
+            let rc = sqlite3_step(statement.handle)
+            if rc == SQLITE_DONE { break }
+            guard rc == SQLITE_ROW else { throw error(rc) }
+            out.append(try map(Row(statement: statement.handle)))
+        }
+        return out
+    }
+
+    /// The id of the last row inserted on this connection.
+    package var lastInsertRowID: Int {
+        lock.lock(); defer { lock.unlock() }
+        return Int(sqlite3_last_insert_rowid(handle))
+    }
+
+    /// Runs `body` in one `BEGIN IMMEDIATE` transaction: it holds the write
+    /// lock from the start (waiting the busy timeout for it), commits when
+    /// `body` returns and rolls back when it throws.
+    package func writeTransaction<T>(_ body: () throws -> T) throws -> T {
+        try transaction("BEGIN IMMEDIATE", body)
+    }
+
+    /// Runs `body` in one read transaction: every query in it sees the same snapshot.
+    package func readTransaction<T>(_ body: () throws -> T) throws -> T {
+        try transaction("BEGIN DEFERRED", body)
+    }
+
+    private func transaction<T>(_ begin: String, _ body: () throws -> T) throws -> T {
+        lock.lock(); defer { lock.unlock() }
+        precondition(!inTransaction, "SiftStore: transactions do not nest")
+        try execute(begin)
+        inTransaction = true
+        defer { inTransaction = false }
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            rollback()
+            throw error
+        }
+        do { try execute("COMMIT") } catch {
+            rollback()
+            throw error
+        }
+        return result
+    }
+
+    private func rollback() {
+        // A failed statement may already have rolled back (e.g. SQLITE_FULL); then this is a no-op.
+        if sqlite3_get_autocommit(handle) == 0 { _ = sqlite3_exec(handle, "ROLLBACK", nil, nil, nil) }
+    }
+
+    private func prepared(_ sql: String) throws(StoreError) -> Statement {
+        if let s = statements[sql] { return s }
+        var raw: OpaquePointer?
+        let rc = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &raw, nil)
+        guard rc == SQLITE_OK, let raw else { throw error(rc) }
+        let s = Statement(handle: raw)
+        statements[sql] = s
+        return s
+    }
+
+    private func bind(_ arguments: [SQLValue], to statement: Statement) throws(StoreError) {
+        for (i, value) in arguments.enumerated() {
+            let index = Int32(i + 1)
+            let rc: Int32
+            switch value {
+            case .null: rc = sqlite3_bind_null(statement.handle, index)
+            case .integer(let n): rc = sqlite3_bind_int64(statement.handle, index, n)
+            case .text(let s):
+                // The byte count, not -1: text may hold NUL characters.
+                let count = Int32(s.utf8.count)
+                rc = s.withCString { csqlite_bind_text(statement.handle, index, $0, count) }
+            case .blob(let bytes):
+                rc = bytes.withUnsafeBytes { buf in csqlite_bind_blob(statement.handle, index, buf.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, Int32(buf.count)) }
+            }
+            guard rc == SQLITE_OK else { throw error(rc) }
+        }
+    }
+
+    private func error(_ rc: Int32) -> StoreError {
+        StoreError.from(code: rc, message: String(cString: sqlite3_errmsg(handle)), path: path, waited: busyTimeoutMilliseconds)
+    }
+}
+
+extension StoreError {
+    /// Turns a SQLite result code into the store error a user can act on.
+    fileprivate static func from(code: Int32, message: String, path: String, waited: Int32 = 0) -> StoreError {
+        switch code & 0xff {
+        case SQLITE_BUSY, SQLITE_LOCKED:
+            let seconds = Double(waited) / 1000
+            return StoreError(.locked, "\(path): the store is locked by another msgsift writing to it; gave up after \(seconds.formatted1) s (try again, or raise MSGSIFT_LOCK_TIMEOUT)")
+        case SQLITE_NOTADB:
+            return StoreError(.notAStore, "\(path): not a msgsift rule store (not an SQLite database); nothing was changed")
+        case SQLITE_CORRUPT:
+            return StoreError(.corrupt, "\(path): the store is damaged (\(message)); nothing was changed. Restore it from a backup or an export")
+        case SQLITE_CANTOPEN:
+            return StoreError(.cannotOpen, "\(path): cannot open the store (\(message))")
+        case SQLITE_READONLY:
+            return StoreError(.cannotOpen, "\(path): the store cannot be written (\(message))")
+        case SQLITE_FULL:
+            return StoreError(.sqlite, "\(path): the disk is full; nothing was changed")
+        default:
+            return StoreError(.sqlite, "\(path): SQLite error \(code): \(message)")
+        }
+    }
+}
+
+extension Double {
+    /// One decimal, without Foundation.
+    var formatted1: String {
+        let tenths = Int((self * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+}

@@ -1,0 +1,21 @@
+// Where the store lives (SPEC §4): --db PATH, else $MSGSIFT_DB, else
+// $XDG_DATA_HOME/msgsift/rules.db, else ~/.local/share/msgsift/rules.db.
+
+/// Finding the store file.
+public enum StoreLocation {
+    /// The store path for a `--db` value (nil when not given) and an environment.
+    /// Nil only when nothing names a place: no flag, no MSGSIFT_DB, XDG_DATA_HOME or HOME.
+    /// Empty variables count as unset, as the XDG spec says for XDG_DATA_HOME.
+    public static func resolve(flag: String?, environment: [String: String]) -> String? {
+        if let flag, !flag.isEmpty { return flag }
+        if let db = environment["MSGSIFT_DB"], !db.isEmpty { return db }
+        // XDG: a relative XDG_DATA_HOME is invalid and ignored.
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return join(xdg, "msgsift/rules.db") }
+        if let home = environment["HOME"], !home.isEmpty { return join(home, ".local/share/msgsift/rules.db") }
+        return nil
+    }
+
+    private static func join(_ base: String, _ rest: String) -> String {
+        base.hasSuffix("/") ? base + rest : base + "/" + rest
+    }
+}

@@ -1,0 +1,82 @@
+// `msgsift import` and `msgsift export`: the app's `.sfsfilters` file (SPEC §2).
+// Import merges (never deletes) in one transaction; export writes exactly the
+// app's format through `SFSFilters.write`.
+import Foundation
+import SiftRules
+import SiftStore
+
+enum ExchangeCommands {
+    struct ImportConfig: StoreConfig {
+        var db: String?
+        var file: String?
+        var dryRun = false
+        var verbose = false
+    }
+
+    static func importFile(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
+        let flags: [Flag<ImportConfig>] = [
+            Flag("--dry-run", nil, "count what would be added, write nothing") { c, _ in c.dryRun = true },
+            Flag("-v", nil, "explain each skipped row (may quote filter texts)") { c, _ in c.verbose = true },
+        ]
+        return try runStoreCommand(args, db: db, name: "import", usage: "msgsift import FILE.sfsfilters [--dry-run] [-v]",
+            summary: "Merges the filters of a file exported from the app into the store: new filters are added\nin file order; duplicates and invalid rows are skipped and counted. Nothing is ever deleted.\nA file that is not this format, or a newer version of it, is refused and nothing is written.",
+            flags: flags, config: ImportConfig(),
+            footer: "Prints: added N, duplicate N, invalid N. Exit status 0 also when rows were skipped.",
+            positional: { c, arg in
+                guard c.file == nil else { throw UsageError("import one file at a time") }
+                c.file = arg
+            }) { c in
+            guard let path = c.file else { throw UsageError("give the file: msgsift import filters.sfsfilters") }
+            let data = try readFile(path)
+            let rows: [SFSFilters.Row]
+            do { rows = try SFSFilters.read(data) } catch { throw RuntimeError("\(path): \(error); nothing was imported") }
+            let report = c.dryRun
+                ? try Store.dryRunImport(rows, into: try StoreAccess.reader(c.db))
+                : try StoreAccess.writer(c.db).importFilters(rows)
+            if c.verbose {
+                for d in report.duplicates { warn("\(path): row \(d.row): duplicate of \(d.of), skipped") }
+                for i in report.invalid { warn("\(path): row \(i.row): invalid, skipped: \(i.reason)") }
+            } else if !report.invalid.isEmpty {
+                warn("\(path): \(report.invalid.count) invalid row\(report.invalid.count == 1 ? "" : "s") skipped (rows \(report.invalid.map { String($0.row) }.joined(separator: ", "))); -v says why")
+            }
+            let counts = "added \(report.added), duplicate \(report.duplicates.count), invalid \(report.invalid.count)"
+            print(c.dryRun ? "dry run: \(counts); nothing was written" : counts)
+            return 0
+        }
+    }
+
+    struct ExportConfig: StoreConfig {
+        var db: String?
+        var type: FilterType?
+        var output: String?
+    }
+
+    static func export(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
+        let flags: [Flag<ExportConfig>] = [
+            Flag("--type", "allow|deny|denyLanguage", "only filters of this type") { c, v in c.type = try enumValue(v, "--type") },
+            Flag("-o", "FILE", "write to FILE (replaced atomically) instead of stdout") { c, v in c.output = v },
+        ]
+        return try runStoreCommand(args, db: db, name: "export", usage: "msgsift export [--type T] [-o FILE]",
+            summary: "Writes the filters, oldest first, as a .sfsfilters file the app imports (blocked languages\nincluded, as $lang: filters). Smart rules and community lists are not part of that format.",
+            flags: flags, config: ExportConfig(),
+            positional: { _, arg in throw UsageError("unexpected argument \(quotedArg(arg)); write to a file with -o FILE") }) { c in
+            let scan = try StoreAccess.reader(c.db)?.filters(type: c.type) ?? .empty
+            for line in scan.unreadable { warn(line) }
+            var filters: [Filter] = []
+            for s in scan.filters {
+                // The app would refuse a row that fails validation; such rows (from older versions) stay behind.
+                do { filters.append(try FilterValidator.validate(s.filter)) } catch { warn("filter \(s.id) not exported: \(error)") }
+            }
+            let data = SFSFilters.write(filters, exportedAt: Date(), appVersion: "msgsift \(version)")
+            if let path = c.output {
+                do { try data.write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
+                    throw RuntimeError("\(path): cannot be written (\(error.localizedDescription))")
+                }
+                print("exported \(filters.count) filter\(filters.count == 1 ? "" : "s") to \(path)")
+            } else {
+                FileHandle.standardOutput.write(data)
+            }
+            return 0
+        }
+    }
+}

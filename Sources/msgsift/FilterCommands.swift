@@ -1,0 +1,183 @@
+// `msgsift filter add|list|remove|update`: the user's allow and deny filters in the store.
+import Foundation
+import SiftRules
+import SiftStore
+
+enum FilterCommands {
+    static let group = CommandGroup(name: "filter", summary: "Your allow and deny filters, kept in the rule store. Ids grow in creation order; where several filters of a stage match, the oldest (lowest id) decides.", subcommands: [
+        ("add", "add a filter; prints its id", add),
+        ("list", "list the filters (a table, or --json)", list),
+        ("remove", "remove filters by id", remove),
+        ("update", "change a filter's text or options; it keeps its id", update),
+    ])
+
+    /// The options of a filter, as flags (`nil`: not given).
+    struct Options {
+        var folder: Folder?
+        var target: Target?
+        var matching: Matching?
+        var caseSensitivity: CaseSensitivity?
+    }
+
+    static func optionFlags<C>(_ path: WritableKeyPath<C, Options>) -> [Flag<C>] {
+        [
+            Flag("--folder", "junk|transaction|promotion", "where a deny filter sends a message (default junk)") { c, v in c[keyPath: path].folder = try enumValue(v, "--folder") },
+            Flag("--target", "all|sender|body", "what the filter looks at (default all: body + \" \" + sender)") { c, v in c[keyPath: path].target = try enumValue(v, "--target") },
+            Flag("--match", "contains|exact|regex", "how the text is compared (default contains)") { c, v in c[keyPath: path].matching = try enumValue(v, "--match") },
+            Flag("--case", "insensitive|sensitive", "whether case matters (default insensitive; a regex decides with (?i))") { c, v in c[keyPath: path].caseSensitivity = try enumValue(v, "--case") },
+        ]
+    }
+
+    // MARK: add
+
+    struct AddConfig: StoreConfig {
+        var db: String?
+        var text: String?
+        var type: FilterType?
+        var options = Options()
+    }
+
+    static func add(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
+        let flags: [Flag<AddConfig>] = [
+            Flag("--type", "allow|deny", "allow filters let a message through (stage 1); deny filters send it to a folder (stage 5)") { c, v in
+                let t: FilterType = try enumValue(v, "--type")
+                guard t != .denyLanguage else { throw UsageError("--type: block a language with msgsift language block NAME") }
+                c.type = t
+            },
+        ] + optionFlags(\AddConfig.options)
+        return try runStoreCommand(args, db: db, name: "filter add",
+            usage: "msgsift filter add TEXT --type allow|deny [--folder F] [--target T] [--match M] [--case C]",
+            summary: "Adds a filter and prints its id. A filter with the same text, target, matching and case\nis the same filter: adding it again changes nothing and says so (exit status 0).",
+            flags: flags, config: AddConfig(),
+            footer: "Text starting with '-': put it after --, flags first: msgsift filter add --type deny -- -50%",
+            positional: { c, arg in
+                guard c.text == nil else { throw UsageError("filter add takes one TEXT; quote a phrase with spaces") }
+                c.text = arg
+            }) { c in
+            guard let text = c.text else { throw UsageError("give the filter's TEXT") }
+            guard let type = c.type else { throw UsageError("give --type allow or --type deny") }
+            if type == .allow && c.options.folder != nil { throw UsageError("--folder is for deny filters; allow filters let messages through") }
+            let o = c.options
+            let filter = try FilterValidator.validate(Filter(id: 0, type: type, folder: o.folder ?? .junk, target: o.target ?? .all,
+                                                             matching: o.matching ?? .contains, caseSensitivity: o.caseSensitivity ?? .insensitive, text: text))
+            let store = try StoreAccess.writer(c.db)
+            switch try store.add(filter) {
+            case .added(let f):
+                print(f.id)
+            case .duplicate(let existing):
+                print(existing.id)
+                warn("the same filter is there already: \(existing.filter.type.rawValue) filter \(existing.id) (same text, target, matching and case); nothing added")
+            }
+            return 0
+        }
+    }
+
+    // MARK: list
+
+    struct ListConfig: StoreConfig {
+        var db: String?
+        var type: FilterType?
+        var json = false
+    }
+
+    static func list(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
+        let flags: [Flag<ListConfig>] = [
+            Flag("--type", "allow|deny|denyLanguage", "only filters of this type") { c, v in c.type = try enumValue(v, "--type") },
+            Flag("--json", nil, "a JSON array of {id,type,folder,target,matching,case,text,createdAt}") { c, _ in c.json = true },
+        ]
+        return try runStoreCommand(args, db: db, name: "filter list", usage: "msgsift filter list [--type T] [--json]",
+            summary: "Lists the filters, oldest first.", flags: flags, config: ListConfig(),
+            positional: { _, arg in throw UsageError("unexpected argument \(quotedArg(arg))") }) { c in
+            let scan = try StoreAccess.reader(c.db)?.filters(type: c.type) ?? .empty
+            for line in scan.unreadable { warn(line) }
+            if c.json {
+                printJSON(scan.filters.map(json))
+            } else if scan.filters.isEmpty {
+                print(c.type == nil ? "no filters (add one with: msgsift filter add TEXT --type deny)" : "no \(c.type!.rawValue) filters")
+            } else {
+                print(table(["ID", "TYPE", "FOLDER", "TARGET", "MATCH", "CASE", "ADDED", "TEXT"], scan.filters.map { s in
+                    let f = s.filter
+                    return [String(f.id), f.type.rawValue, f.type == .allow ? "-" : f.folder.rawValue, f.target.rawValue,
+                            f.matching.rawValue, f.caseSensitivity.rawValue, s.createdAt.map { String($0.prefix(10)) } ?? "-", cellText(f.text)]
+                }), terminator: "")
+            }
+            return 0
+        }
+    }
+
+    static func json(_ s: StoredFilter) -> [String: Any] {
+        let f = s.filter
+        return ["id": f.id, "type": f.type.rawValue, "folder": f.folder.rawValue, "target": f.target.rawValue,
+                "matching": f.matching.rawValue, "case": f.caseSensitivity.rawValue, "text": f.text,
+                "createdAt": s.createdAt as Any? ?? NSNull()]
+    }
+
+    // MARK: remove
+
+    struct RemoveConfig: StoreConfig {
+        var db: String?
+        var ids: [Int] = []
+    }
+
+    static func remove(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
+        try runStoreCommand(args, db: db, name: "filter remove", usage: "msgsift filter remove ID…",
+            summary: "Removes filters by id (msgsift filter list shows them): all of them, or, if one id is unknown, none.",
+            flags: [], config: RemoveConfig(),
+            positional: { c, arg in c.ids.append(try positiveInt(arg, "an id")) }) { c in
+            guard !c.ids.isEmpty else { throw UsageError("give the ids of the filters to remove") }
+            let removed = try StoreAccess.writer(c.db).remove(ids: c.ids)
+            for f in removed { print("removed filter \(f.id) (\(f.filter.type.rawValue) \(cellText(f.filter.text)))") }
+            return 0
+        }
+    }
+
+    // MARK: update
+
+    struct UpdateConfig: StoreConfig {
+        var db: String?
+        var id: Int?
+        var text: String?
+        var options = Options()
+    }
+
+    static func update(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
+        let flags: [Flag<UpdateConfig>] = [
+            Flag("--text", "TEXT", "the new text") { c, v in c.text = v },
+        ] + optionFlags(\UpdateConfig.options)
+        return try runStoreCommand(args, db: db, name: "filter update",
+            usage: "msgsift filter update ID [--text TEXT] [--folder F] [--target T] [--match M] [--case C]",
+            summary: "Changes a filter. It keeps its id, so it keeps its age; the result is checked like a new\nfilter and may not become the same filter as another one.",
+            flags: flags, config: UpdateConfig(),
+            positional: { c, arg in
+                guard c.id == nil else { throw UsageError("filter update changes one filter at a time") }
+                c.id = try positiveInt(arg, "the id")
+            }) { c in
+            guard let id = c.id else { throw UsageError("give the id of the filter to change") }
+            let o = c.options
+            guard c.text != nil || o.folder != nil || o.target != nil || o.matching != nil || o.caseSensitivity != nil else {
+                throw UsageError("nothing to change: give --text, --folder, --target, --match or --case")
+            }
+            let store = try StoreAccess.writer(c.db)
+            let (_, after) = try store.update(id: id) { f in
+                switch f.type {
+                case .denyLanguage:
+                    guard c.text == nil && o.target == nil && o.matching == nil && o.caseSensitivity == nil else {
+                        throw UsageError("filter \(id) blocks a language: only --folder applies (or use msgsift language block/unblock)")
+                    }
+                case .allow:
+                    if o.folder != nil { throw UsageError("--folder is for deny filters; filter \(id) is an allow filter") }
+                case .deny:
+                    break
+                }
+                if let t = c.text { f.text = t }
+                if let v = o.folder { f.folder = v }
+                if let v = o.target { f.target = v }
+                if let v = o.matching { f.matching = v }
+                if let v = o.caseSensitivity { f.caseSensitivity = v }
+            }
+            let f = after.filter
+            print("filter \(f.id): \(f.type.rawValue) \(f.type == .allow ? "" : f.folder.rawValue + " ")\(f.target.rawValue) \(f.matching.rawValue) \(f.caseSensitivity.rawValue) \(cellText(f.text))")
+            return 0
+        }
+    }
+}

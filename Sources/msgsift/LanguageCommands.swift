@@ -1,0 +1,88 @@
+// `msgsift language list|block|unblock`: blocked languages, stored as the app
+// stores them: denyLanguage filters with the text `$lang:<english name>`.
+import SiftRules
+import SiftStore
+import SiftText
+
+enum LanguageCommands {
+    static let group = CommandGroup(name: "language", summary: "Blocked languages: a message whose body is mostly in a blocked language goes to its folder (stage 6).", subcommands: [
+        ("list", "the languages msgsift knows, and which are blocked", list),
+        ("block", "block a language (to junk, or --folder F)", block),
+        ("unblock", "unblock a language", unblock),
+    ])
+
+    struct ListConfig: StoreConfig {
+        var db: String?
+        var json = false
+    }
+
+    static func list(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
+        try runStoreCommand(args, db: db, name: "language list", usage: "msgsift language list [--json]",
+            summary: "Lists the languages msgsift can detect and block, and the folder of each blocked one.",
+            flags: [Flag("--json", nil, "a JSON array of {code,name,blocked,folder,filter}") { c, _ in c.json = true }],
+            config: ListConfig(), positional: { _, arg in throw UsageError("unexpected argument \(quotedArg(arg))") }) { c in
+            let blocked = try StoreAccess.reader(c.db)?.blockedLanguages() ?? [:]
+            if c.json {
+                printJSON(Language.allCases.map { l -> [String: Any] in
+                    var o: [String: Any] = ["code": l.rawValue, "name": l.englishName, "blocked": blocked[l] != nil]
+                    if let f = blocked[l] { o["folder"] = f.filter.folder.rawValue; o["filter"] = f.id }
+                    return o
+                })
+            } else {
+                print(table(["CODE", "NAME", "BLOCKED", "FILTER"], Language.allCases.map { l in
+                    [l.rawValue, l.englishName, blocked[l]?.filter.folder.rawValue ?? "-", blocked[l].map { String($0.id) } ?? "-"]
+                }), terminator: "")
+            }
+            return 0
+        }
+    }
+
+    struct BlockConfig: StoreConfig {
+        var db: String?
+        var language: String?
+        var folder: Folder = .junk
+    }
+
+    static func block(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
+        try runStoreCommand(args, db: db, name: "language block", usage: "msgsift language block NAME|CODE [--folder F]",
+            summary: "Blocks a language: its messages go to junk (or --folder). A code (ar, zh-Hans) or an\nEnglish name (Arabic, \"chinese, simplified\"). Blocking it again to another folder moves it.",
+            flags: [Flag("--folder", "junk|transaction|promotion", "where its messages go (default junk)") { c, v in c.folder = try enumValue(v, "--folder") }],
+            config: BlockConfig(), positional: { c, arg in
+                guard c.language == nil else { throw UsageError("block one language at a time (quote a name with spaces)") }
+                c.language = arg
+            }) { c in
+            guard let raw = c.language else { throw UsageError("name the language: a code (ar) or an English name (Arabic)") }
+            let language = try LanguageValidator.language(raw)
+            switch try StoreAccess.writer(c.db).block(language, folder: c.folder) {
+            case .blocked(let f): print("blocked \(language.rawValue) (\(language.englishName)) to \(c.folder.rawValue): filter \(f.id)")
+            case .alreadyBlocked(let f): print("\(language.rawValue) is blocked to \(c.folder.rawValue) already (filter \(f.id)); nothing changed")
+            case .folderChanged(let from, let f): print("\(language.rawValue) now goes to \(c.folder.rawValue) instead of \(from.rawValue) (filter \(f.id))")
+            }
+            return 0
+        }
+    }
+
+    struct UnblockConfig: StoreConfig {
+        var db: String?
+        var language: String?
+    }
+
+    static func unblock(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
+        try runStoreCommand(args, db: db, name: "language unblock", usage: "msgsift language unblock NAME|CODE",
+            summary: "Unblocks a language (removes its denyLanguage filter).", flags: [], config: UnblockConfig(),
+            positional: { c, arg in
+                guard c.language == nil else { throw UsageError("unblock one language at a time (quote a name with spaces)") }
+                c.language = arg
+            }) { c in
+            guard let raw = c.language else { throw UsageError("name the language: a code (ar) or an English name (Arabic)") }
+            let language = try LanguageValidator.language(raw)
+            let removed = try StoreAccess.writer(c.db).unblock(language)
+            if removed.isEmpty {
+                print("\(language.rawValue) was not blocked; nothing changed")
+            } else {
+                print("unblocked \(language.rawValue) (removed filter \(removed.map { String($0.id) }.joined(separator: ", ")))")
+            }
+            return 0
+        }
+    }
+}

@@ -1,0 +1,116 @@
+// `msgsift lists import|enable|disable|status`: community lists (SPEC §1.4) in
+// the store. Imported lists are off until their languages are turned on.
+import Foundation
+import SiftRules
+import SiftStore
+import SiftText
+
+enum ListsCommands {
+    static let group = CommandGroup(name: "lists", summary: "Community lists as published for the app. Imported lists are off until you turn their\nlanguages on; only those languages take part (stages 3 and 7).", subcommands: [
+        ("import", "store a community-list file (replaces the one imported before)", importFile),
+        ("enable", "turn the lists of languages on", { try toggle($0, $1, on: true) }),
+        ("disable", "turn the lists of languages off", { try toggle($0, $1, on: false) }),
+        ("status", "entries per language, which are on, the content hash and import time", status),
+    ])
+
+    struct ImportConfig: StoreConfig {
+        var db: String?
+        var file: String?
+    }
+
+    static func importFile(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
+        try runStoreCommand(args, db: db, name: "lists import", usage: "msgsift lists import FILE.json",
+            summary: "Stores a community-list file, replacing the lists imported before; which languages are on\nis kept. The same content again changes nothing and says \"unchanged\".",
+            flags: [], config: ImportConfig(), positional: { c, arg in
+                guard c.file == nil else { throw UsageError("import one file") }
+                c.file = arg
+            }) { c in
+            guard let path = c.file else { throw UsageError("give the list file: msgsift lists import lists.json") }
+            let data = try readFile(path)
+            do { _ = try CommunityListFile.read(data) } catch { throw RuntimeError("\(path): \(error); nothing was imported") }
+            let store = try StoreAccess.writer(c.db)
+            switch try store.importLists(data) {
+            case .unchanged(let lists):
+                print("unchanged (sha256 \(lists.sha256.prefix(12)), imported \(lists.importedAt))")
+            case .imported(let lists, let replaced):
+                let counts = Language.allCases.compactMap { l in lists.lists[l].map { "\(l.rawValue) \($0.count)" } }
+                print("imported \(counts.isEmpty ? "no entries" : counts.joined(separator: ", ")) (sha256 \(lists.sha256.prefix(12))\(replaced.map { ", replaces \($0.prefix(12))" } ?? ""))")
+                if !lists.unknownLanguages.isEmpty { warn("\(path): lists of unknown languages ignored: \(lists.unknownLanguages.joined(separator: ", "))") }
+                let on = try store.listLanguages()
+                if on.isEmpty {
+                    print("no language is on yet: msgsift lists enable \(Language.allCases.first { lists.lists[$0] != nil }?.rawValue ?? "he")")
+                } else {
+                    print("on: \(on.map(\.rawValue).joined(separator: ", "))")
+                }
+            }
+            return 0
+        }
+    }
+
+    struct ToggleConfig: StoreConfig {
+        var db: String?
+        var languages: [Language] = []
+    }
+
+    static func toggle(_ args: ArraySlice<String>, _ db: String?, on: Bool) throws -> Int32 {
+        let verb = on ? "enable" : "disable"
+        return try runStoreCommand(args, db: db, name: "lists \(verb)", usage: "msgsift lists \(verb) LANG…",
+            summary: on ? "Turns the community lists of these languages on (codes: he en ar zh-Hans …)." : "Turns the community lists of these languages off.",
+            flags: [], config: ToggleConfig(), positional: { c, arg in
+                for part in arg.split(separator: ",") { c.languages.append(try LanguageValidator.language(String(part))) }
+            }) { c in
+            guard !c.languages.isEmpty else { throw UsageError("name the languages: msgsift lists \(verb) he en") }
+            let store = try StoreAccess.writer(c.db)
+            try store.setListLanguages(c.languages, enabled: on)
+            if on {
+                let lists = try store.importedLists()
+                for l in c.languages where lists?.lists[l] == nil {
+                    warn("the imported lists have no \(l.rawValue) entries\(lists == nil ? " (none imported yet: msgsift lists import FILE.json)" : "")")
+                }
+            }
+            let now = try store.listLanguages()
+            print("community lists on: \(now.isEmpty ? "none" : now.map(\.rawValue).joined(separator: ", "))")
+            return 0
+        }
+    }
+
+    struct StatusConfig: StoreConfig {
+        var db: String?
+        var json = false
+    }
+
+    static func status(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
+        try runStoreCommand(args, db: db, name: "lists status", usage: "msgsift lists status [--json]",
+            summary: "Shows the imported lists: entries per language, which are on, the content hash and the import time.",
+            flags: [Flag("--json", nil, "{sha256,importedAt,bytes,languages:[{code,entries,enabled}],unknownLanguages}") { c, _ in c.json = true }],
+            config: StatusConfig(), positional: { _, arg in throw UsageError("unexpected argument \(quotedArg(arg))") }) { c in
+            let store = try StoreAccess.reader(c.db)
+            let lists = try store?.importedLists()
+            let on = Set(try store?.listLanguages() ?? [])
+            let languages = Language.allCases.filter { lists?.lists[$0] != nil || on.contains($0) }
+            if c.json {
+                printJSON([
+                    "sha256": lists?.sha256 as Any? ?? NSNull(),
+                    "importedAt": lists?.importedAt as Any? ?? NSNull(),
+                    "bytes": lists?.byteCount ?? 0,
+                    "languages": languages.map { l -> [String: Any] in
+                        ["code": l.rawValue, "entries": lists?.lists[l]?.count ?? 0, "enabled": on.contains(l)]
+                    },
+                    "unknownLanguages": lists?.unknownLanguages ?? [],
+                ] as [String: Any])
+                return 0
+            }
+            if let lists {
+                print("imported \(lists.importedAt), \(lists.byteCount) bytes, sha256 \(lists.sha256)")
+            } else {
+                print("no community lists imported (msgsift lists import FILE.json)")
+            }
+            if !languages.isEmpty {
+                print(table(["LANG", "ENTRIES", "STATE"], languages.map { l in
+                    [l.rawValue, String(lists?.lists[l]?.count ?? 0), on.contains(l) ? "on" : "off"]
+                }), terminator: "")
+            }
+            return 0
+        }
+    }
+}

@@ -1,0 +1,113 @@
+// `msgsift rule list|enable|disable`: the smart rules (SPEC §1.2) in the store.
+import SiftRules
+import SiftStore
+
+enum RuleCommands {
+    static let group = CommandGroup(name: "rule", summary: "Smart rules: links, numbers-only, short-sender, email, emojis, country-allowlist (stage 4)\nand all-unknown (stage 2).", subcommands: [
+        ("list", "every smart rule, on or off, with its value", list),
+        ("enable", "turn a rule on (short-sender --value 3..6, country-allowlist --countries +972,+1)", enable),
+        ("disable", "turn a rule off (its value is kept)", disable),
+    ])
+
+    static let descriptions: [SmartRule: String] = [
+        .allUnknown: "junk unless an allow filter matched (stage 2)",
+        .links: "the body contains a URL",
+        .numbersOnly: "the sender contains a letter",
+        .shortSender: "the sender has at most N characters",
+        .email: "the sender contains @ and .",
+        .emojis: "the body contains an emoji",
+        .countryAllowlist: "the sender's calling code is known and not listed",
+    ]
+
+    static func value(_ rule: SmartRule, _ s: SmartRuleSettings) -> String {
+        switch rule {
+        case .shortSender: return String(s.shortSenderMaximum)
+        case .countryAllowlist: return s.allowedCallingCodes.isEmpty ? "-" : s.allowedCallingCodes.joined(separator: ",")
+        case .allUnknown, .links, .numbersOnly, .email, .emojis: return "-"
+        }
+    }
+
+    struct ListConfig: StoreConfig {
+        var db: String?
+        var json = false
+    }
+
+    static func list(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
+        try runStoreCommand(args, db: db, name: "rule list", usage: "msgsift rule list [--json]",
+            summary: "Lists the smart rules in the order they run, on or off, with their values.",
+            flags: [Flag("--json", nil, "a JSON array of {name,enabled,value|countries}") { c, _ in c.json = true }],
+            config: ListConfig(), positional: { _, arg in throw UsageError("unexpected argument \(quotedArg(arg))") }) { c in
+            let (settings, warnings) = try StoreAccess.reader(c.db)?.smartRules() ?? (SmartRuleSettings(), [])
+            for w in warnings { warn(w) }
+            if c.json {
+                printJSON(SmartRule.allCases.map { r -> [String: Any] in
+                    var o: [String: Any] = ["name": r.rawValue, "enabled": settings.enabled.contains(r)]
+                    if r == .shortSender { o["value"] = settings.shortSenderMaximum }
+                    if r == .countryAllowlist { o["countries"] = settings.allowedCallingCodes }
+                    return o
+                })
+            } else {
+                print(table(["RULE", "STATE", "VALUE", "JUNK WHEN"], SmartRule.allCases.map { r in
+                    [r.rawValue, settings.enabled.contains(r) ? "on" : "off", value(r, settings), descriptions[r] ?? ""]
+                }), terminator: "")
+            }
+            return 0
+        }
+    }
+
+    struct EnableConfig: StoreConfig {
+        var db: String?
+        var name: String?
+        var value: Int?
+        var countries: [String]?
+    }
+
+    static func enable(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
+        let flags: [Flag<EnableConfig>] = [
+            Flag("--value", "N", "short-sender: senders of at most N characters (3 to 6, default 5)") { c, v in
+                c.value = try SmartRuleValidator.shortSenderMaximum(v)
+            },
+            Flag("--countries", "+972,+1", "country-allowlist: the calling codes to let through") { c, v in
+                c.countries = try SmartRuleValidator.callingCodes(v)
+                if c.countries!.isEmpty { throw UsageError("--countries needs at least one calling code (+972,+1)") }
+            },
+        ]
+        return try runStoreCommand(args, db: db, name: "rule enable", usage: "msgsift rule enable NAME [--value N] [--countries +972,+1]",
+            summary: "Turns a smart rule on. Without --value or --countries a rule keeps the value it had.",
+            flags: flags, config: EnableConfig(),
+            footer: "Rules: \(SmartRule.allCases.map(\.rawValue).joined(separator: " "))",
+            positional: { c, arg in
+                guard c.name == nil else { throw UsageError("enable one rule at a time") }
+                c.name = arg
+            }) { c in
+            guard let name = c.name else { throw UsageError("name the rule: \(SmartRule.allCases.map(\.rawValue).joined(separator: " "))") }
+            let rule = try SmartRuleValidator.rule(named: name)
+            if c.value != nil && rule != .shortSender { throw UsageError("--value is for short-sender") }
+            if c.countries != nil && rule != .countryAllowlist { throw UsageError("--countries is for country-allowlist") }
+            let settings = try StoreAccess.writer(c.db).enable(rule, shortSenderMaximum: c.value, callingCodes: c.countries)
+            let v = value(rule, settings)
+            print("\(rule.rawValue) on" + (v == "-" ? "" : " (\(v))"))
+            return 0
+        }
+    }
+
+    struct DisableConfig: StoreConfig {
+        var db: String?
+        var name: String?
+    }
+
+    static func disable(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
+        try runStoreCommand(args, db: db, name: "rule disable", usage: "msgsift rule disable NAME",
+            summary: "Turns a smart rule off; its value is kept for the next enable.", flags: [], config: DisableConfig(),
+            positional: { c, arg in
+                guard c.name == nil else { throw UsageError("disable one rule at a time") }
+                c.name = arg
+            }) { c in
+            guard let name = c.name else { throw UsageError("name the rule: \(SmartRule.allCases.map(\.rawValue).joined(separator: " "))") }
+            let rule = try SmartRuleValidator.rule(named: name)
+            let wasOn = try StoreAccess.writer(c.db).disable(rule)
+            print(wasOn ? "\(rule.rawValue) off" : "\(rule.rawValue) was off already; nothing changed")
+            return 0
+        }
+    }
+}

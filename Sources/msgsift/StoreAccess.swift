@@ -1,0 +1,141 @@
+// What every store command shares: finding and opening the store, mapping
+// its errors to exit statuses, the leaf-command runner (flags, --help,
+// --db), command groups, and the table/JSON printers of the list commands.
+import Foundation
+import SiftRules
+import SiftStore
+
+/// Opening the rule store for a command.
+enum StoreAccess {
+    /// Seconds a writer waits for another writer: $MSGSIFT_LOCK_TIMEOUT, default 5.
+    static var lockTimeout: Double {
+        if let raw = ProcessInfo.processInfo.environment["MSGSIFT_LOCK_TIMEOUT"], let s = Double(raw), s >= 0 { return s }
+        return Store.defaultLockTimeout
+    }
+
+    /// The store path: --db, $MSGSIFT_DB, $XDG_DATA_HOME/msgsift/rules.db, ~/.local/share/msgsift/rules.db.
+    static func location(_ flag: String?) -> String? {
+        StoreLocation.resolve(flag: flag, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// The store opened read-only; nil when it does not exist yet (or nothing names a place for it).
+    static func reader(_ flag: String?) throws -> Store? {
+        guard let path = location(flag) else { return nil }
+        do { return try Store.openForReading(path: path, lockTimeout: lockTimeout) } catch { throw RuntimeError(error.description) }
+    }
+
+    /// The store opened for changes, created with its folder when missing.
+    static func writer(_ flag: String?) throws -> Store {
+        guard let path = location(flag) else {
+            throw RuntimeError("no place for the rule store: give --db PATH, or set MSGSIFT_DB, XDG_DATA_HOME or HOME")
+        }
+        do { return try Store.openForWriting(path: path, lockTimeout: lockTimeout) } catch { throw RuntimeError(error.description) }
+    }
+}
+
+/// A command's configuration that can name the store with `--db`.
+protocol StoreConfig {
+    var db: String? { get set }
+}
+
+/// Runs one store command: `--help`, the flag table plus `--db`, then `body`.
+/// An invalid rule (`RuleError`) is a usage error of this command (exit 2);
+/// a store problem (`StoreError`) a runtime failure (exit 1).
+func runStoreCommand<C: StoreConfig>(
+    _ args: ArraySlice<String>, db: String?, name: String, usage: String, summary: String,
+    flags: [Flag<C>], config initial: C, footer: String = "",
+    positional: (inout C, String) throws -> Void,
+    _ body: (C) throws -> Int32
+) throws -> Int32 {
+    let allFlags = flags + [
+        Flag<C>("--db", "PATH", "the rule store (default: $MSGSIFT_DB, $XDG_DATA_HOME/msgsift/rules.db, ~/.local/share/msgsift/rules.db)") { c, v in c.db = v },
+    ]
+    let beforeDashes = args.prefix { $0 != "--" }
+    if beforeDashes.contains("--help") || beforeDashes.contains("-h") {
+        print(helpText(usage: usage, summary: summary, flags: allFlags + [Flag<C>("--help", nil, "show this help") { _, _ in }], footer: footer), terminator: "")
+        return 0
+    }
+    var config = initial
+    config.db = db
+    do {
+        try parse(args, allFlags, into: &config, command: name, positional: positional)
+        return try body(config)
+    } catch let e as UsageError where e.command == nil {
+        throw UsageError(e.description, command: name)
+    } catch let e as RuleError {
+        throw UsageError(e.description, command: name)
+    } catch let e as StoreError {
+        throw RuntimeError(e.description)
+    }
+}
+
+/// A command with subcommands (`filter add|list|…`).
+struct CommandGroup {
+    let name: String
+    let summary: String
+    let subcommands: [(name: String, summary: String, run: (ArraySlice<String>, String?) throws -> Int32)]
+
+    var help: String {
+        let width = subcommands.map(\.name.count).max() ?? 0
+        var lines = ["usage: msgsift [--db PATH] \(name) COMMAND [options]", "", summary, "", "commands:"]
+        for s in subcommands { lines.append("  \(s.name.padding(width))  \(s.summary)") }
+        lines += ["", "msgsift \(name) COMMAND --help shows a command's options."]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func run(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
+        guard let first = args.first else {
+            throw UsageError("\(name) needs a command: \(subcommands.map(\.name).joined(separator: ", "))", command: name)
+        }
+        if first == "--help" || first == "-h" || first == "help" { print(help, terminator: ""); return 0 }
+        guard let sub = subcommands.first(where: { $0.name == first }) else {
+            throw UsageError("unknown command \(quotedArg(first)) (\(name) commands: \(subcommands.map(\.name).joined(separator: ", ")))", command: name)
+        }
+        return try sub.run(args.dropFirst(), db)
+    }
+}
+
+/// Rows as an aligned table; the last column is not padded.
+func table(_ header: [String], _ rows: [[String]]) -> String {
+    let all = [header] + rows
+    var widths = [Int](repeating: 0, count: header.count)
+    for row in all { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
+    return all.map { row in
+        row.enumerated().map { i, cell in i == row.count - 1 ? cell : cell.padding(widths[i]) }.joined(separator: "  ")
+            .trimmingTrailingSpaces()
+    }.joined(separator: "\n") + "\n"
+}
+
+/// A JSON document on stdout (sorted keys, so output is stable).
+func printJSON(_ value: Any) {
+    let data = (try? JSONSerialization.data(withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data("null".utf8)
+    FileHandle.standardOutput.write(data + Data("\n".utf8))
+}
+
+/// A filter's text for a table cell: control characters escaped.
+func cellText(_ s: String) -> String {
+    let q = quoted(s)
+    return q == "\"\(s)\"" ? s : q
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var s = self
+        while s.last == " " { s.removeLast() }
+        return s
+    }
+}
+
+/// Parses a whole positive number for `what`, or a usage error.
+func positiveInt(_ raw: String, _ what: String) throws -> Int {
+    guard let n = Int(raw), n > 0 else { throw UsageError("\(what) must be a whole number above 0, not \(quotedArg(raw))") }
+    return n
+}
+
+/// Parses an enum value of a flag, or a usage error listing the choices.
+func enumValue<E: RawRepresentable & CaseIterable>(_ raw: String, _ flag: String) throws -> E where E.RawValue == String {
+    guard let e = E(rawValue: raw) else {
+        throw UsageError("\(flag): \(quotedArg(raw)) is not one of \(E.allCases.map(\.rawValue).joined(separator: ", "))")
+    }
+    return e
+}
