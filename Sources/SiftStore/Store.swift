@@ -239,8 +239,7 @@ public final class Store: Sendable {
         return out
     }
 
-    private func insert(_ f: Filter) throws(StoreError) -> StoredFilter {
-        let now = Self.timestamp()
+    private func insert(_ f: Filter, at now: String = Store.timestamp()) throws(StoreError) -> StoredFilter {
         try database.run("""
             INSERT INTO filter (type, folder, target, matching, case_sensitivity, text, created_at)
             VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -310,8 +309,9 @@ public final class Store: Sendable {
     public func importFilters(_ rows: [SFSFilters.Row]) throws -> ImportReport {
         try database.writeTransaction {
             var report = Self.plan(rows, existing: try identities())
+            let now = Self.timestamp()
             for (_, filter) in report.toAdd {
-                report.report.addedIDs.append(try insert(filter).id)
+                report.report.addedIDs.append(try insert(filter, at: now).id)
             }
             return report.report
         }

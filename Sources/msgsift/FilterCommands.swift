@@ -2,6 +2,7 @@
 import Foundation
 import SiftRules
 import SiftStore
+import SiftStream
 
 enum FilterCommands {
     static let group = CommandGroup(name: "filter", summary: "Your allow and deny filters, kept in the rule store. Ids grow in creation order; where several filters of a stage match, the oldest (lowest id) decides.", subcommands: [
@@ -91,7 +92,7 @@ enum FilterCommands {
             let scan = try StoreAccess.reader(c.db)?.filters(type: c.type) ?? .empty
             for line in scan.unreadable { warn(line) }
             if c.json {
-                printJSON(scan.filters.map(json))
+                printJSONArray(scan.filters.map(json))
             } else if scan.filters.isEmpty {
                 print(c.type == nil ? "no filters (add one with: msgsift filter add TEXT --type deny)" : "no \(c.type!.rawValue) filters")
             } else {
@@ -105,11 +106,16 @@ enum FilterCommands {
         }
     }
 
-    static func json(_ s: StoredFilter) -> [String: Any] {
+    /// One filter as a JSON object, keys in a fixed order.
+    static func json(_ s: StoredFilter) -> String {
         let f = s.filter
-        return ["id": f.id, "type": f.type.rawValue, "folder": f.folder.rawValue, "target": f.target.rawValue,
-                "matching": f.matching.rawValue, "case": f.caseSensitivity.rawValue, "text": f.text,
-                "createdAt": s.createdAt as Any? ?? NSNull()]
+        let fields: [(String, String)] = [
+            ("id", String(f.id)), ("type", JSONEscape.quoted(f.type.rawValue)), ("folder", JSONEscape.quoted(f.folder.rawValue)),
+            ("target", JSONEscape.quoted(f.target.rawValue)), ("matching", JSONEscape.quoted(f.matching.rawValue)),
+            ("case", JSONEscape.quoted(f.caseSensitivity.rawValue)), ("text", JSONEscape.quoted(f.text)),
+            ("createdAt", s.createdAt.map(JSONEscape.quoted) ?? "null"),
+        ]
+        return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
     }
 
     // MARK: remove

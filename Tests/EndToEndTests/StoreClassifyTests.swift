@@ -1,0 +1,84 @@
+// classify and test read the store (read-only) and add the rule flags on top;
+// --no-db ignores the store. Expected verdicts follow SPEC §1.5.
+import Foundation
+import Testing
+import SiftStore
+
+@Suite("classify with the store, end to end")
+struct StoreClassifyTests {
+    static let messages = [
+        #"{"id":"m1","sender":"+1 212 555 0100","body":"Huge discount today"}"#,
+        #"{"id":"m2","sender":"Mom","body":"dinner at 8? discount coupon inside"}"#,
+        #"{"id":"m3","sender":"0501234567","body":"see www.example.com"}"#,
+        #"{"id":"m4","sender":"0501234567","body":"free gift waiting for you"}"#,
+    ].joined(separator: "\n") + "\n"
+
+    @Test func classifySeesEachChange() throws {
+        let s = try StoreSession()
+        func now() throws -> [String] { try s.verdicts(Self.messages) }
+        // Empty store: nothing matches.
+        #expect(try now() == Array(repeating: "allow noMatch -", count: 4))
+        try s.ok(["filter", "add", "discount", "--type", "deny", "--folder", "promotion"])
+        #expect(try now() == ["promotion denyFilter discount", "promotion denyFilter discount", "allow noMatch -", "allow noMatch -"])
+        try s.ok(["filter", "add", "Mom", "--type", "allow", "--target", "sender", "--match", "exact"])
+        #expect(try now()[1] == "allow allowFilter Mom")
+        try s.ok(["rule", "enable", "links"])
+        #expect(try now()[2] == "junk smartRule links")
+        try s.ok(["rule", "enable", "country-allowlist", "--countries", "+972"])
+        // Stage 4 comes before stage 5: the smart rule decides m1 now.
+        #expect(try now()[0] == "junk smartRule country-allowlist")
+        try s.ok(["lists", "import", Harness.path("Tests/Fixtures/valid/rules-lists.json")])
+        #expect(try now()[3] == "allow noMatch -")   // imported lists are off
+        try s.ok(["lists", "enable", "en"])
+        #expect(try now()[3] == "junk automaticDeny en: free gift")
+        try s.ok(["rule", "disable", "country-allowlist"])
+        try s.ok(["filter", "update", "1", "--folder", "transaction"])
+        #expect(try now()[0] == "transaction denyFilter discount")
+        try s.ok(["filter", "remove", "1"])
+        #expect(try now()[0] == "allow noMatch -")
+        try s.ok(["lists", "disable", "en"])
+        #expect(try now()[3] == "allow noMatch -")
+        try s.ok(["rule", "enable", "all-unknown"])
+        #expect(try now() == ["junk allUnknown all-unknown", "allow allowFilter Mom", "junk allUnknown all-unknown", "junk allUnknown all-unknown"])
+        // --no-db ignores all of it.
+        #expect(try s.verdicts(Self.messages, ["--no-db"]) == Array(repeating: "allow noMatch -", count: 4))
+    }
+
+    @Test func blockedLanguagesInTheStoreTakePart() throws {
+        let s = try StoreSession()
+        try s.ok(["language", "block", "ru", "--folder", "promotion"])
+        let r = try s.ok(["test", "--sender", "Mom", "--body", "Привет, как дела? Позвони мне завтра"])
+        #expect(r == "promotion (stage denyLanguage, rule \"ru\")\n")
+        #expect(try s.ok(["test", "--no-db", "--sender", "Mom", "--body", "Привет, как дела? Позвони мне завтра"]) == "allow (stage noMatch)\n")
+    }
+
+    @Test func flagsAddOnTopAndStoreFiltersAreOlder() throws {
+        let s = try StoreSession()
+        try s.ok(["filter", "add", "win", "--type", "deny", "--folder", "transaction"])
+        try s.ok(["rule", "enable", "short-sender", "--value", "3"])
+        let file = try Harness.temp(sfsfilters([row("prize", folder: "promotion"), row("win big", folder: "promotion")]), suffix: ".sfsfilters")
+        let input = #"{"sender":"0501234567","body":"you win big prize"}"# + "\n" + #"{"sender":"1234","body":"hello"}"# + "\n"
+        // Both store "win" and file "win big" / "prize" match; the store's filter is the oldest.
+        #expect(try s.verdicts(input, ["--filters", file]) == ["transaction denyFilter win", "allow noMatch -"])
+        // A flag's value replaces the stored one: 1234 has 4 characters.
+        #expect(try s.verdicts(input, ["--rule", "short-sender=4"])[1] == "junk smartRule short-sender")
+        // A flag adds a rule the store does not have.
+        #expect(try s.verdicts(input, ["--rule", "numbers-only"]) == ["transaction denyFilter win", "allow noMatch -"])
+        #expect(try s.verdicts(input, ["--no-db", "--filters", file])[0] == "promotion denyFilter prize")
+    }
+
+    @Test func anInvalidStoredFilterIsSkippedAndReportedOnce() throws {
+        let s = try StoreSession()
+        try s.ok(["filter", "add", "good", "--type", "deny"])
+        // As an older msgsift (or another tool) might have left it: a regex ICU refuses.
+        let db = try Database(path: s.storePath, access: .readWrite, busyTimeout: 1)
+        try db.execute("INSERT INTO filter (type, folder, target, matching, case_sensitivity, text) VALUES ('deny', 'junk', 'all', 'regex', 'insensitive', '(')")
+        let input = String(repeating: #"{"body":"good ( stuff"}"# + "\n", count: 50)
+        let r = try s.run(["classify", "--jobs", "2"], stdin: input)
+        #expect(r.status == 0)
+        #expect(r.objects.count == 50)
+        #expect(r.objects.allSatisfy { $0["reason"] as? String == "good" })
+        #expect(r.err.components(separatedBy: "filter 2").count - 1 == 1, "\(r.err)")
+        #expect(r.err.contains("never matches"))
+    }
+}

@@ -1,0 +1,297 @@
+// Every store command end to end: help, output, exit statuses and error
+// paths, against a fresh store in a temporary XDG_DATA_HOME.
+import Foundation
+import Testing
+import SiftStore
+
+@Suite("Store commands, end to end")
+struct StoreCommandTests {
+    @Test(arguments: [
+        ["filter", "--help"], ["filter", "add", "--help"], ["filter", "list", "--help"], ["filter", "remove", "--help"], ["filter", "update", "--help"],
+        ["language", "--help"], ["language", "list", "--help"], ["language", "block", "--help"], ["language", "unblock", "--help"],
+        ["rule", "--help"], ["rule", "list", "--help"], ["rule", "enable", "--help"], ["rule", "disable", "--help"],
+        ["lists", "--help"], ["lists", "import", "--help"], ["lists", "enable", "--help"], ["lists", "disable", "--help"], ["lists", "status", "--help"],
+        ["import", "--help"], ["export", "--help"],
+    ])
+    func everyCommandHasHelp(_ args: [String]) throws {
+        let s = try StoreSession()
+        let r = try s.run(args)
+        #expect(r.status == 0)
+        #expect(r.out.hasPrefix("usage: msgsift"))
+        #expect(r.err.isEmpty)
+        #expect(!s.storeExists)
+    }
+
+    @Test func topHelpNamesTheStoreCommands() throws {
+        let r = try Harness.run(["--help"])
+        for c in ["filter", "language", "rule", "lists", "import", "export", "--db"] { #expect(r.out.contains(c)) }
+        #expect(!r.out.lowercased().contains("not yet"))
+    }
+
+    @Test(arguments: [
+        ["filter"], ["filter", "bogus"],
+        ["filter", "add", "x"], ["filter", "add", "--type", "deny"],
+        ["filter", "add", "x", "--type", "block"], ["filter", "add", "x", "--type", "denyLanguage"],
+        ["filter", "add", "", "--type", "deny"], ["filter", "add", "  \t ", "--type", "deny"],
+        ["filter", "add", "(", "--type", "deny", "--match", "regex"],
+        ["filter", "add", "x", "--type", "deny", "--folder", "spam"], ["filter", "add", "x", "--type", "deny", "--target", "subject"],
+        ["filter", "add", "x", "--type", "deny", "--match", "fuzzy"], ["filter", "add", "x", "--type", "deny", "--case", "upper"],
+        ["filter", "add", "x", "--type", "allow", "--folder", "promotion"], ["filter", "add", "x", "y", "--type", "deny"],
+        ["filter", "add", "x", "--type", "deny", "--bogus"],
+        ["filter", "list", "--type", "x"], ["filter", "list", "extra"],
+        ["filter", "remove"], ["filter", "remove", "abc"], ["filter", "remove", "0"],
+        ["filter", "update"], ["filter", "update", "1"], ["filter", "update", "1", "--match", "fuzzy"],
+        ["language"], ["language", "block"], ["language", "block", "klingon"], ["language", "block", "ar", "--folder", "spam"],
+        ["language", "unblock", "xx"],
+        ["rule", "enable"], ["rule", "enable", "nonsense"], ["rule", "enable", "short-sender", "--value", "7"],
+        ["rule", "enable", "short-sender", "--value", "2"], ["rule", "enable", "links", "--value", "4"],
+        ["rule", "enable", "links", "--countries", "+1"], ["rule", "enable", "country-allowlist", "--countries", "+999"],
+        ["rule", "disable", "nonsense"],
+        ["lists", "enable"], ["lists", "enable", "klingon"], ["lists", "disable", "he", "xx"], ["lists", "status", "extra"],
+        ["import"], ["import", "a.sfsfilters", "b.sfsfilters"], ["export", "extra"], ["export", "--type", "x"],
+    ])
+    func usageErrorsExitTwoAndWriteNothing(_ args: [String]) throws {
+        let s = try StoreSession()
+        let r = try s.run(args)
+        #expect(r.status == 2, "\(r.err)")
+        #expect(r.out.isEmpty)
+        #expect(r.err.hasPrefix("msgsift: "))
+        #expect(r.err.contains("Try 'msgsift "))
+        #expect(!s.storeExists, "a refused command created the store")
+    }
+
+    @Test func anInvalidRegexIsRefusedWithICUsErrorAndOffset() throws {
+        let s = try StoreSession()
+        let r = try s.run(["filter", "add", "ab(c", "--type", "deny", "--match", "regex"])
+        #expect(r.status == 2)
+        #expect(r.err.contains("U_REGEX_MISMATCHED_PAREN"))
+        #expect(r.err.contains("offset"))
+    }
+
+    @Test func countryAllowlistNeedsCodesTheFirstTime() throws {
+        let s = try StoreSession()
+        let r = try s.run(["rule", "enable", "country-allowlist"])
+        #expect(r.status == 2)
+        #expect(r.err.contains("--countries"))
+        try s.ok(["rule", "enable", "country-allowlist", "--countries", "+972, +1"])
+        try s.ok(["rule", "disable", "country-allowlist"])
+        // Later, enabling it again keeps the codes.
+        #expect(try s.ok(["rule", "enable", "country-allowlist"]) == "country-allowlist on (+972,+1)\n")
+    }
+
+    @Test func filterAddPrintsTheIdAndADuplicateIsANoOpThatSaysSo() throws {
+        let s = try StoreSession()
+        #expect(try s.ok(["filter", "add", "Discount", "--type", "deny"]) == "1\n")
+        #expect(try s.ok(["filter", "add", "Mom", "--type", "allow", "--target", "sender", "--match", "exact"]) == "2\n")
+        // Same text, target, matching and case: the same filter, whatever its type or folder.
+        let dup = try s.run(["filter", "add", "  Discount ", "--type", "allow"])
+        #expect(dup.status == 0)
+        #expect(dup.out == "1\n")
+        #expect(dup.err.contains("deny filter 1") && dup.err.contains("nothing added"))
+        #expect(try s.filters().count == 2)
+        #expect(try s.ok(["filter", "add", "--type", "deny", "--", "-50%"]) == "3\n")
+    }
+
+    @Test func filterListTableAndJSON() throws {
+        let s = try StoreSession()
+        try s.ok(["filter", "add", "WIN A PRIZE", "--type", "deny", "--folder", "promotion", "--target", "body", "--match", "exact", "--case", "sensitive"])
+        try s.ok(["filter", "add", "Mom", "--type", "allow", "--target", "sender"])
+        try s.ok(["language", "block", "Arabic"])
+        let table = try s.ok(["filter", "list"]).split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        #expect(table.first == ["ID", "TYPE", "FOLDER", "TARGET", "MATCH", "CASE", "ADDED", "TEXT"])
+        #expect(table.count == 4)
+        #expect(Array(table[1].prefix(6)) == ["1", "deny", "promotion", "body", "exact", "sensitive"])
+        #expect(Array(table[1].suffix(3)) == ["WIN", "A", "PRIZE"])
+        #expect(Array(table[2].prefix(6)) == ["2", "allow", "-", "sender", "contains", "insensitive"])
+        #expect(table[3].last == "$lang:arabic")
+        let json = try s.filters()
+        #expect(json.map { $0["id"] as? Int } == [1, 2, 3])
+        #expect(json[0]["text"] as? String == "WIN A PRIZE")
+        #expect(json[0]["case"] as? String == "sensitive")
+        #expect(json[2]["type"] as? String == "denyLanguage")
+        #expect(json.allSatisfy { ($0["createdAt"] as? String)?.hasSuffix("Z") == true })
+        let allow = try s.run(["filter", "list", "--type", "allow", "--json"])
+        #expect(((try JSONSerialization.jsonObject(with: allow.stdout)) as? [[String: Any]])?.map { $0["text"] as? String } == ["Mom"])
+        #expect(try s.ok(["filter", "list", "--type", "deny"]).split(separator: "\n").count == 2)
+    }
+
+    @Test func filterRemoveIsAllOrNothing() throws {
+        let s = try StoreSession()
+        for t in ["a", "b", "c"] { try s.ok(["filter", "add", t, "--type", "deny"]) }
+        let bad = try s.run(["filter", "remove", "1", "99"])
+        #expect(bad.status == 1)
+        #expect(bad.err.contains("99") && bad.err.contains("nothing was removed"))
+        #expect(try s.filters().count == 3)
+        let out = try s.ok(["filter", "remove", "1", "3"])
+        #expect(out == "removed filter 1 (deny a)\nremoved filter 3 (deny c)\n")
+        #expect(try s.filters().map { $0["text"] as? String } == ["b"])
+    }
+
+    @Test func filterUpdateKeepsTheIdAndChecksTheResult() throws {
+        let s = try StoreSession()
+        try s.ok(["filter", "add", "old", "--type", "deny"])
+        try s.ok(["filter", "add", "other", "--type", "allow"])
+        try s.ok(["language", "block", "ru"])
+        #expect(try s.ok(["filter", "update", "1", "--text", "new", "--folder", "transaction", "--match", "exact"])
+                == "filter 1: deny transaction all exact insensitive new\n")
+        let conflict = try s.run(["filter", "update", "1", "--text", "other", "--match", "contains"])
+        #expect(conflict.status == 1 && conflict.err.contains("filter 2"))
+        let missing = try s.run(["filter", "update", "42", "--text", "x"])
+        #expect(missing.status == 1 && missing.err.contains("42"))
+        let regex = try s.run(["filter", "update", "1", "--match", "regex", "--text", "[z"])
+        #expect(regex.status == 2 && regex.err.contains("U_REGEX"))
+        let allowFolder = try s.run(["filter", "update", "2", "--folder", "junk"])
+        #expect(allowFolder.status == 2)
+        let languageText = try s.run(["filter", "update", "3", "--text", "x"])
+        #expect(languageText.status == 2)
+        try s.ok(["filter", "update", "3", "--folder", "promotion"])
+        let json = try s.filters()
+        #expect(json.map { $0["id"] as? Int } == [1, 2, 3])
+        #expect(json.map { $0["text"] as? String } == ["new", "other", "$lang:russian"])
+        #expect(json.map { $0["folder"] as? String } == ["transaction", "junk", "promotion"])
+    }
+
+    @Test func languageBlockListUnblock() throws {
+        let s = try StoreSession()
+        #expect(try s.ok(["language", "block", "ar"]) == "blocked ar (arabic) to junk: filter 1\n")
+        #expect(try s.ok(["language", "block", "chinese, simplified", "--folder", "promotion"]) == "blocked zh-Hans (chinese, simplified) to promotion: filter 2\n")
+        #expect(try s.ok(["language", "block", "Arabic"]) == "ar is blocked to junk already (filter 1); nothing changed\n")
+        #expect(try s.ok(["language", "block", "ar", "--folder", "transaction"]) == "ar now goes to transaction instead of junk (filter 1)\n")
+        let rows = try s.ok(["language", "list"]).split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init) }
+        #expect(rows.count == 15)
+        #expect(rows.first { $0.first == "ar" } == ["ar", "arabic", "transaction", "1"])
+        #expect(rows.first { $0.first == "he" } == ["he", "hebrew", "-", "-"])
+        let json = try s.run(["language", "list", "--json"])
+        let langs = (try JSONSerialization.jsonObject(with: json.stdout)) as? [[String: Any]] ?? []
+        #expect(langs.filter { $0["blocked"] as? Bool == true }.map { $0["code"] as? String } == ["ar", "zh-Hans"])
+        #expect(try s.ok(["language", "unblock", "zh-Hans"]) == "unblocked zh-Hans (removed filter 2)\n")
+        #expect(try s.ok(["language", "unblock", "zh-Hans"]) == "zh-Hans was not blocked; nothing changed\n")
+        #expect(try s.filters().map { $0["text"] as? String } == ["$lang:arabic"])
+    }
+
+    @Test func ruleListEnableDisable() throws {
+        let s = try StoreSession()
+        let empty = try s.ok(["rule", "list"]).split(separator: "\n")
+        #expect(empty.count == 8)
+        #expect(empty.dropFirst().allSatisfy { $0.split(separator: " ")[1] == "off" })
+        #expect(try s.ok(["rule", "enable", "short-sender", "--value", "4"]) == "short-sender on (4)\n")
+        #expect(try s.ok(["rule", "enable", "links"]) == "links on\n")
+        #expect(try s.ok(["rule", "disable", "links"]) == "links off\n")
+        #expect(try s.ok(["rule", "disable", "links"]) == "links was off already; nothing changed\n")
+        let json = try s.run(["rule", "list", "--json"])
+        let rules = (try JSONSerialization.jsonObject(with: json.stdout)) as? [[String: Any]] ?? []
+        #expect(rules.map { $0["name"] as? String } == ["all-unknown", "links", "numbers-only", "short-sender", "email", "emojis", "country-allowlist"])
+        #expect(rules.filter { $0["enabled"] as? Bool == true }.map { $0["name"] as? String } == ["short-sender"])
+        #expect(rules[3]["value"] as? Int == 4)
+    }
+
+    @Test func listsImportStatusEnableDisable() throws {
+        let s = try StoreSession()
+        let file = Harness.path("Tests/Fixtures/valid/rules-lists.json")
+        let first = try s.run(["lists", "import", file])
+        #expect(first.status == 0)
+        // he 2+1+1+2, en 0+1+1+2, ar 1; xx and klingon are not languages msgsift knows.
+        #expect(first.out.hasPrefix("imported en 4, he 6, ar 1 (sha256 "))
+        #expect(first.out.contains("no language is on yet"))
+        #expect(first.err.contains("klingon") && first.err.contains("xx"))
+        #expect(try s.ok(["lists", "import", file]).hasPrefix("unchanged (sha256 "))
+        #expect(try s.ok(["lists", "enable", "he", "en"]) == "community lists on: en, he\n")
+        #expect(try s.ok(["lists", "disable", "en"]) == "community lists on: he\n")
+        let status = try s.ok(["lists", "status"]).split(separator: "\n").map(String.init)
+        let hash = SHA256.hex(Array(try Data(contentsOf: URL(fileURLWithPath: file))))
+        #expect(status[0].hasPrefix("imported ") && status[0].hasSuffix("sha256 \(hash)"))
+        #expect(status.dropFirst().map { $0.split(separator: " ").map(String.init) } == [["LANG", "ENTRIES", "STATE"], ["en", "4", "off"], ["he", "6", "on"], ["ar", "1", "off"]])
+        let json = try s.run(["lists", "status", "--json"])
+        let o = (try JSONSerialization.jsonObject(with: json.stdout)) as? [String: Any] ?? [:]
+        #expect(o["sha256"] as? String == hash)
+        #expect((o["languages"] as? [[String: Any]])?.map { $0["code"] as? String } == ["en", "he", "ar"])
+        let bad = try s.run(["lists", "import", Harness.path("Tests/Fixtures/invalid/rules-lists-not-object.json")])
+        #expect(bad.status == 1 && bad.err.contains("nothing was imported"))
+        #expect(try s.ok(["lists", "status"]) == (try s.ok(["lists", "status"])))
+        #expect(try s.ok(["lists", "status", "--json"]).contains(hash))
+        let missing = try s.run(["lists", "import", "/nonexistent/lists.json"])
+        #expect(missing.status == 1)
+    }
+
+    @Test func readCommandsOnAMissingStoreCreateNothing() throws {
+        let s = try StoreSession()
+        #expect(try s.ok(["filter", "list"]).hasPrefix("no filters"))
+        #expect(try s.filters().isEmpty)
+        #expect(try s.ok(["filter", "list", "--json"]).hasPrefix("["))
+        try s.ok(["language", "list"]); try s.ok(["rule", "list"]); try s.ok(["lists", "status"])
+        #expect(try s.exportedFilters().count == 0)
+        try s.ok(["classify"], stdin: "{\"body\":\"x\"}\n")
+        #expect(!FileManager.default.fileExists(atPath: s.home + "/msgsift"))
+    }
+
+    @Test func storeLocationFlagEnvironmentAndDefault() throws {
+        let s = try StoreSession()
+        let a = s.home + "/a/flag.db", b = s.home + "/b/env.db"
+        try s.ok(["--db", a, "filter", "add", "global-flag", "--type", "deny"])
+        try s.ok(["filter", "add", "command-flag", "--type", "deny", "--db", a])
+        #expect(FileManager.default.fileExists(atPath: a))
+        #expect(try s.run(["filter", "add", "env", "--type", "deny"], env: ["MSGSIFT_DB": b]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: b))
+        #expect(!s.storeExists)
+        try s.ok(["filter", "add", "default", "--type", "deny"])
+        #expect(s.storeExists)   // $XDG_DATA_HOME/msgsift/rules.db, folder created
+        #expect(try s.ok(["--db", a, "export"]).contains("command-flag"))
+        #expect(try s.run(["filter", "list"], env: ["MSGSIFT_DB": b]).out.contains("env"))
+        #expect(try s.ok(["test", "--db", a, "--sender", "x", "--body", "a global-flag b"]).hasPrefix("junk (stage denyFilter"))
+    }
+
+    @Test(arguments: [
+        ["filter", "add", "x", "--type", "deny"], ["filter", "list"], ["classify"], ["export"], ["import", "samples/rules.sfsfilters"],
+    ])
+    func aFileThatIsNotAStoreIsRefusedUnchanged(_ args: [String]) throws {
+        let s = try StoreSession()
+        try FileManager.default.createDirectory(atPath: s.home + "/msgsift", withIntermediateDirectories: true)
+        let content = Data("these are my notes, not a database\n".utf8)
+        try content.write(to: URL(fileURLWithPath: s.storePath))
+        let r = try s.run(args, stdin: "{\"body\":\"x\"}\n")
+        #expect(r.status == 1)
+        #expect(r.err.contains("not a msgsift rule store"))
+        #expect(r.out.isEmpty)
+        #expect(s.storeBytes == content)
+    }
+
+    @Test(arguments: [["filter", "add", "x", "--type", "deny"], ["filter", "list"], ["classify"]])
+    func aStoreFromANewerMsgsiftIsRefused(_ args: [String]) throws {
+        let s = try StoreSession()
+        try s.ok(["filter", "add", "keep", "--type", "deny"])
+        try Database(path: s.storePath, access: .readWrite, busyTimeout: 1).execute("PRAGMA user_version = 99")
+        let before = s.storeBytes
+        let r = try s.run(args, stdin: "")
+        #expect(r.status == 1)
+        #expect(r.err.contains("newer msgsift"))
+        #expect(s.storeBytes == before)
+    }
+
+    @Test func aLockedStoreWaitsABoundedTimeThenSaysSo() throws {
+        let s = try StoreSession()
+        try s.ok(["filter", "add", "existing", "--type", "deny"])
+        let holder = try Database(path: s.storePath, access: .readWrite, busyTimeout: 1)
+        try holder.execute("BEGIN IMMEDIATE")
+        let start = Date()
+        let r = try s.run(["filter", "add", "new", "--type", "deny"], env: ["MSGSIFT_LOCK_TIMEOUT": "0.5"])
+        let waited = Date().timeIntervalSince(start)
+        #expect(r.status == 1)
+        #expect(r.err.contains("locked") && r.err.contains("0.5 s"))
+        #expect(waited >= 0.4 && waited < 5)
+        // classify reads while the writer holds its lock.
+        #expect(try s.verdicts("{\"body\":\"an existing thing\"}\n") == ["junk denyFilter existing"])
+        try holder.execute("ROLLBACK")
+        #expect(try s.ok(["filter", "add", "new", "--type", "deny"]) == "2\n")
+    }
+
+    @Test func exportToAFileAndErrors() throws {
+        let s = try StoreSession()
+        try s.ok(["filter", "add", "x", "--type", "deny"])
+        let out = s.home + "/out.sfsfilters"
+        #expect(try s.ok(["export", "-o", out]) == "exported 1 filter to \(out)\n")
+        let root = (try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out)))) as? [String: Any]
+        #expect(root?["format"] as? String == "simply-filter-sms-filters")
+        let bad = try s.run(["export", "-o", "/nonexistent-dir/x.sfsfilters"])
+        #expect(bad.status == 1 && bad.err.hasPrefix("msgsift: "))
+    }
+}
