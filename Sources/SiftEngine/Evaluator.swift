@@ -20,6 +20,9 @@ public final class Evaluator {
     private var folded: [UInt8] = []
     private var utf16: [UInt16] = []
     private var utf16Ready = false
+    // The message being evaluated (valid only during `evaluate`).
+    private var currentBody = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    private var currentSender = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     private var bodyUTF16Count = 0
     private let matchers: [RegexMatcher]
     private var reportedRegexFailure = Set<Int32>()
@@ -30,6 +33,8 @@ public final class Evaluator {
     private var communityAllowRank = Int32.max
     private var communityDenyRank = Int32.max
     private var warning: String?
+    /// Per regex slot: one of its required literals occurs in its target.
+    private var gateOpen: [Bool]
 
     /// Errors a regex raised other than a time-out, reported once per filter by the caller.
     public private(set) var regexFailures: [String] = []
@@ -37,8 +42,12 @@ public final class Evaluator {
     public init(_ rules: CompiledRuleSet) {
         self.rules = rules
         var m: [RegexMatcher] = []
-        for r in rules.allowRegexes + rules.denyRegexes { m.append(r.regex.makeMatcher(timeLimit: rules.regexTimeLimit)) }
+        // Indexed by slot: slots follow filter order, allow and deny regexes interleaved.
+        for r in (rules.allowRegexes + rules.denyRegexes).sorted(by: { $0.slot < $1.slot }) {
+            m.append(r.regex.makeMatcher(timeLimit: rules.regexTimeLimit))
+        }
         matchers = m
+        gateOpen = [Bool](repeating: false, count: m.count)
     }
 
     /// Decides one message. With `explain`, the verdict carries the trace of every stage visited.
@@ -52,6 +61,9 @@ public final class Evaluator {
         allowRank = .max; denyRank = .max; communityAllowRank = .max; communityDenyRank = .max
         warning = nil
         utf16Ready = false
+        currentBody = body
+        currentSender = sender
+        if !gateOpen.isEmpty { for i in gateOpen.indices { gateOpen[i] = false } }
         var trace: [TraceStep] = []
 
         if let table = rules.raw {
@@ -60,7 +72,7 @@ public final class Evaluator {
             scan(table, raw, bodyCount: body.count)
         }
         var foldedBodyCount = 0
-        if rules.folded != nil || !rules.allowSenders.isEmpty || !rules.denySenders.isEmpty {
+        if rules.folded != nil || rules.allowSenders.count > 0 || rules.denySenders.count > 0 {
             folded.removeAll(keepingCapacity: true)
             CaseFold.append(body, to: &folded)
             foldedBodyCount = folded.count
@@ -90,7 +102,7 @@ public final class Evaluator {
         if explain { trace.append(TraceStep(stage: .allUnknown, checked: "all-unknown is off", outcome: "skipped")) }
 
         // 3. Community allow lists.
-        if !rules.allowSenders.isEmpty, let r = rules.allowSenders[foldedSender(foldedBodyCount)] {
+        if rules.allowSenders.count > 0, let r = foldedSender(foldedBodyCount, rules.allowSenders) {
             communityAllowRank = min(communityAllowRank, r)
         }
         if communityAllowRank != .max {
@@ -130,7 +142,7 @@ public final class Evaluator {
         }
 
         // 7. Community deny lists.
-        if !rules.denySenders.isEmpty, let r = rules.denySenders[foldedSender(foldedBodyCount)] {
+        if rules.denySenders.count > 0, let r = foldedSender(foldedBodyCount, rules.denySenders) {
             communityDenyRank = min(communityDenyRank, r)
         }
         if communityDenyRank != .max {
@@ -145,9 +157,9 @@ public final class Evaluator {
         return done(.allow, .noMatch, nil, -1)
     }
 
-    /// The folded sender: the part of `folded` after the body and the separator.
-    private func foldedSender(_ foldedBodyCount: Int) -> [UInt8] {
-        Array(folded[(foldedBodyCount + 1)...])
+    /// Looks the folded sender (the part of `folded` after the body and the separator) up in `table`.
+    private func foldedSender(_ foldedBodyCount: Int, _ table: ByteKeyTable) -> Int32? {
+        folded.withUnsafeBufferPointer { table.value(UnsafeBufferPointer(rebasing: $0[(foldedBodyCount + 1)...])) }
     }
 
     // MARK: Phrases
@@ -170,6 +182,7 @@ public final class Evaluator {
                     case .denyFilter: denyRank = min(denyRank, use.rank)
                     case .communityAllow: communityAllowRank = min(communityAllowRank, use.rank)
                     case .communityDeny: communityDenyRank = min(communityDenyRank, use.rank)
+                    case .regexGate: gateOpen[Int(use.rank)] = true
                     }
                 }
                 return true
@@ -210,6 +223,7 @@ public final class Evaluator {
     private func oldestMatch(phraseRank: Int32, regexes: [RegexFilter], body: String, sender: String) -> Int32? {
         for r in regexes {
             if r.filterIndex >= phraseRank { break }
+            if r.gated && !gateOpen[r.slot] { continue }
             switch runRegex(r, body: body, sender: sender) {
             case .match: return r.filterIndex
             case .noMatch: continue
@@ -224,13 +238,33 @@ public final class Evaluator {
         return phraseRank == .max ? nil : phraseRank
     }
 
+    /// Transcodes valid UTF-8 to UTF-16 (ASCII a byte at a time, the rest by hand).
+    static func appendUTF16(_ b: UnsafeBufferPointer<UInt8>, to out: inout [UInt16]) {
+        out.reserveCapacity(out.count + b.count)
+        var i = 0
+        let n = b.count
+        while i < n {
+            let c = b[i]
+            if c < 0x80 { out.append(UInt16(c)); i += 1; continue }
+            let cp = decodeScalar(b, i)
+            i += c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4
+            if cp >= 0x10000 {
+                let v = cp - 0x10000
+                out.append(UInt16(0xD800 + (v >> 10)))
+                out.append(UInt16(0xDC00 + (v & 0x3FF)))
+            } else {
+                out.append(UInt16(cp))
+            }
+        }
+    }
+
     private func runRegex(_ r: RegexFilter, body: String, sender: String) -> RegexOutcome {
         if !utf16Ready {
             utf16.removeAll(keepingCapacity: true)
-            utf16.append(contentsOf: body.utf16)
+            Self.appendUTF16(currentBody, to: &utf16)
             bodyUTF16Count = utf16.count
             utf16.append(0x20)
-            utf16.append(contentsOf: sender.utf16)
+            Self.appendUTF16(currentSender, to: &utf16)
             utf16Ready = true
         }
         let bodyEnd = bodyUTF16Count

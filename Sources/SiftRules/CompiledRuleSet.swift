@@ -15,6 +15,8 @@ import SiftText
 /// What a phrase occurrence can decide.
 package enum PhraseKind: UInt8, Sendable {
     case allowFilter, denyFilter, communityAllow, communityDeny
+    /// A literal some regex requires: the regex may run (rank = the regex's slot).
+    case regexGate
 }
 
 /// One filter or list entry behind a pattern.
@@ -49,6 +51,9 @@ package struct RegexFilter: Sendable {
     package let target: Target
     package let regex: ICURegex
     package let slot: Int
+    /// True when the regex requires one of some literals: it runs only if the
+    /// folded scan found one in its target.
+    package let gated: Bool
 }
 
 /// Which list of a community language an entry comes from.
@@ -92,8 +97,9 @@ public final class CompiledRuleSet: Sendable {
     package let raw: PhraseTable?
     package let allowRegexes: [RegexFilter]
     package let denyRegexes: [RegexFilter]
-    package let allowSenders: [[UInt8]: Int32]
-    package let denySenders: [[UInt8]: Int32]
+    /// Folded community senders → entry rank.
+    package let allowSenders: ByteKeyTable
+    package let denySenders: ByteKeyTable
     /// Blocked language → index of the oldest denyLanguage filter for it.
     package let blockedLanguages: [Language: Int32]
     package let allowedCallingCodes: Set<String>
@@ -149,8 +155,12 @@ public final class CompiledRuleSet: Sendable {
             switch f.matching {
             case .regex:
                 guard let re = regexes[index] else { continue }
-                let rf = RegexFilter(filterIndex: Int32(index), target: f.target, regex: re,
-                                     slot: allowRegexes.count + denyRegexes.count)
+                let slot = allowRegexes.count + denyRegexes.count
+                let literals = RegexLiterals.required(f.text)
+                for literal in literals {
+                    foldedPatterns.add(literal, PhraseUse(kind: .regexGate, target: f.target, exact: false, rank: Int32(slot)))
+                }
+                let rf = RegexFilter(filterIndex: Int32(index), target: f.target, regex: re, slot: slot, gated: !literals.isEmpty)
                 if kind == .allowFilter { allowRegexes.append(rf) } else { denyRegexes.append(rf) }
             case .contains, .exact:
                 let use = PhraseUse(kind: kind, target: f.target, exact: f.matching == .exact, rank: Int32(index))
@@ -168,7 +178,7 @@ public final class CompiledRuleSet: Sendable {
 
         // Community lists: languages in SPEC §1.3 order; within one, senders before body phrases.
         var entries: [CommunityEntry] = []
-        var allowSenders: [[UInt8]: Int32] = [:], denySenders: [[UInt8]: Int32] = [:]
+        var allowSenders: [([UInt8], Int32)] = [], denySenders: [([UInt8], Int32)] = []
         for language in Language.allCases where rules.communityLanguages.contains(language) {
             guard let list = rules.communityLists[language] else { continue }
             let parts: [(CommunityListKind, [String])] = [
@@ -182,8 +192,8 @@ public final class CompiledRuleSet: Sendable {
                                                   reason: "\(language.rawValue): \(text)"))
                     let key = Array(CaseFold.fold(text).utf8)
                     switch kind {
-                    case .allowSender: if allowSenders[key] == nil { allowSenders[key] = rank }
-                    case .denySender: if denySenders[key] == nil { denySenders[key] = rank }
+                    case .allowSender: allowSenders.append((key, rank))     // the first of equal keys is kept
+                    case .denySender: denySenders.append((key, rank))
                     case .allowBody:
                         foldedPatterns.add(CaseFold.fold(text), PhraseUse(kind: .communityAllow, target: .body, exact: false, rank: rank))
                     case .denyBody:
@@ -193,8 +203,8 @@ public final class CompiledRuleSet: Sendable {
             }
         }
         communityEntries = entries
-        self.allowSenders = allowSenders
-        self.denySenders = denySenders
+        self.allowSenders = ByteKeyTable(allowSenders)
+        self.denySenders = ByteKeyTable(denySenders)
         folded = foldedPatterns.table()
         raw = rawPatterns.table()
     }

@@ -3,24 +3,104 @@
 // The cluster test is the app's: the first scalar has Emoji_Presentation; or
 // the cluster has several scalars and the first has Emoji (keycaps, `©️`,
 // ZWJ sequences, flags, skin tones); or the first scalar has Emoji and is
-// above U+238C (`☎`, `❤` without VS16). Grapheme iteration is costly, so a
-// scalar pre-scan first finds the first scalar that may start such a cluster;
-// bodies without one (all ASCII, or plain text in any script) end there, and
-// the rest are segmented only from a sure cluster boundary before it.
+// above U+238C (`☎`, `❤` without VS16). Grapheme segmentation is costly, so
+// the hot path decides scalar by scalar from a table (see containsEmoji);
+// `isEmoji(_:)` states the rule on a Character, and the tests check that the
+// two agree.
 
 /// Detects emoji in message bodies.
 public enum EmojiDetector {
     /// True when `body` contains at least one emoji grapheme cluster (SPEC §1.2).
+    ///
+    /// Decided scalar by scalar, without grapheme segmentation: a cluster's
+    /// first scalar decides, and the only Emoji scalars that do not start a
+    /// cluster are the skin-tone modifiers (Extend), which count only at the
+    /// start of a cluster. So: a scalar with Emoji_Presentation (not a
+    /// modifier that extends the scalar before it), or with Emoji and above
+    /// U+238C, or with Emoji and followed by a scalar that extends its
+    /// cluster (VS16, ZWJ, the keycap mark, a modifier, a tag, any mark).
     public static func containsEmoji(_ body: String) -> Bool {
-        // Fast path: a pure-ASCII body has no emoji.
-        guard !isASCII(body), let candidate = firstCandidate(body)
-        else { return false }
-        // Segment from a grapheme boundary at or before the first candidate.
-        let utf8 = body.utf8
-        let from = clusterBoundary(atOrBefore: candidate, in: utf8)
-        let start = utf8.index(utf8.startIndex, offsetBy: from)
-        for character in body[start...] where isEmoji(character) { return true }
+        var body = body
+        return body.withUTF8 { containsEmoji(utf8: $0) }
+    }
+
+    /// `containsEmoji` on valid UTF-8.
+    public static func containsEmoji(utf8 b: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = b.count
+        var i = 0
+        var previous: UInt32 = 0x0A        // a line feed: what follows starts a cluster
+        while i < n {
+            let c = b[i]
+            if c < 0x80 {
+                // `#`, `*` and digits have Emoji: an emoji only with an extender after them.
+                if c == 0x23 || c == 0x2A || c &- 0x30 < 10, i + 1 < n, b[i + 1] >= 0x80,
+                   extendsCluster(decode(b, i + 1)) {
+                    return true
+                }
+                previous = UInt32(c)
+                i += 1
+                continue
+            }
+            let cp = decode(b, i)
+            i += c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4
+            if isPrepend(cp) {
+                // A prepended mark (U+0600 …) glues what follows into its cluster under
+                // rules this scan does not model: segment properly (rare in messages).
+                return String(decoding: b, as: UTF8.self).contains { isEmoji($0) }
+            }
+            let bits = EmojiTable.bits(cp)
+            if bits != 0 {
+                let isModifier = cp >= 0x1_F3FB && cp <= 0x1_F3FF
+                if isModifier && !(previous == 0x0A || previous == 0x0D || previous < 0x20) {
+                    // Extends the cluster before it, which decides alone.
+                } else if bits & EmojiTable.presentation != 0 || cp > 0x238C {
+                    return true
+                } else if i < n, b[i] >= 0x80, extendsCluster(decode(b, i)) {
+                    return true
+                }
+            }
+            previous = cp
+        }
         return false
+    }
+
+    /// True for scalars that continue the cluster before them: marks, ZWJ/ZWNJ,
+    /// variation selectors, the keycap mark, skin-tone modifiers, tags.
+    @inline(__always)
+    private static func extendsCluster(_ cp: UInt32) -> Bool {
+        switch cp {
+        case 0x200C, 0x200D, 0xFE0E, 0xFE0F, 0x20E3, 0x1_F3FB...0x1_F3FF, 0xE_0020...0xE_007F: return true
+        default:
+            guard let scalar = Unicode.Scalar(cp) else { return false }
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark: return true
+            default: return false
+            }
+        }
+    }
+
+    /// Grapheme_Cluster_Break=Prepend (Unicode 15): the scalars after one join its cluster.
+    @inline(__always)
+    private static func isPrepend(_ cp: UInt32) -> Bool {
+        guard cp >= 0x600 else { return false }
+        switch cp {
+        case 0x600...0x605, 0x6DD, 0x70F, 0x890...0x891, 0x8E2, 0xD4E, 0x1_10BD, 0x1_10CD, 0x1_11C2...0x1_11C3,
+             0x1_193F, 0x1_1941, 0x1_1A3A, 0x1_1A84...0x1_1A89, 0x1_1D46, 0x1_1F02:
+            return true
+        default:
+            return false
+        }
+    }
+
+    @inline(__always)
+    private static func decode(_ t: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt32 {
+        let b0 = UInt32(t[i])
+        if b0 < 0x80 { return b0 }
+        let n = t.count
+        if b0 < 0xE0, i + 1 < n { return (b0 & 0x1F) << 6 | UInt32(t[i + 1] & 0x3F) }
+        if b0 < 0xF0, i + 2 < n { return (b0 & 0x0F) << 12 | UInt32(t[i + 1] & 0x3F) << 6 | UInt32(t[i + 2] & 0x3F) }
+        if i + 3 < n { return (b0 & 0x07) << 18 | UInt32(t[i + 1] & 0x3F) << 12 | UInt32(t[i + 2] & 0x3F) << 6 | UInt32(t[i + 3] & 0x3F) }
+        return 0xFFFD
     }
 
     /// True when the grapheme cluster `character` counts as an emoji (SPEC §1.2).
@@ -32,94 +112,32 @@ public enum EmojiDetector {
         guard properties.isEmoji else { return false }
         return first.value > 0x238C || scalars.index(after: scalars.startIndex) != scalars.endIndex
     }
+}
 
-    /// True when every byte of `body` is ASCII (checked eight bytes at a time).
-    private static func isASCII(_ body: String) -> Bool {
-        let checked = body.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            var i = 0
-            if let base = bytes.baseAddress {
-                let raw = UnsafeRawPointer(base)
-                while i + 8 <= bytes.count {
-                    if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
-                        return false
-                    }
-                    i += 8
-                }
-            }
-            while i < bytes.count {
-                if bytes[i] >= 0x80 { return false }
-                i += 1
-            }
-            return true
+/// Emoji and Emoji_Presentation of each code point: a bit table for the BMP
+/// (built once from the standard library's Unicode data), direct property
+/// lookups above it.
+enum EmojiTable {
+    static let emoji: UInt8 = 1
+    static let presentation: UInt8 = 2
+
+    private static let bmp: [UInt8] = {
+        var t = [UInt8](repeating: 0, count: 0x1_0000)
+        for cp in 0x80..<0x1_0000 {
+            guard let s = Unicode.Scalar(UInt32(cp)) else { continue }
+            let p = s.properties
+            if p.isEmoji { t[cp] |= emoji }
+            if p.isEmojiPresentation { t[cp] |= presentation }
         }
-        return checked ?? !body.utf8.contains(where: { $0 >= 0x80 })
-    }
+        return t
+    }()
 
-    /// The UTF-8 offset of the first scalar that may start an emoji cluster,
-    /// or nil when none can. Clusters start at scalars, and a cluster that
-    /// starts with an ASCII scalar has several scalars only when the next
-    /// scalar extends it (Grapheme_Cluster_Break Extend, ZWJ or SpacingMark).
-    /// So it is enough to look for a non-ASCII Emoji scalar, or a `#`, `*` or
-    /// digit followed by a scalar that may extend its cluster.
-    private static func firstCandidate(_ body: String) -> Int? {
-        var offset = 0
-        var emojiASCIIOffset = -1  // offset of the previous scalar when it is `#`, `*` or a digit
-        for scalar in body.unicodeScalars {
-            defer { offset += UTF8.width(scalar) }
-            let value = scalar.value
-            if value < 0x80 {
-                emojiASCIIOffset = value == 0x23 || value == 0x2A || value &- 0x30 < 10 ? offset : -1
-                continue
-            }
-            if emojiASCIIOffset >= 0 && mayExtend(scalar) { return emojiASCIIOffset }
-            emojiASCIIOffset = -1
-            if mayHaveEmoji(value) && scalar.properties.isEmoji { return offset }
-        }
-        return nil
-    }
-
-    /// False for the non-ASCII ranges that hold no Emoji scalar (all of Latin,
-    /// Hebrew, Arabic, Cyrillic, CJK and Hangul text), so that they skip the
-    /// property lookup: below U+203C only © and ® have Emoji, and none lies in
-    /// U+329A..<U+1F000.
+    /// The bits of `cp` (0 when it has neither property).
     @inline(__always)
-    private static func mayHaveEmoji(_ value: UInt32) -> Bool {
-        if value < 0x203C { return value == 0xA9 || value == 0xAE }
-        return value < 0x329A || value >= 0x1_F000
-    }
-
-    /// True when `scalar` may continue the cluster of the scalar before it: a
-    /// superset of Grapheme_Cluster_Break Extend, ZWJ and SpacingMark (marks,
-    /// ZWNJ/ZWJ, Thai and Lao AM, halfwidth sound marks, tags, skin tones).
-    private static func mayExtend(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x200C, 0x200D, 0x0E33, 0x0EB3, 0xFF9E, 0xFF9F, 0xE_0020...0xE_007F, 0x1_F3FB...0x1_F3FF:
-            return true
-        default:
-            switch scalar.properties.generalCategory {
-            case .nonspacingMark, .spacingMark, .enclosingMark: return true
-            default: return false
-            }
-        }
-    }
-
-    /// The largest offset at or before `offset` that is surely a grapheme
-    /// boundary: between two ASCII scalars other than CR LF, or the start.
-    private static func clusterBoundary(atOrBefore offset: Int, in utf8: String.UTF8View) -> Int {
-        var index = utf8.index(utf8.startIndex, offsetBy: offset)
-        var position = offset
-        // `offset` starts a scalar, so index is never endIndex here.
-        while position > 0 {
-            let before = utf8.index(before: index)
-            let previous = utf8[before]
-            if previous < 0x80, utf8[index] < 0x80,
-               !(previous == 0x0D && utf8[index] == 0x0A)
-            {
-                return position
-            }
-            index = before
-            position -= 1
-        }
-        return 0
+    static func bits(_ cp: UInt32) -> UInt8 {
+        if cp < 0x1_0000 { return bmp[Int(cp)] }
+        guard let s = Unicode.Scalar(cp) else { return 0 }
+        let p = s.properties
+        return (p.isEmoji ? emoji : 0) | (p.isEmojiPresentation ? presentation : 0)
     }
 }

@@ -160,3 +160,23 @@ struct MatchingTests {
         #expect(r.filters.count == 3)
     }
 }
+
+@Suite("Regression")
+struct RegressionTests {
+    /// Each regex ran with the clone of another when allow and deny regexes
+    /// were interleaved in filter order (found by the benchmark checksum).
+    @Test func interleavedAllowAndDenyRegexesUseTheirOwnPattern() throws {
+        let r = rules([
+            allow("^zzz$", target: .sender, .regex),                 // slot 0
+            deny("(?i)free\\s+offer", .promotion, target: .body, .regex),   // slot 1
+            allow("^yyy$", target: .sender, .regex),                 // slot 2
+            deny("https?://\\S+\\.example\\.org", .junk, target: .all, .regex), // slot 3
+        ])
+        let v = try judge(r, sender: "057-3770364", body: "today free offer tomorrow")
+        #expect(v.stage == .denyFilter)
+        #expect(v.action == .promotion)
+        #expect(v.reason == "(?i)free\\s+offer")
+        #expect(try judge(r, sender: "yyy", body: "x").stage == .allowFilter)
+        #expect(try judge(r, sender: "a", body: "see http://a.example.org").action == .junk)
+    }
+}

@@ -1,0 +1,119 @@
+// msgsift-bench: deterministic corpora and rule sets for bench/run.py.
+//
+//   msgsift-bench corpus --records N [--seed S] [--format ndjson|csv]      > corpus
+//   msgsift-bench rules --filters F --phrases P --regexes R [--seed S] --dir DIR
+//
+// `rules` writes DIR/rules.sfsfilters, DIR/lists.json, DIR/phrases.txt (the
+// contains/exact phrases and community body phrases, for a grep baseline) and
+// DIR/args.txt (the msgsift flags that load them, one per line).
+import Foundation
+import SiftRules
+import SiftText
+
+func value(_ args: [String], _ name: String, _ fallback: String? = nil) -> String {
+    if let i = args.firstIndex(of: name), i + 1 < args.count { return args[i + 1] }
+    guard let fallback else { fail("missing \(name)") }
+    return fallback
+}
+
+func number(_ args: [String], _ name: String) -> Int {
+    guard let n = Int(value(args, name)) else { fail("\(name) takes a number") }
+    return n
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("msgsift-bench: \(message)\n".utf8))
+    exit(2)
+}
+
+/// Buffered stdout: one write(2) per MiB.
+struct Output {
+    var buffer: [UInt8] = []
+    mutating func append(_ s: String) {
+        buffer.append(contentsOf: s.utf8)
+        if buffer.count >= 1 << 20 { flush() }
+    }
+    mutating func flush() {
+        buffer.withUnsafeBytes { p in
+            var off = 0
+            while off < p.count {
+                let n = write(1, p.baseAddress! + off, p.count - off)
+                if n <= 0 { exit(1) }
+                off += n
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+func jsonString(_ s: String) -> String {
+    var out = "\""
+    for u in s.unicodeScalars {
+        switch u {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\t": out += "\\t"
+        case "\r": out += "\\r"
+        default: out.unicodeScalars.append(u)
+        }
+    }
+    return out + "\""
+}
+
+func csvField(_ s: String) -> String {
+    s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
+}
+
+let args = Array(CommandLine.arguments.dropFirst())
+switch args.first {
+case "corpus":
+    let n = number(args, "--records")
+    let seed = UInt64(value(args, "--seed", "1")) ?? 1
+    let csv = value(args, "--format", "ndjson") == "csv"
+    var gen = CorpusGenerator(seed: seed)
+    var out = Output()
+    if csv { out.append("id,sender,body,date\n") }
+    for i in 0..<n {
+        let language = gen.language()
+        let sender = gen.sender(), body = gen.body(language)
+        let date = "2026-0\(1 + i % 9)-1\(i % 10)T10:00:00Z"
+        if csv {
+            out.append("m-\(i + 1),\(csvField(sender)),\(csvField(body)),\(date)\n")
+        } else {
+            out.append("{\"id\":\"m-\(i + 1)\",\"sender\":\(jsonString(sender)),\"body\":\(jsonString(body)),\"date\":\"\(date)\"}\n")
+        }
+    }
+    out.flush()
+case "rules":
+    let f = number(args, "--filters")
+    let p = number(args, "--phrases")
+    let r = number(args, "--regexes")
+    let seed = UInt64(value(args, "--seed", "1")) ?? 1
+    let dir = URL(fileURLWithPath: value(args, "--dir"))
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    var gen = RuleSetGenerator(seed: seed)
+    let filters = gen.filters(count: f, regexes: min(r, f))
+    try SFSFilters.write(filters, exportedAt: Date(timeIntervalSince1970: 1_790_000_000), appVersion: "bench").write(to: dir.appendingPathComponent("rules.sfsfilters"))
+    let lists = gen.lists(phrases: p)
+    var root: [String: Any] = [:]
+    for (language, l) in lists {
+        root[language.rawValue] = ["allow_sender": l.allowSender, "allow_body": l.allowBody, "deny_sender": l.denySender, "deny_body": l.denyBody]
+    }
+    try JSONSerialization.data(withJSONObject: ["filter_lists": root], options: [.sortedKeys]).write(to: dir.appendingPathComponent("lists.json"))
+    // Phrases for grep: what an Aho–Corasick pass would look for, minus what the record skeleton holds.
+    let skeleton = "{\"id\":\"m-\",\"sender\":\"\",\"body\":\"\",\"date\":\"2026-01-10T10:00:00Z\"}"
+    var phrases = filters.filter { (f: Filter) in f.matching != .regex && f.type != .denyLanguage }.map { $0.text }
+    for l in lists.values { phrases += l.allowBody + l.denyBody }
+    phrases = phrases.filter { !$0.isEmpty && !skeleton.lowercased().contains($0.lowercased()) }
+    try (phrases.joined(separator: "\n") + "\n").write(to: dir.appendingPathComponent("phrases.txt"), atomically: true, encoding: .utf8)
+    let flags = ["--no-db", "--filters", dir.appendingPathComponent("rules.sfsfilters").path,
+                 "--lists", dir.appendingPathComponent("lists.json").path,
+                 "--lists-languages", Language.allCases.map(\.rawValue).joined(separator: ","),
+                 "--rule", "links", "--rule", "short-sender=4", "--rule", "email", "--rule", "emojis",
+                 "--rule", "country-allowlist=+972,+1,+44,+33,+49",
+                 "--block-language", "ru", "--block-language", "zh-Hans:promotion"]
+    try (flags.joined(separator: "\n") + "\n").write(to: dir.appendingPathComponent("args.txt"), atomically: true, encoding: .utf8)
+default:
+    fail("usage: msgsift-bench corpus --records N [--seed S] [--format ndjson|csv] | rules --filters F --phrases P --regexes R [--seed S] --dir DIR")
+}

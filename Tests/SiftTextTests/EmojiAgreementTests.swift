@@ -1,0 +1,33 @@
+// The scalar-level fast path of EmojiDetector must agree with the rule stated
+// on grapheme clusters (EmojiDetector.isEmoji over Swift's own segmentation)
+// on every string: here, many strings mixing the scalars where they could differ.
+import Testing
+import SiftText
+
+@Suite("Emoji fast path agrees with grapheme clusters")
+struct EmojiAgreementTests {
+    static let pieces: [String] = [
+        "a", "1", "#", "*", " ", "\n", "\r", "\t", "©", "®", "™", "‼", "↔", "⌚", "⌨", "☎", "❤", "✈", "☺",
+        "\u{FE0F}", "\u{FE0E}", "\u{200D}", "\u{200C}", "\u{20E3}", "\u{301}", "\u{903}",
+        "\u{1F3FB}", "\u{1F3FF}", "😀", "👍", "👨", "👩", "🇮", "🇱", "\u{E0067}", "\u{E007F}", "🏴",
+        "ש", "ع", "中", "あ", "é", "e", "Σ", "\u{0600}",
+    ]
+
+    @Test func randomMixesAgree() {
+        var state: UInt64 = 12345
+        func next() -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33)
+        }
+        var disagreements: [String] = []
+        for _ in 0..<20_000 {
+            var s = ""
+            for _ in 0..<(1 + next() % 6) { s += Self.pieces[next() % Self.pieces.count] }
+            let reference = s.contains { EmojiDetector.isEmoji($0) }
+            if EmojiDetector.containsEmoji(s) != reference {
+                disagreements.append(s.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " "))
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(10))")
+    }
+}
