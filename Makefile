@@ -6,7 +6,7 @@ BIN_RELEASE = .build/release/msgsift
 SAMPLE_RULES = --no-db --filters samples/rules.sfsfilters --lists samples/lists.json --lists-languages he,en \
 	--rule links --rule short-sender=5 --rule email --rule emojis --rule country-allowlist=+972,+1,+44
 
-.PHONY: all build release run test deps clean
+.PHONY: all build release run test deps clean bench-langid
 
 all: build
 
@@ -33,3 +33,15 @@ test: deps
 
 clean:
 	rm -rf .build
+
+# Language identification on held-out real text, msgsift against lingua and
+# langid.py (bench/langid/; not part of `make test`). Fetches Debian packages
+# and PyPI detectors on first use; results go in bench/RESULTS.md by hand.
+LANGID_VENV = bench/langid/.venv
+bench-langid: deps
+	@test -x $(LANGID_VENV)/bin/python || python3 -m venv $(LANGID_VENV)
+	@$(LANGID_VENV)/bin/python -c 'import lingua, langid, numpy' 2>/dev/null || \
+		$(LANGID_VENV)/bin/pip install -q lingua-language-detector langid numpy
+	@test -f bench/langid/data/manifest.json || python3 bench/langid/extract.py
+	$(SWIFT) build -c release --product msgsift-langid
+	$(LANGID_VENV)/bin/python bench/langid/bench.py .build/release/msgsift-langid

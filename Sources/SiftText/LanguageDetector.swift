@@ -1,11 +1,13 @@
 // Dominant-language detection for a message body (SPEC §1.3).
 //
-// One pass over the body's scalars feeds an `Evidence` tally: letters per
+// One pass over the body's UTF-8 feeds an `Evidence` tally: letters per
 // script (CharTable), Simplified-only and Traditional-only Han characters
-// (HanTables), Persian, Arabic and other-language letters of the Arabic script,
-// accented Latin letters, and whole words looked up in a small table of
-// frequent function words (Latin and Arabic script). `Evidence.decide()` then
-// applies the rules:
+// (HanTables), Persian, Arabic and other-language letters of the Arabic script
+// and a few frequent Arabic-script words, and, for every Latin word, the
+// naive-Bayes penalties of its character n-grams and of the whole word
+// (LatinModel, trained from real text by bench/langid/train.py; DESIGN.md
+// "Language detection" has the details). `Evidence.decide()` then applies the
+// rules:
 //   1. The script group with the most letters wins; a tie is undetermined.
 //      Han, Hiragana and Katakana form one group; scripts of no supported
 //      language (Greek, Hangul, Thai, Devanagari, …) form another, which
@@ -15,23 +17,25 @@
 //      ja when any kana is present, else zh-Hans or zh-Hant by distinguishing
 //      characters. Arabic → fa or ar by letters (پ چ ژ گ ک ی vs ة ي ك ى),
 //      digits (۰-۹ vs ٠-٩), ZWNJ and words; ar when nothing tells them apart.
-//      Latin → en fr de it pt es tr by function words and accented letters,
-//      with at least `minimumLatinHits` words carrying evidence.
-//   3. A choice between languages needs the best score to reach `margin` times
-//      the runner-up's (letters of unsupported languages, such as Polish ł or
-//      Urdu ے, compete as a runner-up).
+//      Latin → the model's most likely class among en fr de it pt es tr and
+//      "another Latin-script language" (which answers undetermined).
+//   3. A choice between languages needs a margin over the runner-up: for the
+//      Latin model `latinMargin` nats of log-likelihood, elsewhere the best
+//      score must reach `margin` times the runner-up's (letters of unsupported
+//      languages, such as Urdu ے, compete as a runner-up).
 //   4. Fewer than `minimumLetters` letters in all → undetermined.
-// Scores are evidence weights: a word counts 1 and a distinguishing letter 0.5,
-// each split evenly among the languages that use it; a letter of no supported
-// language counts 2 against them all. A later statistical model
-// replaces the scoring; the API stays.
+// The hot path allocates nothing: the tally is a struct of fixed-size
+// counters, and each n-gram is an integer packed from a rolling window and
+// looked up in a flat table.
 
 /// One language's score in a `LanguageDetection`.
 public struct LanguageScore: Sendable, Equatable, Hashable, CustomStringConvertible {
     /// The candidate language.
     public var language: Language
-    /// Its evidence: letters of its script for a decision by script, else the
-    /// weight of words and letters pointing to it.
+    /// Its evidence: letters of its script for a decision by script; for Latin
+    /// script, how many nats of log-likelihood it is above the least likely
+    /// class (the difference between the two listed scores is the margin);
+    /// for Arabic script, the weight of letters and words pointing to it.
     public var score: Double
 
     /// Makes a score.
@@ -65,10 +69,11 @@ public struct LanguageDetection: Sendable, Equatable {
 public enum LanguageDetector {
     /// Bodies with fewer letters than this are undetermined.
     public static let minimumLetters = 8
-    /// Latin-script bodies need at least this many words carrying evidence.
-    public static let minimumLatinHits = 2
-    /// The best language's score must be at least this multiple of the runner-up's.
+    /// Outside Latin script, the best language's score must be at least this multiple of the runner-up's.
     public static let margin = 1.5
+    /// In Latin script, the best class's log-likelihood must exceed the
+    /// runner-up's by at least this many nats (a likelihood ratio of e^margin).
+    public static let latinMargin = 2.0
 
     /// The dominant language of `text`.
     public static func detect(_ text: String) -> LanguageDetection {
@@ -125,18 +130,27 @@ struct Evidence {
     var traditional = 0
     /// Cyrillic letters that Russian does not use.
     var nonRussian = 0
-    /// Word and letter evidence per `Slot`.
+    /// Arabic-script letter and word evidence per `Slot`.
     var weights = SIMD16<Double>()
-    /// Latin words that matched the table or held an accented letter.
-    var latinHits = 0
+    /// Latin letters (kept apart from `scripts` so the hot path adds to a plain integer).
+    var latinLetters = 0
+    /// Latin model: summed penalties per class (`LatinModel` order) and features seen.
+    /// The running sums live in 16-bit lanes of two words (even classes, odd
+    /// classes) and move to `latinPenalty` before a lane could overflow.
+    var latinPenalty = SIMD8<UInt32>()
+    var latinEven: UInt64 = 0
+    var latinOdd: UInt64 = 0
+    var latinFeatures = 0
+    let latinRows = LatinModelTable.rows.base
 
     // The word being read (`wordScript` is .latin or .arabic while one is open).
     var wordScript: Script = .other
     var wordHash: UInt64 = WordTable.hashBasis
     var wordLength = 0
-    var wordHasLetterEvidence = false
+    /// The last four scalars of the open Latin word, 11 bits each, boundary included.
+    var window: UInt64 = 0
     var wordIsURLPart = false
-    // URL and e-mail parts ("example.com", "user@mail") are not looked up: a
+    // URL and e-mail parts ("example.com", "user@mail") are not scored: a
     // domain's "com" or "de" says nothing about the body's language.
     var lastWasAlnum = false
     var afterJoiner = false
@@ -147,12 +161,11 @@ struct Evidence {
             let lower = cp | 0x20
             if lower >= 0x61 && lower <= 0x7A {
                 letters += 1
-                scripts[Int(Script.latin.rawValue)] += 1
-                latinLetter(lower, raw: cp)
+                latinLetters += 1
+                latinLetter(lower)
                 return
             }
             switch cp {
-            case 0x27: apostrophe()
             case 0x30...0x39: endWord(); lastWasAlnum = true; afterJoiner = false
             case 0x2E, 0x2F, 0x40, 0x5F, 0x3D, 0x3A, 0x3F, 0x26, 0x23, 0x25:  // . / @ _ = : ? & # %
                 endWord(); afterJoiner = afterJoiner || lastWasAlnum; lastWasAlnum = false
@@ -163,8 +176,6 @@ struct Evidence {
         switch cp {
         case 0x0300...0x036F, 0x0610...0x061A, 0x064B...0x065F, 0x0670, 0x0640:
             return  // combining marks and tatweel sit inside a word
-        case 0x2019:
-            apostrophe(); return
         case 0x200C:  // ZWNJ: Persian writes it inside words (می‌خواهم)
             if wordScript == .arabic { weights[Slot.fa] += 0.5 }
             separator(); return
@@ -181,7 +192,7 @@ struct Evidence {
         scripts[Int(script.rawValue)] += 1
         switch script {
         case .latin:
-            latinLetter(Evidence.foldLatin(cp), raw: cp)
+            latinLetter(Evidence.foldLatin(cp))
         case .arabic:
             if wordScript != .arabic { startWord(.arabic) }
             wordHash = WordTable.mix(wordHash, cp)
@@ -206,19 +217,56 @@ struct Evidence {
         lastWasAlnum = true
     }
 
+    /// The n-gram key of the window's last `n` scalars: 11 bits each, `n` in bits 44-46.
     @inline(__always)
-    mutating func latinLetter(_ folded: UInt32, raw: UInt32) {
-        if wordScript != .latin { startWord(.latin) }
-        wordHash = WordTable.mix(wordHash, folded)
-        wordLength += 1
-        lastWasAlnum = true
-        if raw >= 0x80 {
-            let mask = Evidence.latinLetterMask(raw == 0x130 ? 0x131 : folded)  // İ counts as Turkish
-            if mask != 0 {
-                addLetterEvidence(mask)
-                wordHasLetterEvidence = true
-            }
+    func gram(_ n: UInt64) -> UInt64 {
+        window & ((1 << (11 &* n)) &- 1) | n << 44
+    }
+
+    /// Adds the model's penalties for one feature key.
+    @inline(__always)
+    mutating func score(_ key: UInt64) {
+        let bucket = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - LatinModel.bucketBits))
+        let row = UInt64(latinRows[bucket])
+        latinEven &+= Evidence.spread(row & 0x0F0F_0F0F)
+        latinOdd &+= Evidence.spread(row >> 4 & 0x0F0F_0F0F)
+        latinFeatures &+= 1
+        if latinFeatures & 0xFFF == 0 { flushLatin() }  // 4096 × 15 fits 16 bits
+    }
+
+    /// Bytes 0-3 of `x` into the 16-bit lanes 0-3.
+    @inline(__always)
+    static func spread(_ x: UInt64) -> UInt64 {
+        let y = (x | x << 16) & 0x0000_FFFF_0000_FFFF
+        return (y | y << 8) & 0x00FF_00FF_00FF_00FF
+    }
+
+    /// Moves the 16-bit running sums into `latinPenalty`.
+    mutating func flushLatin() {
+        for k in 0..<4 {
+            latinPenalty[2 * k] &+= UInt32(truncatingIfNeeded: latinEven >> UInt64(16 * k) & 0xFFFF)
+            latinPenalty[2 * k + 1] &+= UInt32(truncatingIfNeeded: latinOdd >> UInt64(16 * k) & 0xFFFF)
         }
+        latinEven = 0
+        latinOdd = 0
+    }
+
+    /// A folded Latin letter: extends the open word and scores the n-grams ending here.
+    @inline(__always)
+    mutating func latinLetter(_ folded: UInt32) {
+        if wordScript != .latin {
+            startWord(.latin)
+            window = 0x20
+        }
+        wordHash = WordTable.mix(wordHash, folded)
+        wordLength &+= 1
+        lastWasAlnum = true
+        window = (window << 11 | UInt64(min(folded, 0x7FF))) & (1 << 44 - 1)
+        guard !wordIsURLPart else { return }
+        score(gram(1))
+        score(gram(2))
+        if wordLength >= 2 { score(gram(3)) }
+        if wordLength >= 3 { score(gram(4)) }
     }
 
     @inline(__always)
@@ -236,54 +284,36 @@ struct Evidence {
         afterJoiner = false
     }
 
-    /// An apostrophe ends the word; an elided form ("l'", "dell'", "don'") is
-    /// looked up with the apostrophe first.
-    mutating func apostrophe() {
-        if wordScript == .latin && wordLength > 0 && !wordIsURLPart {
-            if let mask = WordTable.masks[WordTable.mix(wordHash, 0x27)] {
-                addWordEvidence(mask)
-                latinHits += 1
-                resetWord()
-                lastWasAlnum = false
-                afterJoiner = false
-                return
-            }
-        }
-        separator()
-    }
-
-    /// Closes the open word, if any, and scores it.
+    /// Closes the open word, if any, and scores it: for Latin, the n-grams
+    /// ending with the closing boundary and the whole word; for Arabic script,
+    /// the frequent-word table.
+    @inline(__always)
     mutating func endWord() {
         guard wordLength > 0 else { return }
-        var hit = wordHasLetterEvidence
-        if !wordIsURLPart && wordLength <= WordTable.maxLength, let mask = WordTable.masks[wordHash] {
-            addWordEvidence(mask)
-            hit = true
+        if !wordIsURLPart {
+            if wordScript == .latin {
+                window = (window << 11 | 0x20) & (1 << 44 - 1)
+                score(gram(2))
+                if wordLength >= 2 { score(gram(3)) }
+                if wordLength >= 3 {
+                    score(gram(4))
+                    score(wordHash & (1 << 47 - 1) | 1 << 47)
+                }
+            } else if wordLength <= WordTable.maxLength, let mask = WordTable.masks[wordHash] {
+                spread(1.0, over: mask)
+            }
         }
-        if hit && wordScript == .latin { latinHits += 1 }
-        resetWord()
-    }
-
-    @inline(__always)
-    mutating func resetWord() {
         wordScript = .other
         wordHash = WordTable.hashBasis
         wordLength = 0
-        wordHasLetterEvidence = false
         wordIsURLPart = false
-    }
-
-    @inline(__always)
-    mutating func addWordEvidence(_ mask: UInt16) {
-        spread(1.0, over: mask)
     }
 
     @inline(__always)
     mutating func addLetterEvidence(_ mask: UInt16) {
         // A letter no supported language uses is an unambiguous sign of another
-        // language (Urdu ہ ے, Polish ł): it weighs four times a shared one.
-        let foreign = mask == Slot.unsupportedLatinBit || mask == Slot.unsupportedArabicBit
-        spread(foreign ? 2.0 : 0.5, over: mask)
+        // language (Urdu ہ ے): it weighs four times a shared one.
+        spread(mask == Slot.unsupportedArabicBit ? 2.0 : 0.5, over: mask)
     }
 
     @inline(__always)
@@ -297,7 +327,10 @@ struct Evidence {
     }
 
     /// Applies the rules in the overview to the tally.
-    func decide() -> LanguageDetection {
+    mutating func decide() -> LanguageDetection {
+        flushLatin()
+        scripts[Int(Script.latin.rawValue)] += Int32(truncatingIfNeeded: latinLetters)
+        latinLetters = 0
         var result = decideByScript()
         if letters < LanguageDetector.minimumLetters { result.language = nil }
         result.letters = letters
@@ -337,18 +370,44 @@ struct Evidence {
             byVariant[Slot.zhHant] = Double(traditional)
             return choose(among: [.zhHans, .zhHant], byVariant, unsupported: 0)
         case .arabic:
-            let arabicScript: [Language] = [.ar, .fa]
             if weights[Slot.ar] == 0 && weights[Slot.fa] == 0 && weights[Slot.unsupportedArabic] == 0 {
                 return LanguageDetection(language: .ar, scores: [], letters: letters)
             }
-            return choose(among: arabicScript, weights, unsupported: weights[Slot.unsupportedArabic])
+            return choose(among: [.ar, .fa], weights, unsupported: weights[Slot.unsupportedArabic])
         case .latin:
-            var result = choose(among: WordTable.latinLanguages, weights, unsupported: weights[Slot.unsupportedLatin])
-            if latinHits < LanguageDetector.minimumLatinHits { result.language = nil }
-            return result
+            return decideLatin()
         case .unsupported:
             return LanguageDetection(language: nil, scores: [], letters: letters)
         }
+    }
+
+    /// The Latin model's verdict: the class with the smallest penalty, if it is
+    /// a supported language and leads the runner-up (which may be "another
+    /// language") by `latinMargin` nats.
+    private func decideLatin() -> LanguageDetection {
+        guard latinFeatures > 0 else { return LanguageDetection(language: nil, scores: [], letters: letters) }
+        let classes = LatinModel.classes.count
+        var penalty = latinPenalty
+        penalty[classes - 1] += LatinModel.otherPrior
+        // The best and runner-up classes, and the best two supported languages
+        // (the last class is "another language"); ties go to the earlier class.
+        var best = 0, second = 1
+        if penalty[1] < penalty[0] { best = 1; second = 0 }
+        for c in 2..<classes {
+            if penalty[c] < penalty[best] { second = best; best = c } else if penalty[c] < penalty[second] { second = c }
+        }
+        var first = 0, next = 1
+        if penalty[1] < penalty[0] { first = 1; next = 0 }
+        for c in 2..<(classes - 1) {
+            if penalty[c] < penalty[first] { next = first; first = c } else if penalty[c] < penalty[next] { next = c }
+        }
+        let worst = Double(penalty.max())
+        func score(_ c: Int) -> LanguageScore {
+            LanguageScore(LatinModel.classes[c]!, (worst - Double(penalty[c])) / LatinModel.unitsPerNat)
+        }
+        let lead = Double(penalty[second] - penalty[best]) / LatinModel.unitsPerNat
+        let language = lead >= LanguageDetector.latinMargin ? LatinModel.classes[best] : nil
+        return LanguageDetection(language: language, scores: [score(first), score(next)], letters: letters)
     }
 
     /// The best of `candidates` (listed in SPEC order, which breaks ties) if it
@@ -391,31 +450,6 @@ struct Evidence {
         }
     }
 
-    /// Languages that use a lowercase non-ASCII Latin letter (`Slot` bits), or
-    /// the unsupported-Latin bit for a letter none of them uses.
-    static func latinLetterMask(_ c: UInt32) -> UInt16 {
-        switch c {
-        case 0xDF, 0xE4: return Slot.bits(.de)                        // ß ä
-        case 0xF6, 0xFC: return Slot.bits(.de, .tr)                   // ö ü
-        case 0xF1: return Slot.bits(.es)                              // ñ
-        case 0xE3, 0xF5: return Slot.bits(.pt)                        // ã õ
-        case 0xE7: return Slot.bits(.fr, .pt, .tr)                    // ç
-        case 0x11F, 0x15F, 0x131: return Slot.bits(.tr)               // ğ ş ı (and İ)
-        case 0xE8, 0xF9: return Slot.bits(.fr, .it)                   // è ù
-        case 0xE0: return Slot.bits(.fr, .it, .pt)                    // à
-        case 0xEA, 0xF4: return Slot.bits(.fr, .pt)                   // ê ô
-        case 0xE2: return Slot.bits(.fr, .pt, .tr)                    // â
-        case 0xEE, 0xFB: return Slot.bits(.fr, .tr)                   // î û
-        case 0x153, 0xE6, 0xEB, 0xEF, 0xFF: return Slot.bits(.fr)     // œ æ ë ï ÿ
-        case 0xEC, 0xF2: return Slot.bits(.it)                        // ì ò
-        case 0xE1, 0xED, 0xF3, 0xFA: return Slot.bits(.es, .pt)       // á í ó ú
-        case 0xE9: return Slot.bits(.fr, .es, .pt, .it)               // é
-        case 0xAA, 0xBA: return 0                                     // ª º
-        case 0xC0...0x24F, 0x1E00...0x1EFF: return Slot.unsupportedLatinBit // ł ą ř å ø ő ạ …
-        default: return 0
-        }
-    }
-
     /// Languages that use an Arabic-script letter only they use (`Slot` bits),
     /// or the unsupported-Arabic bit for a letter of Urdu, Pashto or Kurdish.
     static func arabicLetterMask(_ c: UInt32) -> UInt16 {
@@ -436,12 +470,9 @@ struct Evidence {
 
 // MARK: - Slots
 
-/// Index of a language in `Evidence.weights` and bit in a word mask; two
-/// extra slots collect letters of languages msgsift does not support.
+/// Index of a language in `Evidence.weights` and bit in a word mask; an extra
+/// slot collects letters of Arabic-script languages msgsift does not support.
 enum Slot {
-    /// Letters of Latin-script languages msgsift does not support (Polish ł, Czech ř …).
-    static let unsupportedLatin = 14
-    static let unsupportedLatinBit: UInt16 = 1 << 14
     /// Letters of Arabic-script languages msgsift does not support (Urdu ے, Pashto ښ …).
     static let unsupportedArabic = 15
     static let unsupportedArabicBit: UInt16 = 1 << 15
@@ -472,9 +503,55 @@ enum Slot {
     }
 }
 
+// MARK: - Latin model
+
+extension LatinModel {
+    /// The model's classes in table order; nil is "another Latin-script language".
+    static let classes: [Language?] = [.en, .fr, .de, .it, .pt, .es, .tr, nil]
+}
+
+/// The decoded `LatinModel` table: one `UInt32` per bucket holding eight
+/// four-bit penalties, class k in bits 4k...4k+3.
+enum LatinModelTable {
+    /// Immutable after its one-time initialisation, so sharing it between threads is safe.
+    struct Rows: @unchecked Sendable {
+        let base: UnsafePointer<UInt32>
+    }
+
+    static let rows: Rows = {
+        let count = 1 << LatinModel.bucketBits
+        let words = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
+        let bytes = UnsafeMutableRawPointer(words)
+        var written = 0
+        var acc: UInt32 = 0, bits = 0
+        for c in LatinModel.base64.utf8 {
+            let v: UInt32
+            switch c {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): v = UInt32(c - UInt8(ascii: "A"))
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): v = UInt32(c - UInt8(ascii: "a")) + 26
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): v = UInt32(c - UInt8(ascii: "0")) + 52
+            case UInt8(ascii: "+"): v = 62
+            case UInt8(ascii: "/"): v = 63
+            default: continue  // line breaks and padding
+            }
+            acc = acc << 6 | v
+            bits += 6
+            if bits >= 8 {
+                bits -= 8
+                precondition(written < count * 4, "LatinModel table is longer than 2^bucketBits rows")
+                bytes.storeBytes(of: UInt8(truncatingIfNeeded: acc >> UInt32(bits)), toByteOffset: written, as: UInt8.self)
+                written += 1
+            }
+        }
+        precondition(written == count * 4, "LatinModel table is shorter than 2^bucketBits rows")
+        for i in 0..<count { words[i] = UInt32(littleEndian: words[i]) }
+        return Rows(base: UnsafePointer(words))
+    }()
+}
+
 // MARK: - Word table
 
-/// Frequent short words per language, looked up by a hash of the folded word.
+/// Frequent short Arabic-script words, looked up by a hash of the word.
 enum WordTable {
     static let hashBasis: UInt64 = 0xCBF2_9CE4_8422_2325
 
@@ -484,60 +561,8 @@ enum WordTable {
         (h ^ UInt64(scalar)) &* 0x0000_0100_0000_01B3
     }
 
-    /// The Latin-script languages, in SPEC §1.3 order.
-    static let latinLanguages: [Language] = [.en, .fr, .de, .it, .pt, .es, .tr]
-
-    /// Function words, pronouns, auxiliaries and a few staples of SMS. A word
-    /// in several lists counts for each of them (its weight is shared). An
-    /// entry ending in an apostrophe is an elided form (l'école → "l'").
+    /// Function words of Persian and Arabic. A word in both lists counts for each.
     static let lists: [(Language, String)] = [
-        (.en, """
-            the a an and or but of to in on at by for from with about into over after as if than then \
-            is are was were be been am has have had do does did will would can could should may must \
-            i you he she it we they me him her us them my your his its our their this that these those \
-            what which who when where how there here not no yes all any some more only just now today \
-            please thanks thank hello hi dear get call text reply stop free order \
-            don' can' won' isn' didn' i' it' you' we' let'
-            """),
-        (.fr, """
-            le la les un une des du de au aux et ou où est sont été être avoir a à en dans pour par sur \
-            avec sans sous chez entre que qui quoi ne pas plus mais donc car ce cet cette ces il elle ils elles \
-            on nous vous je tu me te se sa son ses mon ma mes ton ta tes votre vos notre nos leur leurs \
-            y très bien aussi comme tout tous fait peut ici merci bonjour déjà ça si non \
-            l' d' qu' c' j' n' s' m' jusqu'
-            """),
-        (.de, """
-            der die das den dem des ein eine einen einem einer und oder aber ist sind war wird werden \
-            wurde hat haben kann können nicht kein keine mit von zu zum zur im in an am auf aus bei \
-            nach für über unter um bis durch vom ich du er sie es wir ihr ihre ihren ihnen sich uns \
-            mein dein sein unser euer dass wenn als wie auch noch nur schon so da hier jetzt bitte \
-            heute morgen uhr sehr mehr hallo liebe lieber guten danke
-            """),
-        (.it, """
-            il lo la i gli le un una uno a di da in con su per tra fra del della dei delle degli al alla \
-            ai alle dal dalla nel nella sul sulla che non è e ed o ma se come anche più molto questo \
-            questa quello quella sono sei siamo ha hanno ho mi ti ci si vi ne suo sua tuo tua nostro \
-            vostro grazie ciao buongiorno buonasera qui oggi domani ora già ancora solo \
-            l' dell' all' nell' dall' sull' un' c' quest' po'
-            """),
-        (.pt, """
-            o a os as um uma uns umas de do da dos das em no na nos nas ao à aos pelo pela pelos pelas \
-            por para que se não é e ou mas mais muito seu sua seus suas você vocês ele ela eles nós \
-            meu minha este esta isso isto esse essa está estão são foi ser ter tem há já também como \
-            quando até entre obrigado obrigada hoje amanhã aqui agora sim \
-            eu te lhe me olá oi
-            """),
-        (.es, """
-            el la los las un una unos unas de del al a en y o que es son está están fue ser ha han hay \
-            por para con sin sobre entre su sus se lo le les me te nos mi tu tú él ella ellos usted \
-            ustedes este esta esto ese esa como pero más muy ya no sí hoy mañana aquí gracias hola \
-            cuando donde porque también todo todos nuestro nuestra
-            """),
-        (.tr, """
-            bir ve bu şu o da de ile için çok ne mi mı mu mü ben sen biz siz onlar var yok gibi daha \
-            en ama ki her olarak olan kadar sonra önce değil ise veya hem sizin bizim lütfen \
-            teşekkürler merhaba tarafından ya
-            """),
         (.fa, """
             است این را که می از به با در برای آن ها های یک شما شده کنید کرد هم تا اگر ولی چه خود نیست \
             بود باید شود من اين كه براي
@@ -554,17 +579,14 @@ enum WordTable {
         for (language, words) in lists {
             for word in words.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
                 var h = hashBasis
-                for scalar in word.unicodeScalars {
-                    let v = scalar.value
-                    h = mix(h, v == 0x2019 ? 0x27 : v < 0x80 ? v : Evidence.foldLatin(v))
-                }
+                for scalar in word.unicodeScalars { h = mix(h, scalar.value) }
                 table[h, default: 0] |= Slot.bits(language)
             }
         }
         return table
     }()
 
-    /// The longest listed word, in scalars (an apostrophe included).
+    /// The longest listed word, in scalars.
     static let maxLength: Int = lists.reduce(0) { longest, list in
         list.1.split(separator: " ").reduce(longest) { max($0, $1.unicodeScalars.count) }
     }

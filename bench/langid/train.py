@@ -1,0 +1,229 @@
+#!/usr/bin/env python3
+"""Train msgsift's Latin-script language model and emit it as Swift.
+
+Reads bench/langid/data/train/{en,fr,de,it,pt,es,tr,xx}.txt (made by
+extract.py) and writes Sources/SiftText/Tables/LatinModel.swift.
+
+The model is multinomial naive Bayes over hashed features of each Latin
+word, exactly as LanguageDetector.swift computes them:
+  * the word is folded (ASCII lowercased; Latin-1/Extended-A by
+    Evidence.foldLatin; İ → i) and padded with a boundary on each side;
+  * each character n-gram of length 1...ORDER of the padded word (except a lone
+    boundary) is packed into an integer: 11 bits per scalar (scalars above
+    0x7FE become 0x7FF), the length in bits 44...46;
+  * words of 3 or more letters also give a whole-word feature (FNV-1a of the
+    scalars, bit 47 set);
+  * a feature's bucket is the top BITS bits of key * 0x9E3779B97F4A7C15.
+Per bucket, each class gets a penalty: how many half nats its log-probability
+is below the best class's (0...15, four bits), so a detector only adds small
+integers. Class 7
+(`xx`) stands for Latin-script languages msgsift does not support.
+
+Usage:
+  train.py                 train on all training data and write the Swift table
+  train.py --experiment    hold part of the training data out and compare settings
+"""
+import argparse
+import base64
+import hashlib
+import math
+import os
+import sys
+
+import numpy as np
+
+CLASSES = ["en", "fr", "de", "it", "pt", "es", "tr", "xx"]
+BITS = 16
+ORDER = 4
+ALPHA = 0.5
+STEP = 2           # penalty units per nat (4-bit penalties: at most 7.5 nats)
+OTHER_PRIOR = 6    # the `xx` class starts 3 nats behind
+MULT = 0x9E3779B97F4A7C15
+M64 = (1 << 64) - 1
+FNV_BASIS = 0xCBF29CE484222325
+FNV_PRIME = 0x100000001B3
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+
+
+def fold_latin(c):
+    """Evidence.foldLatin, for scalars of Latin letters."""
+    if c < 0x80:
+        return c | 0x20
+    if c == 0x130:
+        return 0x69
+    if 0xC0 <= c <= 0xDE and c != 0xD7:
+        return c + 0x20
+    if 0x100 <= c <= 0x137 or 0x14A <= c <= 0x177:
+        return c | 1
+    if 0x139 <= c <= 0x148 or 0x179 <= c <= 0x17E:
+        return c + 1 if c & 1 else c
+    if c == 0x178:
+        return 0xFF
+    return c
+
+
+_latin = {}
+
+
+def is_latin_letter(ch):
+    r = _latin.get(ch)
+    if r is None:
+        import unicodedata
+        o = ord(ch)
+        if o < 0x80:
+            r = ch.isascii() and ch.isalpha()
+        else:
+            r = unicodedata.category(ch).startswith("L") and (
+                "LATIN" in unicodedata.name(ch, "") or o in (0xAA, 0xBA))
+        _latin[ch] = r
+    return r
+
+
+SKIP = set(range(0x300, 0x370))   # combining marks stay inside a word
+
+
+def words(text):
+    """Runs of Latin letters, folded, as lists of scalars (LanguageDetector's word split)."""
+    out, cur = [], []
+    for ch in text:
+        o = ord(ch)
+        if o in SKIP:
+            continue
+        if is_latin_letter(ch):
+            cur.append(fold_latin(o))
+        elif cur:
+            out.append(cur)
+            cur = []
+    if cur:
+        out.append(cur)
+    return out
+
+
+def feature_keys(text, order=ORDER, whole=True):
+    keys = []
+    for w in words(text):
+        s = [0x20] + [c if c < 0x7FF else 0x7FF for c in w] + [0x20]
+        win = 0x20
+        for i in range(1, len(s)):
+            win = ((win << 11) | s[i]) & ((1 << 44) - 1)
+            for n in range(1, min(order, i + 1) + 1):
+                if n == 1 and s[i] == 0x20:
+                    continue
+                keys.append((win & ((1 << (11 * n)) - 1)) | (n << 44))
+        if whole and len(w) >= 3:
+            h = FNV_BASIS
+            for c in w:
+                h = ((h ^ c) * FNV_PRIME) & M64
+            keys.append((h & ((1 << 47) - 1)) | (1 << 47))
+    return keys
+
+
+def bucket(keys, bits):
+    a = np.array(keys, dtype=np.uint64)
+    with np.errstate(over="ignore"):
+        return ((a * np.uint64(MULT)) >> np.uint64(64 - bits)).astype(np.int64)
+
+
+def load(part, lang):
+    path = os.path.join(HERE, "data", part, f"{lang}.txt")
+    with open(path, encoding="utf-8") as f:
+        return [line.rstrip("\n") for line in f if line.strip()]
+
+
+def featurize(sentences, bits, order, whole):
+    return [bucket(feature_keys(s, order, whole), bits) for s in sentences]
+
+
+def fit(feats_by_class, bits=BITS, alpha=ALPHA):
+    """Penalties [class, bucket] in 1/STEP nats below the best class, 0...15."""
+    counts = np.zeros((len(CLASSES), 1 << bits), dtype=np.float64)
+    for ci, feats in enumerate(feats_by_class):
+        counts[ci] = np.bincount(np.concatenate(feats), minlength=1 << bits)
+    logp = np.log(counts + alpha) - np.log(counts.sum(axis=1, keepdims=True) + alpha * (1 << bits))
+    pen = np.clip(np.rint((logp.max(axis=0, keepdims=True) - logp) * STEP), 0, 15).astype(np.uint32)
+    pen[:, counts.sum(axis=0) == 0] = 0
+    return pen
+
+
+def predict(pen, f):
+    """(best class, runner-up − best in nats), as LanguageDetector decides."""
+    if len(f) == 0:
+        return None, 0.0
+    s = pen[:, f].sum(axis=1).astype(np.int64)
+    s[CLASSES.index("xx")] += OTHER_PRIOR
+    order = np.argsort(s, kind="stable")
+    return order[0], (s[order[1]] - s[order[0]]) / STEP
+
+
+def experiment():
+    """Train on 9/10 of the training part, report on the other tenth (≥ 20 characters)."""
+    dev_key = lambda s: int(hashlib.sha1(("dev" + s).encode()).hexdigest()[:8], 16) % 10
+    train, dev = {}, {}
+    for lang in CLASSES:
+        ss = load("train", lang)
+        train[lang] = [s for s in ss if dev_key(s) != 0]
+        dev[lang] = [s for s in ss if dev_key(s) == 0 and len(s) >= 20]
+    pen = fit([featurize(train[l], BITS, ORDER, True) for l in CLASSES])
+    preds = {l: [predict(pen, f) for f in featurize(dev[l], BITS, ORDER, True)] for l in CLASSES}
+    for margin in (0.0, 1.0, 2.0, 3.0):
+        ok = tot = und = 0
+        per = []
+        for ci, lang in enumerate(CLASSES[:-1]):
+            good = sum(p == ci and m >= margin for p, m in preds[lang])
+            u = sum(p is None or p == len(CLASSES) - 1 or m < margin for p, m in preds[lang])
+            ok, und, tot = ok + good, und + u, tot + len(preds[lang])
+            per.append(f"{lang} {100 * good / len(preds[lang]):.2f}")
+        xx_und = sum(p == len(CLASSES) - 1 or m < margin for p, m in preds["xx"]) / len(preds["xx"])
+        print(f"margin {margin}: accuracy {100 * ok / tot:.2f} undetermined {100 * und / tot:.2f}  "
+              + " ".join(per) + f"  | other languages left undetermined {100 * xx_und:.1f}")
+
+
+def emit(pen, path, counts):
+    # One little-endian UInt32 per bucket: class k's penalty in bits 4k...4k+3.
+    packed = np.zeros(pen.shape[1], dtype=np.uint32)
+    for k in range(len(CLASSES)):
+        packed |= pen[k].astype(np.uint32) << np.uint32(4 * k)
+    b64 = base64.b64encode(packed.astype("<u4").tobytes()).decode()
+    lines = [b64[i:i + 120] for i in range(0, len(b64), 120)]
+    with open(path, "w") as f:
+        f.write("// GENERATED by bench/langid/train.py; do not edit by hand.\n")
+        f.write("// Regenerate: python3 bench/langid/extract.py && python3 bench/langid/train.py\n")
+        f.write("//\n")
+        f.write("// Naive-Bayes penalties for Latin-script words (LanguageDetector.swift, DESIGN.md):\n")
+        f.write(f"// for each of 2^{BITS} hashed feature buckets one UInt32 holding 8 four-bit penalties,\n")
+        f.write(f"// class k ({' '.join(CLASSES)}) in bits 4k...4k+3: how far the class's\n")
+        f.write(f"// log-probability is below the best class's, in 1/{STEP} nats, capped at 15.\n")
+        f.write("// Trained on sentences from Debian's translated Firefox, Thunderbird and\n")
+        f.write("// LibreOffice packages (bench/langid/extract.py), per class:\n")
+        f.write("// " + ", ".join(f"{k} {v}" for k, v in counts.items()) + ".\n")
+        f.write("\nenum LatinModel {\n")
+        f.write("    /// log2 of the number of buckets.\n")
+        f.write(f"    static let bucketBits = {BITS}\n")
+        f.write("    /// Penalty units per nat.\n")
+        f.write(f"    static let unitsPerNat = {STEP}.0\n")
+        f.write("    /// Prior penalty of the last class, \"another Latin-script language\", in units.\n")
+        f.write(f"    static let otherPrior: UInt32 = {OTHER_PRIOR}\n")
+        f.write("    /// The table, base64 (decoded once by `LatinModelTable`).\n")
+        f.write("    static let base64 = \"\"\"\n")
+        for l in lines:
+            f.write("        " + l + "\n")
+        f.write("        \"\"\"\n}\n")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--experiment", action="store_true")
+    ap.add_argument("--out", default=os.path.join(ROOT, "Sources/SiftText/Tables/LatinModel.swift"))
+    args = ap.parse_args()
+    if args.experiment:
+        experiment()
+        return
+    data = {l: load("train", l) for l in CLASSES}
+    pen = fit([featurize(data[l], BITS, ORDER, True) for l in CLASSES])
+    emit(pen, args.out, {l: len(v) for l, v in data.items()})
+    print(f"wrote {args.out} ({os.path.getsize(args.out)} bytes)", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
