@@ -112,7 +112,8 @@ public final class AhoCorasick: @unchecked Sendable {
             } else {
                 let failRow = Int(rowOf[Int(fail[Int(st)])]) * 256
                 let base = rows.count
-                rows.append(contentsOf: rows[failRow..<(failRow + 256)])
+                let inherited = Array(rows[failRow..<(failRow + 256)])   // a copy first: appending a slice of itself would copy all rows
+                rows.append(contentsOf: inherited)
                 for (b, t) in children[Int(st)] { rows[base + Int(b)] = t }
             }
         }

@@ -59,51 +59,68 @@ public enum CaseFold {
         let n = bytes.count
         while i < n {
             let b = bytes[i]
-            if b < 0x80 {
-                out.append(b &- 0x41 < 26 ? b | 0x20 : b)
-                i += 1
-                continue
+            if b >= 0x80 { break }
+            out.append(b &- 0x41 < 26 ? b | 0x20 : b)
+            i += 1
+        }
+        if i < n { appendRest(bytes, from: i, to: &out) }
+    }
+
+    /// The general loop, once a non-ASCII byte was seen (the table is fetched once per call).
+    private static func appendRest(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to out: inout [UInt8]) {
+        let table = self.table
+        table.index.withUnsafeBufferPointer { index in
+            table.pool.withUnsafeBufferPointer { pool in
+                var i = start
+                let n = bytes.count
+                while i < n {
+                    let b0 = bytes[i]
+                    if b0 < 0x80 {
+                        out.append(b0 &- 0x41 < 26 ? b0 | 0x20 : b0)
+                        i += 1
+                        continue
+                    }
+                    let width = b0 < 0xE0 ? 2 : b0 < 0xF0 ? 3 : 4
+                    if i + width > n {
+                        // Truncated sequence (readers never let one through): keep the bytes.
+                        while i < n { out.append(bytes[i]); i += 1 }
+                        return
+                    }
+                    let cp: UInt32
+                    switch width {
+                    case 2: cp = UInt32(b0 & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
+                    case 3: cp = UInt32(b0 & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
+                    default:
+                        appendAboveBMP(bytes, i, to: &out)
+                        i += 4
+                        continue
+                    }
+                    let entry = index[Int(cp)]
+                    if entry == 0 {
+                        out.append(b0)
+                        out.append(bytes[i + 1])
+                        if width == 3 { out.append(bytes[i + 2]) }
+                    } else {
+                        let offset = Int(entry >> 4), length = Int(entry & 0xF)
+                        for k in offset..<(offset + length) { out.append(pool[k]) }
+                    }
+                    i += width
+                }
             }
-            appendScalar(bytes, &i, to: &out)
         }
     }
 
-    private static func appendScalar(_ bytes: UnsafeBufferPointer<UInt8>, _ i: inout Int, to out: inout [UInt8]) {
-        let n = bytes.count
-        let b0 = UInt32(bytes[i])
-        let width = b0 < 0xE0 ? 2 : b0 < 0xF0 ? 3 : 4
-        guard i + width <= n else {
-            // Truncated sequence (readers never let one through): keep the bytes.
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<n]))
-            i = n
-            return
+    /// One scalar above the BMP, folded by ICU.
+    private static func appendAboveBMP(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int, to out: inout [UInt8]) {
+        var dst = [CChar](repeating: 0, count: 32)
+        let m = bytes.baseAddress!.advanced(by: i).withMemoryRebound(to: CChar.self, capacity: 4) {
+            sift_fold_utf8($0, 4, &dst, 32)
         }
-        let cp: UInt32
-        switch width {
-        case 2: cp = (b0 & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
-        case 3: cp = (b0 & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
-        default:
-            // Above the BMP: ICU, one scalar.
-            var dst = [CChar](repeating: 0, count: 32)
-            let m = bytes.baseAddress!.advanced(by: i).withMemoryRebound(to: CChar.self, capacity: 4) {
-                sift_fold_utf8($0, 4, &dst, 32)
-            }
-            if m > 0 && m <= 32 {
-                for k in 0..<Int(m) { out.append(UInt8(bitPattern: dst[k])) }
-            } else {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<(i + 4)]))
-            }
-            i += 4
-            return
-        }
-        let entry = table.index[Int(cp)]
-        if entry == 0 {
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<(i + width)]))
+        if m > 0 && m <= 32 {
+            for k in 0..<Int(m) { out.append(UInt8(bitPattern: dst[k])) }
         } else {
-            let offset = Int(entry >> 4), length = Int(entry & 0xF)
-            table.pool.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[offset..<(offset + length)])) }
+            for k in i..<(i + 4) { out.append(bytes[k]) }
         }
-        i += width
     }
 
     /// The case-folded form of a string.

@@ -28,6 +28,11 @@ public enum EmojiDetector {
     public static func containsEmoji(utf8 b: UnsafeBufferPointer<UInt8>) -> Bool {
         let n = b.count
         var i = 0
+        // Pure ASCII (most bodies) needs no table: only a keycap could be an emoji, and its marks are not ASCII.
+        while i < n && b[i] < 0x80 { i += 1 }
+        if i == n { return false }
+        i = 0
+        let table = EmojiTable.shared
         var previous: UInt32 = 0x0A        // a line feed: what follows starts a cluster
         while i < n {
             let c = b[i]
@@ -48,7 +53,7 @@ public enum EmojiDetector {
                 // rules this scan does not model: segment properly (rare in messages).
                 return String(decoding: b, as: UTF8.self).contains { isEmoji($0) }
             }
-            let bits = EmojiTable.bits(cp)
+            let bits = table.bits(cp)
             if bits != 0 {
                 let isModifier = cp >= 0x1_F3FB && cp <= 0x1_F3FF
                 if isModifier && !(previous == 0x0A || previous == 0x0D || previous < 0x20) {
@@ -117,27 +122,31 @@ public enum EmojiDetector {
 /// Emoji and Emoji_Presentation of each code point: a bit table for the BMP
 /// (built once from the standard library's Unicode data), direct property
 /// lookups above it.
-enum EmojiTable {
+final class EmojiTable: Sendable {
     static let emoji: UInt8 = 1
     static let presentation: UInt8 = 2
+    /// Built on first use.
+    static let shared = EmojiTable()
 
-    private static let bmp: [UInt8] = {
+    private let bmp: [UInt8]
+
+    private init() {
         var t = [UInt8](repeating: 0, count: 0x1_0000)
         for cp in 0x80..<0x1_0000 {
             guard let s = Unicode.Scalar(UInt32(cp)) else { continue }
             let p = s.properties
-            if p.isEmoji { t[cp] |= emoji }
-            if p.isEmojiPresentation { t[cp] |= presentation }
+            if p.isEmoji { t[cp] |= Self.emoji }
+            if p.isEmojiPresentation { t[cp] |= Self.presentation }
         }
-        return t
-    }()
+        bmp = t
+    }
 
     /// The bits of `cp` (0 when it has neither property).
     @inline(__always)
-    static func bits(_ cp: UInt32) -> UInt8 {
+    func bits(_ cp: UInt32) -> UInt8 {
         if cp < 0x1_0000 { return bmp[Int(cp)] }
         guard let s = Unicode.Scalar(cp) else { return 0 }
         let p = s.properties
-        return (p.isEmoji ? emoji : 0) | (p.isEmojiPresentation ? presentation : 0)
+        return (p.isEmoji ? Self.emoji : 0) | (p.isEmojiPresentation ? Self.presentation : 0)
     }
 }

@@ -33,6 +33,13 @@ enum Harness {
 
     static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
 
+    /// A data folder of this test process's own, so no test reads or writes a real rule store.
+    static let isolatedDataHome: String = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-test-data-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url.path
+    }()
+
     /// Runs msgsift with `args` in the package root, feeding `stdin`.
     static func run(_ args: [String], stdin: Data = Data(), environment: [String: String] = [:]) throws -> RunResult {
         let p = Process()
@@ -40,6 +47,9 @@ enum Harness {
         p.arguments = args
         p.currentDirectoryURL = root
         var env = ProcessInfo.processInfo.environment
+        // Never the developer's real store: an empty data folder unless the test names one.
+        env["MSGSIFT_DB"] = nil
+        env["XDG_DATA_HOME"] = isolatedDataHome
         for (k, v) in environment { env[k] = v }
         p.environment = env
         let input = Pipe(), output = Pipe(), error = Pipe()
