@@ -114,7 +114,7 @@ public final class CompiledRuleSet: Sendable {
     public var detectsLanguage: Bool { !blockedLanguages.isEmpty }
 
     /// Compiles `rules`. Throws only under `.refuse`, naming the filter and what is wrong.
-    public init(_ rules: RuleSet, invalidFilters: InvalidFilterPolicy = .refuse, regexTimeLimit: Int32 = 1_000) throws(RuleError) {
+    public init(_ rules: RuleSet, invalidFilters: InvalidFilterPolicy = .refuse, regexTimeLimit: Int32 = 100) throws(RuleError) {
         var warnings: [String] = []
         var filters: [Filter] = []
         var regexes: [Int: ICURegex] = [:]

@@ -39,89 +39,119 @@ public final class AhoCorasick: @unchecked Sendable {
 
     /// Builds the automaton. Pattern `i` is reported as index `i`; empty
     /// patterns are never reported. Duplicates are allowed and reported each.
+    ///
+    /// The trie is built from the patterns in sorted order, so each pattern
+    /// shares the path of the one before it up to their common prefix and no
+    /// per-node map is needed; transitions end up sorted per state.
     public init(patterns: [[UInt8]]) {
-        // Trie with per-node dictionaries while building.
-        var children: [[UInt8: Int32]] = [[:]]
-        var outputs: [[Int32]] = [[]]
-        for (index, p) in patterns.enumerated() where !p.isEmpty {
-            var s: Int32 = 0
-            for b in p {
-                if let t = children[Int(s)][b] {
-                    s = t
-                } else {
-                    let t = Int32(children.count)
-                    children.append([:])
-                    outputs.append([])
-                    children[Int(s)][b] = t
-                    s = t
-                }
+        let order = patterns.indices.filter { !patterns[$0].isEmpty }.sorted { patterns[$0].lexicographicallyPrecedes(patterns[$1]) }
+        var parent: [Int32] = [0], label: [UInt8] = [0]
+        var ends: [(node: Int32, pattern: Int32)] = []
+        var path: [Int32] = []            // path[d]: the node at depth d + 1 of the previous pattern
+        var previous: [UInt8] = []
+        for index in order {
+            let p = patterns[index]
+            var common = 0
+            while common < p.count && common < previous.count && p[common] == previous[common] { common += 1 }
+            path.removeSubrange(common...)
+            var node: Int32 = common == 0 ? 0 : path[common - 1]
+            for b in p[common...] {
+                let t = Int32(parent.count)
+                parent.append(node); label.append(b)
+                path.append(t)
+                node = t
             }
-            outputs[Int(s)].append(Int32(index))
+            ends.append((node, Int32(index)))
+            previous = p
         }
-        let n = children.count
+        let n = parent.count
+        // Transitions, grouped by state; nodes were created in increasing byte order per parent.
+        var ts = [Int32](repeating: 0, count: n + 1)
+        for t in 1..<max(n, 1) { ts[Int(parent[t]) + 1] += 1 }
+        for s in 0..<n { ts[s + 1] += ts[s] }
+        var tb = [UInt8](repeating: 0, count: max(n - 1, 0)), tt = [Int32](repeating: 0, count: max(n - 1, 0))
+        var fill = Array(ts[0..<n])
+        for t in 1..<max(n, 1) {
+            let s = Int(parent[t])
+            tb[Int(fill[s])] = label[t]; tt[Int(fill[s])] = Int32(t)
+            fill[s] += 1
+        }
+        parent = []; label = []; path = []      // not needed past this point: give the memory back early
+        func child(_ s: Int32, _ b: UInt8) -> Int32? {
+            var lo = Int(ts[Int(s)]), hi = Int(ts[Int(s) + 1])
+            while lo < hi {
+                let mid = (lo + hi) >> 1
+                if tb[mid] < b { lo = mid + 1 } else { hi = mid }
+            }
+            return lo < Int(ts[Int(s) + 1]) && tb[lo] == b ? tt[lo] : nil
+        }
+        // Outputs, grouped by state.
+        ends.sort { $0.node != $1.node ? $0.node < $1.node : $0.pattern < $1.pattern }
+        var os = [Int32](repeating: 0, count: n + 1)
+        for e in ends { os[Int(e.node) + 1] += 1 }
+        for s in 0..<n { os[s + 1] += os[s] }
+        let op = ends.map(\.pattern)
+        ends = []
+        func hasOutput(_ s: Int32) -> Bool { os[Int(s)] != os[Int(s) + 1] }
+        // Failure and dictionary links in breadth-first order.
         var fail = [Int32](repeating: 0, count: n)
         var dict = [Int32](repeating: -1, count: n)
         var root = [Int32](repeating: 0, count: 256)
-        for (b, t) in children[0] { root[Int(b)] = t }
-        // Breadth-first order so a state's failure target is final before its children.
-        var queue: [Int32] = children[0].values.sorted()
+        for k in Int(ts[0])..<Int(ts[1]) { root[Int(tb[k])] = tt[k] }
+        var queue: [Int32] = Array(tt[Int(ts[0])..<Int(ts[1])])
+        queue.reserveCapacity(n)
         var head = 0
-        func step(_ from: Int32, _ b: UInt8) -> Int32 {
-            var s = from
-            while true {
-                if s == 0 { return root[Int(b)] }
-                if let t = children[Int(s)][b] { return t }
-                s = fail[Int(s)]
-            }
-        }
         while head < queue.count {
             let s = queue[head]; head += 1
-            for (b, t) in children[Int(s)].sorted(by: { $0.key < $1.key }) {
-                let f = s == 0 ? 0 : step(fail[Int(s)], b)
+            for k in Int(ts[Int(s)])..<Int(ts[Int(s) + 1]) {
+                let b = tb[k], t = tt[k]
+                var f: Int32 = 0
+                if s != 0 {
+                    var g = fail[Int(s)]
+                    while true {
+                        if let c = child(g, b) { f = c; break }
+                        if g == 0 { break }
+                        g = fail[Int(g)]
+                    }
+                }
                 fail[Int(t)] = f
-                dict[Int(t)] = outputs[Int(f)].isEmpty ? dict[Int(f)] : f
+                dict[Int(t)] = hasOutput(f) ? f : dict[Int(f)]
                 queue.append(t)
             }
-        }
-        // Flatten.
-        var ts: [Int32] = [], tb: [UInt8] = [], tt: [Int32] = []
-        var os: [Int32] = [], op: [Int32] = []
-        ts.reserveCapacity(n + 1); os.reserveCapacity(n + 1)
-        for s in 0..<n {
-            ts.append(Int32(tb.count))
-            for (b, t) in children[s].sorted(by: { $0.key < $1.key }) { tb.append(b); tt.append(t) }
-            os.append(Int32(op.count))
-            op.append(contentsOf: outputs[s])
-        }
-        ts.append(Int32(tb.count)); os.append(Int32(op.count))
-        func copy<T>(_ a: [T]) -> UnsafeMutableBufferPointer<T> {
-            let p = UnsafeMutableBufferPointer<T>.allocate(capacity: max(a.count, 1))
-            _ = p.initialize(from: a)
-            return UnsafeMutableBufferPointer(rebasing: p[0..<a.count])
         }
         // Dense rows for the root and the shallowest states, in breadth-first
         // order: a state's failure target comes before it, so its row is ready.
         var rowOf = [Int32](repeating: -1, count: n)
         var rows: [Int32] = []
         let denseStates = [Int32(0)] + queue.prefix(Self.denseStateLimit - 1)
+        rows.reserveCapacity(denseStates.count * 256)
         for st in denseStates {
-            let r = Int32(rows.count / 256)
-            rowOf[Int(st)] = r
+            rowOf[Int(st)] = Int32(rows.count / 256)
+            let base = rows.count
             if st == 0 {
                 rows.append(contentsOf: root)
             } else {
                 let failRow = Int(rowOf[Int(fail[Int(st)])]) * 256
-                let base = rows.count
                 let inherited = Array(rows[failRow..<(failRow + 256)])   // a copy first: appending a slice of itself would copy all rows
                 rows.append(contentsOf: inherited)
-                for (b, t) in children[Int(st)] { rows[base + Int(b)] = t }
+                for k in Int(ts[Int(st)])..<Int(ts[Int(st) + 1]) { rows[base + Int(tb[k])] = tt[k] }
             }
         }
+        /// Moves an array into a buffer of its own and frees the array, so the two never coexist for long.
+        func take<T>(_ a: inout [T]) -> UnsafeMutableBufferPointer<T> {
+            let p = UnsafeMutableBufferPointer<T>.allocate(capacity: max(a.count, 1))
+            _ = p.initialize(from: a)
+            let count = a.count
+            a = []
+            return UnsafeMutableBufferPointer(rebasing: p[0..<count])
+        }
         var report = [Int32](repeating: 0, count: n)
-        for st in 0..<n { report[st] = outputs[st].isEmpty ? max(dict[st], 0) : Int32(st) }
-        rootNext = copy(root); transStart = copy(ts); transBytes = copy(tb); transTargets = copy(tt)
-        self.fail = copy(fail); outStart = copy(os); outPatterns = copy(op); dictLink = copy(dict)
-        reportFrom = copy(report); denseRow = copy(rowOf); dense = copy(rows)
+        for st in 0..<n { report[st] = hasOutput(Int32(st)) ? Int32(st) : max(dict[st], 0) }
+        queue = []
+        var opCopy = op
+        rootNext = take(&root); transStart = take(&ts); transBytes = take(&tb); transTargets = take(&tt)
+        self.fail = take(&fail); outStart = take(&os); outPatterns = take(&opCopy); dictLink = take(&dict)
+        reportFrom = take(&report); denseRow = take(&rowOf); dense = take(&rows)
         patternLengths = patterns.map { Int32($0.count) }
     }
 

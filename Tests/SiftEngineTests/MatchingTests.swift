@@ -180,3 +180,31 @@ struct RegressionTests {
         #expect(try judge(r, sender: "a", body: "see http://a.example.org").action == .junk)
     }
 }
+
+/// Every target × matching × case combination (contains/exact; regex ignores
+/// case and is covered above), each against one message, expectations by hand.
+/// Message: sender "SaleBot", body "Big SALE today".
+@Suite("Target × matching × case")
+struct CombinationTests {
+    static let cases: [(Target, Matching, CaseSensitivity, String, Bool)] = [
+        // text "sale": in the body as "SALE" (a whole word), in the sender inside "SaleBot"
+        (.all, .contains, .insensitive, "sale", true),
+        (.all, .contains, .sensitive, "sale", false),      // only "SALE" and "Sale" occur
+        (.all, .exact, .insensitive, "sale", true),        // "SALE" stands alone in the body
+        (.all, .exact, .sensitive, "sale", false),
+        (.sender, .contains, .insensitive, "sale", true),  // "SaleBot"
+        (.sender, .contains, .sensitive, "Sale", true),
+        (.sender, .exact, .insensitive, "sale", false),    // followed by the letter B
+        (.sender, .exact, .sensitive, "SaleBot", true),
+        (.body, .contains, .insensitive, "sale", true),
+        (.body, .contains, .sensitive, "Sale", false),
+        (.body, .exact, .insensitive, "big sale", true),
+        (.body, .exact, .sensitive, "Big SALE", true),
+    ]
+
+    @Test(arguments: cases)
+    func combination(_ target: Target, _ matching: Matching, _ cs: CaseSensitivity, _ text: String, _ matches: Bool) throws {
+        let v = try judge(rules([deny(text, .junk, target: target, matching, cs)]), sender: "SaleBot", body: "Big SALE today")
+        #expect((v.stage == .denyFilter) == matches)
+    }
+}

@@ -1,0 +1,53 @@
+// Aho–Corasick reports every occurrence of every pattern, overlapping ones
+// included, in order of their end; checked against a naive search.
+import Testing
+import SiftText
+
+@Suite("Aho–Corasick")
+struct AhoCorasickTests {
+    static func occurrences(_ ac: AhoCorasick, _ text: String) -> [[Int]] {
+        var out: [[Int]] = []
+        var t = text
+        t.withUTF8 { buf in ac.scan(buf) { p, end in out.append([p, end]); return true } }
+        return out
+    }
+
+    @Test func classicExample() {
+        let ac = AhoCorasick(patterns: ["he", "she", "his", "hers"].map { Array($0.utf8) })
+        // "ushers": she ends at 4, he ends at 4, hers ends at 6.
+        let got = Self.occurrences(ac, "ushers")
+        #expect(got.sorted { ($0[1], $0[0]) < ($1[1], $1[0]) } == [[0, 4], [1, 4], [3, 6]])
+    }
+
+    @Test func duplicatesEmptiesAndPrefixes() {
+        let ac = AhoCorasick(patterns: [Array("ab".utf8), [], Array("ab".utf8), Array("a".utf8), Array("abc".utf8)])
+        let got = Self.occurrences(ac, "abcab")
+        // a@1, ab@2 (twice: patterns 0 and 2), abc@3, a@4, ab@5 (twice): 7; never the empty pattern 1
+        #expect(got.filter { $0[1] == 2 }.map { $0[0] }.sorted() == [0, 2])
+        #expect(got.contains([4, 3]))
+        #expect(!got.contains { $0[0] == 1 })
+        #expect(got.count == 7)
+    }
+
+    @Test func agreesWithNaiveSearch() {
+        var state: UInt64 = 7
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33) % n
+        }
+        let alphabet: [UInt8] = Array("abcé".utf8) + [0xD7, 0x90]
+        for round in 0..<30 {
+            // Many patterns over a tiny alphabet: deep states, long failure chains, beyond the dense rows.
+            let patterns = (0..<(round < 5 ? 5000 : 40)).map { _ in (0..<(1 + next(6))).map { _ in alphabet[next(alphabet.count)] } }
+            let text = (0..<300).map { _ in alphabet[next(alphabet.count)] }
+            let ac = AhoCorasick(patterns: patterns)
+            var got = Set<[Int]>()
+            text.withUnsafeBufferPointer { buf in ac.scan(buf) { p, end in got.insert([p, end]); return true } }
+            var want = Set<[Int]>()
+            for (i, p) in patterns.enumerated() {
+                for end in p.count...text.count where Array(text[(end - p.count)..<end]) == p { want.insert([i, end]) }
+            }
+            #expect(got == want, "round \(round)")
+        }
+    }
+}
