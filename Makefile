@@ -6,7 +6,7 @@ BIN_RELEASE = .build/release/msgsift
 SAMPLE_RULES = --no-db --filters samples/rules.sfsfilters --lists samples/lists.json --lists-languages he,en \
 	--rule links --rule short-sender=5 --rule email --rule emojis --rule country-allowlist=+972,+1,+44
 
-.PHONY: all build release run test deps clean bench-langid
+.PHONY: all build release run test deps clean bench bench-langid
 
 all: build
 
@@ -35,6 +35,13 @@ clean:
 	rm -rf .build
 
 # Language identification on held-out real text, msgsift against lingua and
+# Throughput beside cat, wc, ripgrep and a Python baseline (bench/run.py;
+# not part of `make test`). BIG=1 adds peak RSS on 100 MB and 1 GB inputs.
+bench: release
+	@command -v rg >/dev/null || { apt-get update -qq && apt-get install -y -qq ripgrep; }
+	$(SWIFT) build -c release --product msgsift-bench
+	python3 bench/run.py $(if $(BIG),--big,) $(if $(RECORDS),--records $(RECORDS),)
+
 # langid.py (bench/langid/; not part of `make test`). Fetches Debian packages
 # and PyPI detectors on first use; results go in bench/RESULTS.md by hand.
 LANGID_VENV = bench/langid/.venv
