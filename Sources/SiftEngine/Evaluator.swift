@@ -33,6 +33,8 @@ public final class Evaluator {
     private var communityAllowRank = Int32.max
     private var communityDenyRank = Int32.max
     private var warning: String?
+    /// Some case-sensitive phrase occurs in the folded text.
+    private var rawGateOpen = false
     /// Per regex slot: one of its required literals occurs in its target.
     private var gateOpen: [Bool]
 
@@ -66,11 +68,7 @@ public final class Evaluator {
         if !gateOpen.isEmpty { for i in gateOpen.indices { gateOpen[i] = false } }
         var trace: [TraceStep] = []
 
-        if let table = rules.raw {
-            raw.removeAll(keepingCapacity: true)
-            raw.append(contentsOf: body); raw.append(0x20); raw.append(contentsOf: sender)
-            scan(table, raw, bodyCount: body.count)
-        }
+        rawGateOpen = false
         var foldedBodyCount = 0
         if rules.folded != nil || rules.allowSenders.count > 0 || rules.denySenders.count > 0 {
             folded.removeAll(keepingCapacity: true)
@@ -79,6 +77,12 @@ public final class Evaluator {
             folded.append(0x20)
             CaseFold.append(sender, to: &folded)
             if let table = rules.folded { scan(table, folded, bodyCount: foldedBodyCount) }
+        }
+        // Case-sensitive phrases: only when the folded scan saw one of them folded.
+        if let table = rules.raw, rawGateOpen {
+            raw.removeAll(keepingCapacity: true)
+            raw.append(contentsOf: body); raw.append(0x20); raw.append(contentsOf: sender)
+            scan(table, raw, bodyCount: body.count)
         }
 
         func done(_ action: Action, _ stage: Stage, _ reason: String?, _ key: Int32) -> Verdict {
@@ -183,6 +187,7 @@ public final class Evaluator {
                     case .communityAllow: communityAllowRank = min(communityAllowRank, use.rank)
                     case .communityDeny: communityDenyRank = min(communityDenyRank, use.rank)
                     case .regexGate: gateOpen[Int(use.rank)] = true
+                    case .rawGate: rawGateOpen = true
                     }
                 }
                 return true

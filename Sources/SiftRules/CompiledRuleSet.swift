@@ -17,6 +17,9 @@ package enum PhraseKind: UInt8, Sendable {
     case allowFilter, denyFilter, communityAllow, communityDeny
     /// A literal some regex requires: the regex may run (rank = the regex's slot).
     case regexGate
+    /// The folded form of a case-sensitive phrase: the raw text may hold the phrase,
+    /// so the raw automaton must run (folding a text keeps what it contains).
+    case rawGate
 }
 
 /// One filter or list entry behind a pattern.
@@ -166,7 +169,9 @@ public final class CompiledRuleSet: Sendable {
                 let use = PhraseUse(kind: kind, target: f.target, exact: f.matching == .exact, rank: Int32(index))
                 switch f.caseSensitivity {
                 case .insensitive: foldedPatterns.add(CaseFold.fold(f.text), use)
-                case .sensitive: rawPatterns.add(f.text, use)
+                case .sensitive:
+                    rawPatterns.add(f.text, use)
+                    foldedPatterns.add(CaseFold.fold(f.text), PhraseUse(kind: .rawGate, target: f.target, exact: false, rank: 0))
                 }
             }
         }

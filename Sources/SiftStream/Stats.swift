@@ -11,13 +11,8 @@ public struct RunStats: Sendable {
     public var bytes = 0
     public var byAction = [Int](repeating: 0, count: Action.allCases.count)
     public var byStage = [Int](repeating: 0, count: Stage.allCases.count)
-    /// Hits per (stage, rule key).
-    var hits: [RuleHit: Int] = [:]
-
-    struct RuleHit: Hashable, Sendable {
-        var stage: UInt8
-        var key: Int32
-    }
+    /// Hits per stage, indexed by rule key (arrays, not a dictionary: counted once per record).
+    var hits: [[Int]] = Array(repeating: [], count: Stage.allCases.count)
 
     public init() {}
 
@@ -27,14 +22,21 @@ public struct RunStats: Sendable {
         let s = Stage.allCases.firstIndex(of: v.stage)!
         byStage[s] += 1
         if v.warning != nil { warnings += 1 }
-        if v.ruleKey >= 0 { hits[RuleHit(stage: UInt8(s), key: v.ruleKey), default: 0] += 1 }
+        if v.ruleKey >= 0 {
+            let k = Int(v.ruleKey)
+            if k >= hits[s].count { hits[s].append(contentsOf: repeatElement(0, count: k + 1 - hits[s].count)) }
+            hits[s][k] += 1
+        }
     }
 
     mutating func merge(_ o: RunStats) {
         records += o.records; errors += o.errors; warnings += o.warnings; bytes += o.bytes
         for i in byAction.indices { byAction[i] += o.byAction[i] }
         for i in byStage.indices { byStage[i] += o.byStage[i] }
-        for (k, v) in o.hits { hits[k, default: 0] += v }
+        for s in hits.indices {
+            if o.hits[s].count > hits[s].count { hits[s].append(contentsOf: repeatElement(0, count: o.hits[s].count - hits[s].count)) }
+            for (k, n) in o.hits[s].enumerated() { hits[s][k] += n }
+        }
     }
 
     /// The summary `--stats` prints: plain text, one fact per line, no message content.
@@ -45,12 +47,14 @@ public struct RunStats: Sendable {
         lines.append("actions: " + Action.allCases.enumerated().map { "\($0.element.rawValue) \(byAction[$0.offset])" }.joined(separator: ", "))
         lines.append("stages: " + Stage.allCases.enumerated().map { "\($0.element.rawValue) \(byStage[$0.offset])" }.joined(separator: ", "))
         if warnings > 0 { lines.append("warnings: \(warnings) (regex time-outs)") }
-        let ranked = hits.sorted { a, b in a.value != b.value ? a.value > b.value : (a.key.stage, a.key.key) < (b.key.stage, b.key.key) }
+        var ranked: [(stage: Int, key: Int, n: Int)] = []
+        for (s, counts) in hits.enumerated() { for (k, n) in counts.enumerated() where n > 0 { ranked.append((s, k, n)) } }
+        ranked.sort { a, b in a.n != b.n ? a.n > b.n : (a.stage, a.key) < (b.stage, b.key) }
         if !ranked.isEmpty {
             lines.append("top rules:")
-            for (hit, n) in ranked.prefix(top) {
-                let stage = Stage.allCases[Int(hit.stage)]
-                lines.append("  \(n)\t\(stage.rawValue)\t\(describe(stage, hit.key, rules))")
+            for hit in ranked.prefix(top) {
+                let stage = Stage.allCases[hit.stage]
+                lines.append("  \(hit.n)\t\(stage.rawValue)\t\(describe(stage, Int32(hit.key), rules))")
             }
         }
         let secs = max(elapsed, 1e-9)

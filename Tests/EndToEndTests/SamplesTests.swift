@@ -52,5 +52,15 @@ struct SamplesTests {
         #expect(r.err.contains("stages: allowFilter 14, allUnknown 0, automaticAllow 11, smartRule 66, denyFilter 31, denyLanguage 12, automaticDeny 10, noMatch 113"))
         #expect(r.err.contains("records/s"))
         #expect(r.err.contains("top rules:"))
+        // The most frequent rule, counted from the hand-derived verdicts, heads the list.
+        var counts: [String: Int] = [:]
+        for line in try Self.expected("samples.expected.ndjson").split(separator: "\n") {
+            let o = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+            if let reason = o["reason"] as? String { counts["\(o["stage"]!)\t\(reason)", default: 0] += 1 }
+        }
+        let top = counts.max { $0.value < $1.value }!
+        let lines = r.err.split(separator: "\n").map(String.init)
+        let first = lines[lines.firstIndex(of: "top rules:")! + 1]
+        #expect(first == "  \(top.value)\t\(top.key)")
     }
 }
