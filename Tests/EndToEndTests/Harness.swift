@@ -56,17 +56,17 @@ enum Harness {
         p.standardInput = input; p.standardOutput = output; p.standardError = error
         try p.run()
         // Feed stdin and drain both outputs concurrently so large data cannot deadlock.
+        let outBox = DataBox(), errBox = DataBox()
         let group = DispatchGroup()
-        var outData = Data(), errData = Data()
-        DispatchQueue.global().async(group: group) { outData = output.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: group) { errData = error.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) { outBox.set(output.fileHandleForReading.readDataToEndOfFile()) }
+        DispatchQueue.global().async(group: group) { errBox.set(error.fileHandleForReading.readDataToEndOfFile()) }
         DispatchQueue.global().async(group: group) {
             try? input.fileHandleForWriting.write(contentsOf: stdin)
             try? input.fileHandleForWriting.close()
         }
         group.wait()
         p.waitUntilExit()
-        return RunResult(status: p.terminationStatus, stdout: outData, stderr: errData)
+        return RunResult(status: p.terminationStatus, stdout: outBox.get(), stderr: errBox.get())
     }
 
     static func run(_ args: [String], stdin: String) throws -> RunResult {
@@ -94,4 +94,12 @@ func sameJSONLines(_ a: [String], _ b: [String]) -> Bool {
               let oy = try? JSONSerialization.jsonObject(with: Data(y.utf8)) as? NSDictionary, ox == oy else { return false }
     }
     return true
+}
+
+/// Data handed from a reader thread to the test, behind a lock.
+final class DataBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    func set(_ d: Data) { lock.lock(); data = d; lock.unlock() }
+    func get() -> Data { lock.lock(); defer { lock.unlock() }; return data }
 }
