@@ -33,6 +33,10 @@ public final class Evaluator {
     private var communityAllowRank = Int32.max
     private var communityDenyRank = Int32.max
     private var warning: String?
+    /// Per byte of `folded`, the offset in `body + " " + sender` of the scalar it was folded from
+    /// (kept only when `traced`).
+    private var foldedSources: [Int32] = []
+    private var traced = false
     /// Some case-sensitive phrase occurs in the folded text.
     private var rawGateOpen = false
     /// Per regex slot: one of its required literals occurs in its target.
@@ -72,17 +76,30 @@ public final class Evaluator {
         var foldedBodyCount = 0
         if rules.folded != nil || rules.allowSenders.count > 0 || rules.denySenders.count > 0 {
             folded.removeAll(keepingCapacity: true)
-            CaseFold.append(body, to: &folded)
-            foldedBodyCount = folded.count
-            folded.append(0x20)
-            CaseFold.append(sender, to: &folded)
-            if let table = rules.folded { scan(table, folded, bodyCount: foldedBodyCount) }
+            // Exact phrases check letter boundaries on the text itself (folding can turn a letter
+            // into a mark — İ → i̇ — or a mark into a letter), so non-ASCII text keeps, per folded
+            // byte, the offset of the scalar it came from. ASCII folds byte for byte.
+            traced = rules.foldedHasExact && !(Self.isASCII(body) && Self.isASCII(sender))
+            if traced {
+                foldedSources.removeAll(keepingCapacity: true)
+                CaseFold.append(body, to: &folded, sources: &foldedSources, base: 0)
+                foldedBodyCount = folded.count
+                folded.append(0x20)
+                foldedSources.append(Int32(body.count))
+                CaseFold.append(sender, to: &folded, sources: &foldedSources, base: body.count + 1)
+            } else {
+                CaseFold.append(body, to: &folded)
+                foldedBodyCount = folded.count
+                folded.append(0x20)
+                CaseFold.append(sender, to: &folded)
+            }
+            if let table = rules.folded { scan(table, folded, bodyCount: foldedBodyCount, tracedToText: traced) }
         }
         // Case-sensitive phrases: only when the folded scan saw one of them folded.
         if let table = rules.raw, rawGateOpen {
             raw.removeAll(keepingCapacity: true)
             raw.append(contentsOf: body); raw.append(0x20); raw.append(contentsOf: sender)
-            scan(table, raw, bodyCount: body.count)
+            scan(table, raw, bodyCount: body.count, tracedToText: false)
         }
 
         func done(_ action: Action, _ stage: Stage, _ reason: String?, _ key: Int32) -> Verdict {
@@ -168,7 +185,7 @@ public final class Evaluator {
 
     // MARK: Phrases
 
-    private func scan(_ table: PhraseTable, _ text: [UInt8], bodyCount: Int) {
+    private func scan(_ table: PhraseTable, _ text: [UInt8], bodyCount: Int, tracedToText: Bool) {
         text.withUnsafeBufferPointer { buf in
             let lengths = table.automaton.patternLengths
             table.automaton.scan(buf) { pattern, end in
@@ -180,7 +197,12 @@ public final class Evaluator {
                     case .body: if end > bodyCount { continue }
                     case .sender: if start <= bodyCount { continue }
                     }
-                    if use.exact && !(Self.boundaryBefore(buf, start) && Self.boundaryAfter(buf, end)) { continue }
+                    if use.exact {
+                        let bounded = tracedToText
+                            ? textBoundaryBefore(start) && textBoundaryAfter(end, foldedCount: buf.count)
+                            : Self.boundaryBefore(buf, start) && Self.boundaryAfter(buf, end)
+                        if !bounded { continue }
+                    }
                     switch use.kind {
                     case .allowFilter: allowRank = min(allowRank, use.rank)
                     case .denyFilter: denyRank = min(denyRank, use.rank)
@@ -193,6 +215,47 @@ public final class Evaluator {
                 return true
             }
         }
+    }
+
+    /// No letter right before the folded occurrence starting at `start`, judged on the text itself.
+    /// An occurrence that starts inside the folding of one scalar (the second s of ß → ss) has none.
+    private func textBoundaryBefore(_ start: Int) -> Bool {
+        if start == 0 { return true }
+        let source = Int(foldedSources[start])
+        if Int(foldedSources[start - 1]) == source { return false }
+        return !CharTable.isLetter(textScalar(before: source))
+    }
+
+    /// No letter right after the folded occurrence ending at `end`, judged on the text itself.
+    private func textBoundaryAfter(_ end: Int, foldedCount: Int) -> Bool {
+        if end >= foldedCount { return true }
+        let next = Int(foldedSources[end])
+        if Int(foldedSources[end - 1]) == next { return false }
+        return !CharTable.isLetter(textScalar(at: next))
+    }
+
+    /// The scalar at an offset of `body + " " + sender`.
+    private func textScalar(at offset: Int) -> UInt32 {
+        let b = currentBody.count
+        if offset < b { return Self.decodeScalar(currentBody, offset) }
+        if offset == b { return 0x20 }
+        return Self.decodeScalar(currentSender, offset - b - 1)
+    }
+
+    /// The scalar ending right before an offset of `body + " " + sender`.
+    private func textScalar(before offset: Int) -> UInt32 {
+        let b = currentBody.count
+        if offset == b + 1 { return 0x20 }
+        let (buf, local) = offset <= b ? (currentBody, offset) : (currentSender, offset - b - 1)
+        var i = local - 1
+        while i > 0 && buf[i] & 0xC0 == 0x80 { i -= 1 }
+        return Self.decodeScalar(buf, i)
+    }
+
+    @inline(__always)
+    static func isASCII(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        for x in b where x >= 0x80 { return false }
+        return true
     }
 
     /// No letter right before `start` (SPEC §1.1 exact).

@@ -97,6 +97,9 @@ public final class CompiledRuleSet: Sendable {
     public let regexTimeLimit: Int32
 
     package let folded: PhraseTable?
+    /// Some folded phrase is `exact`: its letter boundaries are checked on the
+    /// text itself, which needs the folded text traced back to it.
+    package let foldedHasExact: Bool
     package let raw: PhraseTable?
     package let allowRegexes: [RegexFilter]
     package let denyRegexes: [RegexFilter]
@@ -211,6 +214,7 @@ public final class CompiledRuleSet: Sendable {
         self.allowSenders = ByteKeyTable(allowSenders)
         self.denySenders = ByteKeyTable(denySenders)
         folded = foldedPatterns.table()
+        foldedHasExact = foldedPatterns.uses.contains { $0.contains { $0.exact } }
         raw = rawPatterns.table()
     }
 }

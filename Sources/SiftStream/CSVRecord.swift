@@ -63,6 +63,16 @@ public struct CSVSplitter: Sendable {
     /// A splitter at the start of a stream.
     public init() {}
 
+    /// Forgets the bytes of the carried-over tail that were already scanned
+    /// (a record too long to keep, being skipped) while keeping the quote
+    /// state there; returns how many bytes at the start of the tail the caller
+    /// drops. The rest of the tail must be passed again, as usual.
+    public mutating func dropScannedTail() -> Int {
+        let scanned = resumeOffset
+        resumeOffset = 0
+        return scanned
+    }
+
     /// Forgets all state, ready for a new stream.
     public mutating func reset() {
         self = CSVSplitter()

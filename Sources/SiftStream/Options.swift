@@ -64,5 +64,7 @@ public enum InputSource: Sendable, Equatable {
 /// A failure that ends the run with status 1.
 public struct StreamError: Error, Sendable, CustomStringConvertible {
     public var description: String
-    public init(_ description: String) { self.description = description }
+    /// The options given cannot read this input (exit status 2, not 1).
+    public var isUsage: Bool
+    public init(_ description: String, usage: Bool = false) { self.description = description; isUsage = usage }
 }

@@ -49,6 +49,8 @@ final class RecordReader {
     private(set) var stopped = false
     /// The header of the first CSV input (for annotated CSV output).
     private(set) var firstCSVHeader: CSVHeader?
+    /// Set when an input cannot be read with the options given (a usage problem found at run time).
+    private(set) var formatProblem: String?
     /// Called once with the first CSV header, before any of its records are emitted.
     var onFirstCSVHeader: ((CSVHeader) -> Void)?
 
@@ -86,6 +88,7 @@ final class RecordReader {
             state.work.append(contentsOf: chunk[0..<n])
             process(&state, final: false)
         }
+        if let problem = formatProblem { throw StreamError(problem, usage: true) }
         flush(&state)
     }
 
@@ -94,6 +97,7 @@ final class RecordReader {
         let name: String
         var work: [UInt8] = []
         var started = false
+        var bomChecked = false
         var format: RecordFormat? = nil
         var line = 1
         var skippingLongRecord = false
@@ -105,16 +109,31 @@ final class RecordReader {
     private func process(_ s: inout SourceState, final: Bool) {
         if !s.started {
             // Decide the format from the first bytes: a BOM is dropped, `{` means NDJSON.
-            if s.work.count < 3 && !final { return }
-            if s.work.starts(with: [0xEF, 0xBB, 0xBF]) { s.work.removeFirst(3) }
-            s.started = true
+            if !s.bomChecked {
+                if s.work.count < 3 && !final { return }
+                if s.work.starts(with: [0xEF, 0xBB, 0xBF]) { s.work.removeFirst(3) }
+                s.bomChecked = true
+            }
             switch options.inputFormat {
             case .ndjson: s.format = .ndjson
             case .csv: s.format = nil
             case .auto:
-                let first = s.work.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
-                if first == nil && !final { s.started = false; return }
-                s.format = (first == nil || first == UInt8(ascii: "{")) ? .ndjson : nil
+                guard let first = s.work.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else {
+                    // Only blank lines so far (not records in either format): drop them, keep counting lines.
+                    s.line += s.work.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+                    s.work.removeAll(keepingCapacity: true)
+                    if !final { return }
+                    s.format = .ndjson
+                    s.started = true
+                    return
+                }
+                s.format = s.work[first] == UInt8(ascii: "{") ? .ndjson : nil
+            }
+            s.started = true
+            if case .ndjson? = s.format, options.annotate, options.outputFormat != .ndjson {
+                formatProblem = "\(s.name): --annotate with --output \(options.outputFormat.rawValue) needs CSV input (its columns become the output's); this input is NDJSON"
+                stopped = true
+                return
             }
         }
         if case .ndjson? = s.format { processNDJSON(&s, final: final) } else { processCSV(&s, final: final) }
@@ -150,7 +169,7 @@ final class RecordReader {
                 addLine(&s, buf, i, end, limit: limit)
                 consumed = n
             } else if rest > limit {
-                addTooLong(&s, buf, i)
+                addTooLong(&s, buf, i, n)
                 s.skippingLongRecord = true
                 consumed = n
             }
@@ -161,12 +180,13 @@ final class RecordReader {
     private func addLine(_ s: inout SourceState, _ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, limit: Int) {
         let line = UnsafeBufferPointer(rebasing: buf[start..<end])
         if NDJSONRecord.isBlank(line) { return }
-        if end - start > limit { addTooLong(&s, buf, start); return }
+        if end - start > limit { addTooLong(&s, buf, start, end); return }
         add(&s, line, tooLong: false)
     }
 
-    private func addTooLong(_ s: inout SourceState, _ buf: UnsafeBufferPointer<UInt8>, _ start: Int) {
-        let keep = min(Self.keptPrefix, buf.count - start)
+    /// Reports the record at `start..<end` (or its known part) as too long, keeping only its first bytes.
+    private func addTooLong(_ s: inout SourceState, _ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) {
+        let keep = min(Self.keptPrefix, end - start)
         add(&s, UnsafeBufferPointer(rebasing: buf[start..<(start + keep)]), tooLong: true)
     }
 
@@ -193,15 +213,9 @@ final class RecordReader {
     // MARK: CSV
 
     private func processCSV(_ s: inout SourceState, final: Bool) {
-        if s.skippingLongRecord {
-            // Drop bytes up to the next line end; quotes are not tracked across the cut.
-            guard let nl = s.work.firstIndex(of: 0x0A) else { s.work.removeAll(keepingCapacity: true); return }
-            s.work.removeFirst(nl + 1)
-            s.line += 1
-            s.skippingLongRecord = false
-        }
         var records: [CSVSplitter.Record] = []
         var consumed = 0
+        var dropped = 0
         let limit = options.maxRecordBytes
         s.work.withUnsafeBufferPointer { buf in
             consumed = s.splitter.split(buf, isFinal: final, into: &records)
@@ -210,6 +224,11 @@ final class RecordReader {
                 // Count lines between records for error positions.
                 s.line += countNewlines(buf, lineAt, r.range.lowerBound)
                 lineAt = r.range.lowerBound
+                if s.skippingLongRecord {
+                    // The rest of an over-long record, already reported: not a record of its own.
+                    s.skippingLongRecord = false
+                    continue
+                }
                 if r.isBlank { continue }
                 let bytes = UnsafeBufferPointer(rebasing: buf[r.range])
                 if s.format == nil {
@@ -228,22 +247,25 @@ final class RecordReader {
                     continue
                 }
                 if r.range.count > limit {
-                    addTooLong(&s, buf, r.range.lowerBound)
+                    addTooLong(&s, buf, r.range.lowerBound, r.range.upperBound)
                 } else {
                     add(&s, bytes, tooLong: false)
                 }
             }
             s.line += countNewlines(buf, lineAt, consumed)
             if !final && buf.count - consumed > limit {
-                // A record that is not finished past the limit: report it, then skip to the next one.
-                addTooLong(&s, buf, consumed)
-                s.line += countNewlines(buf, consumed, buf.count)
-                consumed = buf.count
-                s.splitter.reset()
+                // A record not finished past the limit: report it once, then let it stream by.
+                // The splitter keeps its quote state, so the record's end is still found where
+                // it really is, even past newlines inside quotes.
+                if !s.skippingLongRecord, s.format != nil {
+                    addTooLong(&s, buf, consumed, buf.count)
+                }
                 s.skippingLongRecord = true
+                dropped = s.splitter.dropScannedTail()
+                s.line += countNewlines(buf, consumed, consumed + dropped)
             }
         }
-        s.work.removeFirst(consumed)
+        s.work.removeFirst(consumed + dropped)
     }
 }
 

@@ -110,6 +110,23 @@ public enum CaseFold {
         }
     }
 
+    /// Like `append`, and also records, for every byte appended, the offset
+    /// (plus `base`) of the scalar of `bytes` it was folded from, so positions
+    /// in the folded text can be traced back to the text itself.
+    public static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], sources: inout [Int32], base: Int) {
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b0 = bytes[i]
+            let width = b0 < 0x80 ? 1 : b0 < 0xE0 ? 2 : b0 < 0xF0 ? 3 : 4
+            let end = min(i + width, n)
+            let before = out.count
+            append(UnsafeBufferPointer(rebasing: bytes[i..<end]), to: &out)
+            for _ in before..<out.count { sources.append(Int32(base + i)) }
+            i = end
+        }
+    }
+
     /// One scalar above the BMP, folded by ICU.
     private static func appendAboveBMP(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int, to out: inout [UInt8]) {
         var dst = [CChar](repeating: 0, count: 32)

@@ -93,7 +93,10 @@ enum ClassifyCommand {
         for w in compiled.warnings { warn(w) }
         let pipeline = Pipeline(rules: compiled, options: config.stream)
         let outcome: RunOutcome
-        do { outcome = try pipeline.run(config.inputs) } catch { throw RuntimeError(error.description) }
+        do { outcome = try pipeline.run(config.inputs) } catch {
+            if error.isUsage { throw UsageError(error.description, command: "classify") }
+            throw RuntimeError(error.description)
+        }
         for note in outcome.notes { warn(note) }
         if config.stats {
             FileHandle.standardError.write(Data(outcome.stats.report(rules: compiled, elapsed: outcome.elapsed).utf8))

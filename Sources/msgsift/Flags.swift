@@ -51,17 +51,20 @@ func parse<Config>(_ args: ArraySlice<String>, _ flags: [Flag<Config>], into con
         guard let flag = flags.first(where: { $0.name == name }) else {
             throw UsageError("unknown flag \(name)", command: command)
         }
+        var value = ""
         if flag.value == nil {
             if inline != nil { throw UsageError("\(name) takes no value", command: command) }
-            try flag.apply(&config, "")
+        } else if let inline {
+            value = inline
         } else {
-            let value: String
-            if let inline { value = inline } else {
-                guard i < args.endIndex else { throw UsageError("\(name) needs a value (\(flag.value!))", command: command) }
-                value = args[i]
-                i += 1
-            }
-            try flag.apply(&config, value)
+            guard i < args.endIndex else { throw UsageError("\(name) needs a value (\(flag.value!))", command: command) }
+            value = args[i]
+            i += 1
+        }
+        do { try flag.apply(&config, value) } catch var e as UsageError {
+            // A flag's own complaint points at this command's --help.
+            if e.command == nil { e.command = command }
+            throw e
         }
     }
 }

@@ -21,6 +21,11 @@ enum StoreAccess {
     /// The store opened read-only; nil when it does not exist yet (or nothing names a place for it).
     static func reader(_ flag: String?) throws -> Store? {
         guard let path = location(flag) else { return nil }
+        // A store the user named (--db, $MSGSIFT_DB) must exist: a typo must not silently mean "no rules".
+        let named = flag != nil || !(ProcessInfo.processInfo.environment["MSGSIFT_DB"] ?? "").isEmpty
+        if named && !FileManager.default.fileExists(atPath: path) {
+            throw RuntimeError("\(path): no such rule store (it is created by the first command that changes a rule)")
+        }
         do { return try Store.openForReading(path: path, lockTimeout: lockTimeout) } catch { throw RuntimeError(error.description) }
     }
 

@@ -152,3 +152,61 @@ struct StreamTests {
         #expect(err.isEmpty)
     }
 }
+
+/// Regressions from the review of the reader.
+@Suite("Reader regressions, end to end")
+struct ReaderRegressionTests {
+    let rules = ["--no-db", "--rule", "links"]
+
+    @Test func overLongCSVRecordWithQuotedNewlinesIsOneErrorRecord() throws {
+        // 2 MB of lines inside one quoted field, past a 1 MiB read and the 100-byte limit.
+        let pad = String(repeating: String(repeating: "z", count: 50) + "\n", count: 40_000)
+        let csv = "id,sender,body\n1,Bank,\"" + pad + "inner,\"\"quoted\"\" text\nsecond\n\"\n2,Bank,\"ok\"\n3,Bank,\"multi\nline, with comma\"\n4,Bank,plain\n"
+        let r = try Harness.run(["classify", "--max-record-bytes", "100"] + rules, stdin: csv)
+        let o = r.objects
+        #expect(o.count == 4)
+        #expect(o.map { $0["record"] as? Int } == [1, 2, 3, 4])
+        #expect(o[0]["error"] != nil)
+        #expect(o.dropFirst().map { $0["id"] as? String } == ["2", "3", "4"])
+    }
+
+    @Test func rawOfAnOverLongRecordHoldsOnlyThatRecord() throws {
+        let input = "{\"id\":1,\"sender\":\"a\",\"body\":\"" + String(repeating: "x", count: 150) + "\"}\n{\"id\":2,\"sender\":\"+15550001\",\"body\":\"SECRET PIN 4242\"}\n"
+        let r = try Harness.run(["classify", "--max-record-bytes", "100"] + rules, stdin: input)
+        #expect(r.objects.count == 2)
+        #expect((r.objects[0]["raw"] as? String)?.contains("SECRET") == false)
+        #expect((r.objects[0]["raw"] as? String)?.hasSuffix("\"}") == true)
+        let csv = "id,body\n1," + String(repeating: "y", count: 150) + "\n2,SECRET\n"
+        let c = try Harness.run(["classify", "--max-record-bytes", "100"] + rules, stdin: csv)
+        #expect((c.objects[0]["raw"] as? String)?.contains("SECRET") == false)
+        #expect(c.objects[1]["id"] as? String == "2")
+    }
+
+    @Test func leadingBlankLinesAreSkippedAndCounted() throws {
+        let input = String(repeating: "\n", count: 2_000_000) + "{oops}\n{\"body\":\"www.x.com\"}\n"
+        let r = try Harness.run(["classify"] + rules, stdin: input)
+        #expect(r.objects.count == 2)
+        #expect((r.objects[0]["error"] as? String)?.hasPrefix("<stdin>:2000001:") == true)
+        #expect(r.objects[1]["action"] as? String == "junk")
+    }
+
+    @Test func annotatedCSVOutputOfDetectedNDJSONIsAUsageError() throws {
+        let r = try Harness.run(["classify", "--annotate", "--output", "csv"] + rules, stdin: "{\"body\":\"hi\"}\n")
+        #expect(r.status == 2)
+        #expect(r.err.contains("--annotate"))
+        #expect(!r.out.contains("{"))
+    }
+
+    @Test func aNamedStoreThatDoesNotExistIsAnError() throws {
+        let r = try Harness.run(["--db", "/tmp/msgsift-no-such-dir/nope.db", "classify"], stdin: "{\"body\":\"hi\"}\n")
+        #expect(r.status == 1)
+        #expect(r.err.contains("no such rule store"))
+        #expect(r.out.isEmpty)
+    }
+
+    @Test func flagErrorsPointAtTheCommandsHelp() throws {
+        let r = try Harness.run(["classify", "--jobs", "0"], stdin: "")
+        #expect(r.status == 2)
+        #expect(r.err.contains("Try 'msgsift classify --help'"))
+    }
+}

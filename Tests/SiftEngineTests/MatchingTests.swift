@@ -208,3 +208,29 @@ struct CombinationTests {
         #expect((v.stage == .denyFilter) == matches)
     }
 }
+
+/// Regressions from the review: exact boundaries are letters of the text itself, not of its folding.
+@Suite("Exact boundaries on the text, not its folding")
+struct ExactFoldingBoundaryTests {
+    @Test(arguments: [
+        ("stanbul", "İstanbul", false),        // İ is a letter; folded it is i + a combining dot (a mark)
+        ("stanbul", "Istanbul", false),
+        ("istanbul", "İstanbul", false),       // İ folds to i + U+0307: "istanbul" is not in the folding (SPEC: Turkic i not merged)
+        ("İstanbul", "İSTANBUL'da", true),     // both fold to i̇stanbul; the apostrophe is a boundary
+        ("sale", "sale\u{345}", true),         // U+0345 is a mark, though it folds to the letter ι
+        ("sale", "ßale", false),               // starts inside the folding of ß (ss): inside a word
+        ("strasse", "Straße!", true),
+        ("strasse", "Straßen", false),
+        ("שלום", "שלום!", true),
+    ] as [(String, String, Bool)])
+    func insensitiveExact(_ phrase: String, _ body: String, _ matches: Bool) throws {
+        let v = try judge(rules([deny(phrase, .junk, target: .body, .exact, .insensitive)]), sender: "x", body: body)
+        #expect((v.stage == .denyFilter) == matches)
+    }
+
+    @Test func senderSideBoundariesAreTracedToo() throws {
+        let r = rules([deny("stanbul", .junk, target: .sender, .exact)])
+        #expect(try judge(r, sender: "İstanbul", body: "é").stage == .noMatch)
+        #expect(try judge(r, sender: "İ stanbul", body: "é").stage == .denyFilter)
+    }
+}
