@@ -34,9 +34,10 @@ public final class Evaluator {
     private var communityDenyRank = Int32.max
     private var warning: String?
     /// Per byte of `folded`, the offset in `body + " " + sender` of the scalar it was folded from
-    /// (kept only when `traced`).
+    /// (made on demand by `ensureTrace`, for exact phrases in non-ASCII text).
     private var foldedSources: [Int32] = []
-    private var traced = false
+    private var traceScratch: [UInt8] = []
+    private var traceReady = false
     /// Some case-sensitive phrase occurs in the folded text.
     private var rawGateOpen = false
     /// Per regex slot: one of its required literals occurs in its target.
@@ -79,20 +80,13 @@ public final class Evaluator {
             // Exact phrases check letter boundaries on the text itself (folding can turn a letter
             // into a mark — İ → i̇ — or a mark into a letter), so non-ASCII text keeps, per folded
             // byte, the offset of the scalar it came from. ASCII folds byte for byte.
-            traced = rules.foldedHasExact && !(Self.isASCII(body) && Self.isASCII(sender))
-            if traced {
-                foldedSources.removeAll(keepingCapacity: true)
-                CaseFold.append(body, to: &folded, sources: &foldedSources, base: 0)
-                foldedBodyCount = folded.count
-                folded.append(0x20)
-                foldedSources.append(Int32(body.count))
-                CaseFold.append(sender, to: &folded, sources: &foldedSources, base: body.count + 1)
-            } else {
-                CaseFold.append(body, to: &folded)
-                foldedBodyCount = folded.count
-                folded.append(0x20)
-                CaseFold.append(sender, to: &folded)
-            }
+            // The trace is made only when such a phrase occurs (`ensureTrace`).
+            let traced = rules.foldedHasExact && !(Self.isASCII(body) && Self.isASCII(sender))
+            traceReady = false
+            CaseFold.append(body, to: &folded)
+            foldedBodyCount = folded.count
+            folded.append(0x20)
+            CaseFold.append(sender, to: &folded)
             if let table = rules.folded { scan(table, folded, bodyCount: foldedBodyCount, tracedToText: traced) }
         }
         // Case-sensitive phrases: only when the folded scan saw one of them folded.
@@ -198,6 +192,7 @@ public final class Evaluator {
                     case .sender: if start <= bodyCount { continue }
                     }
                     if use.exact {
+                        if tracedToText { ensureTrace() }
                         let bounded = tracedToText
                             ? textBoundaryBefore(start) && textBoundaryAfter(end, foldedCount: buf.count)
                             : Self.boundaryBefore(buf, start) && Self.boundaryAfter(buf, end)
@@ -215,6 +210,19 @@ public final class Evaluator {
                 return true
             }
         }
+    }
+
+    /// Folds the message again, this time noting for each folded byte the scalar it came from
+    /// (`foldedSources`); the folded bytes are the same as in `folded`.
+    private func ensureTrace() {
+        if traceReady { return }
+        traceScratch.removeAll(keepingCapacity: true)
+        foldedSources.removeAll(keepingCapacity: true)
+        CaseFold.append(currentBody, to: &traceScratch, sources: &foldedSources, base: 0)
+        traceScratch.append(0x20)
+        foldedSources.append(Int32(currentBody.count))
+        CaseFold.append(currentSender, to: &traceScratch, sources: &foldedSources, base: currentBody.count + 1)
+        traceReady = true
     }
 
     /// No letter right before the folded occurrence starting at `start`, judged on the text itself.

@@ -114,16 +114,45 @@ public enum CaseFold {
     /// (plus `base`) of the scalar of `bytes` it was folded from, so positions
     /// in the folded text can be traced back to the text itself.
     public static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], sources: inout [Int32], base: Int) {
-        var i = 0
         let n = bytes.count
-        while i < n {
-            let b0 = bytes[i]
-            let width = b0 < 0x80 ? 1 : b0 < 0xE0 ? 2 : b0 < 0xF0 ? 3 : 4
-            let end = min(i + width, n)
-            let before = out.count
-            append(UnsafeBufferPointer(rebasing: bytes[i..<end]), to: &out)
-            for _ in before..<out.count { sources.append(Int32(base + i)) }
-            i = end
+        out.reserveCapacity(out.count + n + 8)
+        sources.reserveCapacity(sources.count + n + 8)
+        let table = self.table
+        table.index.withUnsafeBufferPointer { index in
+            table.pool.withUnsafeBufferPointer { pool in
+                var i = 0
+                while i < n {
+                    let b0 = bytes[i]
+                    let source = Int32(base + i)
+                    if b0 < 0x80 {
+                        out.append(b0 &- 0x41 < 26 ? b0 | 0x20 : b0)
+                        sources.append(source)
+                        i += 1
+                        continue
+                    }
+                    let width = b0 < 0xE0 ? 2 : b0 < 0xF0 ? 3 : 4
+                    let before = out.count
+                    if i + width > n {
+                        while i < n { out.append(bytes[i]); i += 1 }
+                    } else if width == 4 {
+                        appendAboveBMP(bytes, i, to: &out)
+                        i += 4
+                    } else {
+                        let cp = width == 2
+                            ? UInt32(b0 & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
+                            : UInt32(b0 & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
+                        let entry = index[Int(cp)]
+                        if entry == 0 {
+                            for k in i..<(i + width) { out.append(bytes[k]) }
+                        } else {
+                            let offset = Int(entry >> 4), length = Int(entry & 0xF)
+                            for k in offset..<(offset + length) { out.append(pool[k]) }
+                        }
+                        i += width
+                    }
+                    for _ in before..<out.count { sources.append(source) }
+                }
+            }
         }
     }
 
