@@ -60,11 +60,11 @@ public final class Evaluator {
     /// Decides one message. With `explain`, the verdict carries the trace of every stage visited.
     public func evaluate(sender: String, body: String, explain: Bool = false) -> Verdict {
         var senderUTF8 = sender, bodyUTF8 = body
-        return senderUTF8.withUTF8 { s in bodyUTF8.withUTF8 { b in evaluate(sender: s, body: b, senderString: sender, bodyString: body, explain: explain) } }
+        return senderUTF8.withUTF8 { s in bodyUTF8.withUTF8 { b in evaluate(senderUTF8: s, bodyUTF8: b, explain: explain) } }
     }
 
-    private func evaluate(sender: UnsafeBufferPointer<UInt8>, body: UnsafeBufferPointer<UInt8>,
-                          senderString: String, bodyString: String, explain: Bool) -> Verdict {
+    /// Decides one message given as valid UTF-8 (the readers' hot path: no Strings).
+    public func evaluate(senderUTF8 sender: UnsafeBufferPointer<UInt8>, bodyUTF8 body: UnsafeBufferPointer<UInt8>, explain: Bool = false) -> Verdict {
         allowRank = .max; denyRank = .max; communityAllowRank = .max; communityDenyRank = .max
         warning = nil
         utf16Ready = false
@@ -102,7 +102,7 @@ public final class Evaluator {
 
         // 1. Allow filters.
         let allowCount = rules.allowFilterCount
-        if let rank = oldestMatch(phraseRank: allowRank, regexes: rules.allowRegexes, body: bodyString, sender: senderString) {
+        if let rank = oldestMatch(phraseRank: allowRank, regexes: rules.allowRegexes) {
             if explain { trace.append(TraceStep(stage: .allowFilter, checked: plural(allowCount, "filter"), outcome: "match: filter \(rules.filters[Int(rank)].id) \(quoted(rules.filterReasons[Int(rank)]))")) }
             return done(.allow, .allowFilter, rules.filterReasons[Int(rank)], rank)
         }
@@ -128,7 +128,7 @@ public final class Evaluator {
         if explain { trace.append(TraceStep(stage: .automaticAllow, checked: "community allow lists", outcome: rules.communityEntries.isEmpty ? "skipped" : "no match")) }
 
         // 4. Smart rules, in SPEC order.
-        if let rule = firstSmartRule(sender: sender, senderString: senderString, bodyString: bodyString) {
+        if let rule = firstSmartRule(sender: sender, body: body) {
             if explain { trace.append(TraceStep(stage: .smartRule, checked: smartRuleList(), outcome: "match: \(rule.rawValue)")) }
             return done(.junk, .smartRule, rule.rawValue, Int32(SmartRule.allCases.firstIndex(of: rule)!))
         }
@@ -136,7 +136,7 @@ public final class Evaluator {
 
         // 5. Deny filters.
         let denyCount = rules.denyFilterCount
-        if let rank = oldestMatch(phraseRank: denyRank, regexes: rules.denyRegexes, body: bodyString, sender: senderString) {
+        if let rank = oldestMatch(phraseRank: denyRank, regexes: rules.denyRegexes) {
             let f = rules.filters[Int(rank)]
             if explain { trace.append(TraceStep(stage: .denyFilter, checked: plural(denyCount, "filter"), outcome: "match: filter \(f.id) \(quoted(rules.filterReasons[Int(rank)])) → \(f.folder.rawValue)")) }
             return done(f.folder.action, .denyFilter, rules.filterReasons[Int(rank)], rank)
@@ -145,7 +145,7 @@ public final class Evaluator {
 
         // 6. Blocked languages.
         if rules.detectsLanguage {
-            let detection = LanguageDetector.detect(bodyString)
+            let detection = LanguageDetector.detect(utf8: body)
             if let l = detection.language, let rank = rules.blockedLanguages[l] {
                 let f = rules.filters[Int(rank)]
                 if explain { trace.append(TraceStep(stage: .denyLanguage, checked: describe(detection), outcome: "match: \(l.rawValue) → \(f.folder.rawValue)")) }
@@ -296,11 +296,11 @@ public final class Evaluator {
     // MARK: Regexes
 
     /// The oldest filter of a stage that matches: the oldest phrase match, unless an older regex matches.
-    private func oldestMatch(phraseRank: Int32, regexes: [RegexFilter], body: String, sender: String) -> Int32? {
+    private func oldestMatch(phraseRank: Int32, regexes: [RegexFilter]) -> Int32? {
         for r in regexes {
             if r.filterIndex >= phraseRank { break }
             if r.gated && !gateOpen[r.slot] { continue }
-            switch runRegex(r, body: body, sender: sender) {
+            switch runRegex(r) {
             case .match: return r.filterIndex
             case .noMatch: continue
             case .timedOut:
@@ -334,7 +334,7 @@ public final class Evaluator {
         }
     }
 
-    private func runRegex(_ r: RegexFilter, body: String, sender: String) -> RegexOutcome {
+    private func runRegex(_ r: RegexFilter) -> RegexOutcome {
         if !utf16Ready {
             utf16.removeAll(keepingCapacity: true)
             Self.appendUTF16(currentBody, to: &utf16)
@@ -356,17 +356,17 @@ public final class Evaluator {
 
     // MARK: Smart rules
 
-    private func firstSmartRule(sender: UnsafeBufferPointer<UInt8>, senderString: String, bodyString: String) -> SmartRule? {
+    private func firstSmartRule(sender: UnsafeBufferPointer<UInt8>, body: UnsafeBufferPointer<UInt8>) -> SmartRule? {
         let settings = rules.smartRules
         let on = settings.enabled
         if on.isEmpty { return nil }
-        if on.contains(.links) && LinkDetector.containsLink(bodyString) { return .links }
+        if on.contains(.links) && LinkDetector.containsLink(utf8: body) { return .links }
         if on.contains(.numbersOnly) && SmartRuleChecks.hasLetter(sender) { return .numbersOnly }
-        if on.contains(.shortSender) && SmartRuleChecks.isShort(senderString, utf8Count: sender.count, maximum: settings.shortSenderMaximum) { return .shortSender }
+        if on.contains(.shortSender) && SmartRuleChecks.isShort(sender, maximum: settings.shortSenderMaximum) { return .shortSender }
         if on.contains(.email) && SmartRuleChecks.looksLikeEmail(sender) { return .email }
-        if on.contains(.emojis) && EmojiDetector.containsEmoji(bodyString) { return .emojis }
+        if on.contains(.emojis) && EmojiDetector.containsEmoji(utf8: body) { return .emojis }
         if on.contains(.countryAllowlist) && !rules.allowedCallingCodes.isEmpty,
-           let code = CallingCodes.callingCode(ofSender: senderString),
+           let code = CallingCodes.callingCode(ofSender: String(decoding: sender, as: UTF8.self)),
            !rules.allowedCallingCodes.contains(code.hasPrefix("+") ? String(code.dropFirst()) : code) {
             return .countryAllowlist
         }
@@ -405,10 +405,11 @@ public enum SmartRuleChecks {
     }
 
     /// `short-sender`: at most `maximum` grapheme clusters (an empty sender is short).
-    public static func isShort(_ sender: String, utf8Count: Int, maximum: Int) -> Bool {
-        if utf8Count <= maximum { return true }
+    public static func isShort(_ sender: UnsafeBufferPointer<UInt8>, maximum: Int) -> Bool {
+        // A cluster takes at least one byte: short enough bytes need no segmentation.
+        if sender.count <= maximum { return true }
         var n = 0
-        for _ in sender {
+        for _ in String(decoding: sender, as: UTF8.self) {
             n += 1
             if n > maximum { return false }
         }

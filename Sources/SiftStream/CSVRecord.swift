@@ -229,6 +229,20 @@ public enum CSVRecord {
     }
 
     /// The text of one field, with `""` collapsed.
+    /// A field's content appended as bytes, with `""` collapsed.
+    static func appendText(of span: FieldSpan, in record: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        guard span.end > span.start, let p = record.baseAddress else { return }
+        if !span.hasDoubledQuotes {
+            out.append(contentsOf: UnsafeBufferPointer(start: p + span.start, count: span.end - span.start))
+            return
+        }
+        var j = span.start
+        while j < span.end {
+            out.append(p[j])
+            j += p[j] == 0x22 ? 2 : 1
+        }
+    }
+
     static func text(of span: FieldSpan, in record: UnsafeBufferPointer<UInt8>) -> String {
         let count = span.end - span.start
         guard count > 0, let p = record.baseAddress else { return "" }
@@ -279,6 +293,39 @@ public struct CSVHeader: Sendable, Equatable {
             sender: senderColumn.map { row[$0] } ?? "",
             body: bodyColumn.map { row[$0] } ?? "",
             idJSON: id.isEmpty ? nil : JSONEscape.quoted(id)))
+    }
+
+    /// Like `message(_:scratch:)`, without making Strings: the sender and body
+    /// (with `""` collapsed) and the id as a JSON string are appended to `bytes`.
+    public func message(_ record: UnsafeBufferPointer<UInt8>, scratch: inout CSVScratch, into bytes: inout [UInt8]) -> Result<MessageBytes, RecordError> {
+        do {
+            try CSVRecord.scan(record, into: &scratch.fields)
+        } catch {
+            return .failure(error)
+        }
+        let spans = scratch.fields
+        guard spans.count == names.count else {
+            let offset = spans.count > names.count ? spans[names.count].start : record.count
+            let at = spans.count > names.count && offset > 0 && record[offset - 1] == 0x22 ? offset - 1 : offset
+            return .failure(countMismatch(spans.count, at: at))
+        }
+        func append(_ column: Int?) -> Range<Int> {
+            let start = bytes.count
+            guard let c = column else { return start..<start }
+            CSVRecord.appendText(of: spans[c], in: record, to: &bytes)
+            return start..<bytes.count
+        }
+        let sender = append(senderColumn)
+        let body = append(bodyColumn)
+        var id: Range<Int>? = nil
+        if let c = idColumn, spans[c].end > spans[c].start {
+            var text: [UInt8] = []
+            CSVRecord.appendText(of: spans[c], in: record, to: &text)
+            let start = bytes.count
+            text.withUnsafeBufferPointer { JSONEscape.appendQuoted(utf8: $0, to: &bytes) }
+            id = start..<bytes.count
+        }
+        return .success(MessageBytes(sender: sender, body: body, idJSON: id))
     }
 
     /// The message fields straight from a record's bytes: validates the

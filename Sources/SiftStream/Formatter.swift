@@ -35,19 +35,19 @@ struct RecordFormatter {
     // MARK: Verdicts
 
     /// A verdict line: `{"record":N,"id":…,"action":…,"stage":…,"reason":…}` or its CSV/TSV row.
-    func appendVerdict(record: Int, idJSON: String?, verdict v: Verdict, to out: inout [UInt8]) {
+    func appendVerdict(record: Int, idJSON: UnsafeBufferPointer<UInt8>?, verdict v: Verdict, to out: inout [UInt8]) {
         switch options.outputFormat {
         case .ndjson:
             appendASCII("{\"record\":", &out)
             appendASCII(String(record), &out)
             if let id = idJSON {
                 appendASCII(",\"id\":", &out)
-                appendASCII(id, &out)
+                out.append(contentsOf: id)
             }
             appendVerdictMembers(v, to: &out)
             out.append(0x7D); out.append(0x0A)
         case .csv, .tsv:
-            var row = [String(record), idJSON.map(JSONText.decodeToken) ?? ""]
+            var row = [String(record), idJSON.map { JSONText.decodeToken(String(decoding: $0, as: UTF8.self)) } ?? ""]
             row += verdictColumns(v)
             Self.appendRow(row, options.outputFormat, to: &out)
         }

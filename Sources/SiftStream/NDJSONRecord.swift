@@ -89,6 +89,20 @@ public struct MessageFields: Sendable, Equatable {
 }
 
 /// Why one input record could not be read, and where in the record.
+/// A record's fields as bytes in a worker's scratch buffer, for the hot path (no Strings).
+public struct MessageBytes: Sendable, Equatable {
+    /// The sender's UTF-8.
+    public var sender: Range<Int>
+    /// The body's UTF-8.
+    public var body: Range<Int>
+    /// The id as a JSON token ready to write, nil when absent.
+    public var idJSON: Range<Int>?
+    /// Ranges into the scratch buffer the parser appended to.
+    public init(sender: Range<Int>, body: Range<Int>, idJSON: Range<Int>?) {
+        self.sender = sender; self.body = body; self.idJSON = idJSON
+    }
+}
+
 public struct RecordError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is wrong, e.g. `bad JSON: expected ':' after key` or `invalid UTF-8`.
     public var message: String
@@ -133,6 +147,23 @@ public enum NDJSONRecord {
         do {
             try scanner.scanTopLevel(fields)
             return .success(try scanner.messageFields(fields))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Like `parse`, without making Strings: the sender and body are appended
+    /// (decoded) to `bytes`, and the id as the JSON token it was written as.
+    /// The hot path of the reader; `bytes` is a worker's scratch, emptied by the caller.
+    public static func parse(_ line: UnsafeBufferPointer<UInt8>, fields: FieldNames, into bytes: inout [UInt8]) -> Result<MessageBytes, RecordError> {
+        guard let base = line.baseAddress else { return .failure(RecordError("bad JSON: unexpected end of record", at: 0)) }
+        var scanner = Scanner(p: base, n: line.count)
+        do {
+            try scanner.scanTopLevel(fields)
+            let sender = try scanner.appendText(scanner.sender, name: fields.sender, to: &bytes)
+            let body = try scanner.appendText(scanner.body, name: fields.body, to: &bytes)
+            let id = try scanner.appendIDToken(scanner.id, name: fields.id, to: &bytes)
+            return .success(MessageBytes(sender: sender, body: body, idJSON: id))
         } catch {
             return .failure(error)
         }
@@ -460,6 +491,39 @@ private struct Scanner {
             return String(decoding: UnsafeBufferPointer(start: p + span.start, count: span.end - span.start), as: UTF8.self)
         case .boolean, .object, .array:
             throw RecordError("field \"\(name)\" is not a string", at: span.start)
+        }
+    }
+
+    /// `text`, appended as UTF-8 to `out`; returns where it lies there.
+    func appendText(_ span: ValueSpan, name: String, to out: inout [UInt8]) throws(RecordError) -> Range<Int> {
+        let start = out.count
+        switch span.kind {
+        case .absent, .null:
+            break
+        case .string:
+            out.append(contentsOf: UnsafeBufferPointer(start: p + span.start + 1, count: span.end - span.start - 2))
+        case .escapedString:
+            var t = decodeString(span.start + 1 ..< span.end - 1)
+            t.withUTF8 { out.append(contentsOf: $0) }
+        case .number:
+            out.append(contentsOf: UnsafeBufferPointer(start: p + span.start, count: span.end - span.start))
+        case .boolean, .object, .array:
+            throw RecordError("field \"\(name)\" is not a string", at: span.start)
+        }
+        return start..<out.count
+    }
+
+    /// The id's token as written (a JSON string or number), appended to `out`; nil when absent or null.
+    func appendIDToken(_ span: ValueSpan, name: String, to out: inout [UInt8]) throws(RecordError) -> Range<Int>? {
+        switch span.kind {
+        case .absent, .null:
+            return nil
+        case .string, .escapedString, .number:
+            let start = out.count
+            out.append(contentsOf: UnsafeBufferPointer(start: p + span.start, count: span.end - span.start))
+            return start..<out.count
+        case .boolean, .object, .array:
+            throw RecordError("field \"\(name)\" is not a string or number", at: span.start)
         }
     }
 

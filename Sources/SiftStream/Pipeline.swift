@@ -87,6 +87,8 @@ final class Worker {
     let formatter: RecordFormatter
     let options: StreamOptions
     var csvScratch = CSVScratch()
+    /// The fields of the record being evaluated, as bytes.
+    var fieldBytes: [UInt8] = []
 
     init(rules: CompiledRuleSet, options: StreamOptions) {
         evaluator = Evaluator(rules)
@@ -102,24 +104,32 @@ final class Worker {
         batch.data.withUnsafeBufferPointer { data in
             for (index, r) in batch.records.enumerated() {
                 let bytes = UnsafeBufferPointer(rebasing: data[r.start..<r.end])
-                let parsed: Result<MessageFields, RecordError>
+                // Fields as bytes in `fieldBytes` (the hot path); annotated CSV also needs every column.
+                fieldBytes.removeAll(keepingCapacity: true)
                 var csvValues: [String]? = nil
+                let parsed: Result<MessageBytes, RecordError>
                 if r.tooLong {
                     parsed = .failure(RecordError("record is longer than --max-record-bytes (\(options.maxRecordBytes))", at: options.maxRecordBytes))
                 } else {
                     switch batch.format {
                     case .ndjson:
-                        parsed = NDJSONRecord.parse(bytes, fields: options.fields)
+                        parsed = NDJSONRecord.parse(bytes, fields: options.fields, into: &fieldBytes)
                     case .csv(let header):
                         if options.annotate {
                             switch CSVRecord.parseFields(bytes) {
                             case .success(let values):
                                 csvValues = values
-                                parsed = header.message(fromFields: values)
+                                parsed = header.message(fromFields: values).map { m in
+                                    let s = fieldBytes.count
+                                    fieldBytes.append(contentsOf: m.sender.utf8)
+                                    let b = fieldBytes.count
+                                    fieldBytes.append(contentsOf: m.body.utf8)
+                                    return MessageBytes(sender: s..<b, body: b..<fieldBytes.count, idJSON: nil)
+                                }
                             case .failure(let e): parsed = .failure(e)
                             }
                         } else {
-                            parsed = header.message(bytes, scratch: &csvScratch)
+                            parsed = header.message(bytes, scratch: &csvScratch, into: &fieldBytes)
                         }
                     }
                 }
@@ -131,7 +141,10 @@ final class Worker {
                     formatter.appendError(record: r.number, message: message, raw: bytes,
                                           annotateWidth: annotateWidth(batch), to: &out)
                 case .success(let m):
-                    let v = evaluator.evaluate(sender: m.sender, body: m.body, explain: options.explain)
+                    let v = fieldBytes.withUnsafeBufferPointer { f in
+                        evaluator.evaluate(senderUTF8: UnsafeBufferPointer(rebasing: f[m.sender]),
+                                           bodyUTF8: UnsafeBufferPointer(rebasing: f[m.body]), explain: options.explain)
+                    }
                     result.stats.count(v)
                     if only == nil || only!.contains(v.action) {
                         if options.annotate {
@@ -144,7 +157,9 @@ final class Worker {
                                 formatter.appendAnnotated(columns: header.names, values: csvValues ?? [], verdict: v, to: &out)
                             }
                         } else {
-                            formatter.appendVerdict(record: r.number, idJSON: m.idJSON, verdict: v, to: &out)
+                            fieldBytes.withUnsafeBufferPointer { f in
+                                formatter.appendVerdict(record: r.number, idJSON: m.idJSON.map { UnsafeBufferPointer(rebasing: f[$0]) }, verdict: v, to: &out)
+                            }
                         }
                     }
                 }
