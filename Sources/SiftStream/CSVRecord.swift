@@ -295,9 +295,10 @@ public struct CSVHeader: Sendable, Equatable {
             idJSON: id.isEmpty ? nil : JSONEscape.quoted(id)))
     }
 
-    /// Like `message(_:scratch:)`, without making Strings: the sender and body
-    /// (with `""` collapsed) and the id as a JSON string are appended to `bytes`.
-    public func message(_ record: UnsafeBufferPointer<UInt8>, scratch: inout CSVScratch, into bytes: inout [UInt8]) -> Result<MessageBytes, RecordError> {
+    /// The record's field spans, validated, with as many fields as the header.
+    /// A field-count mismatch is reported at the first extra field (its
+    /// opening quote when quoted), or at the end of a short record.
+    private func checkedSpans(_ record: UnsafeBufferPointer<UInt8>, scratch: inout CSVScratch) -> Result<[CSVRecord.FieldSpan], RecordError> {
         do {
             try CSVRecord.scan(record, into: &scratch.fields)
         } catch {
@@ -308,6 +309,17 @@ public struct CSVHeader: Sendable, Equatable {
             let offset = spans.count > names.count ? spans[names.count].start : record.count
             let at = spans.count > names.count && offset > 0 && record[offset - 1] == 0x22 ? offset - 1 : offset
             return .failure(countMismatch(spans.count, at: at))
+        }
+        return .success(spans)
+    }
+
+    /// Like `message(_:scratch:)`, without making Strings: the sender and body
+    /// (with `""` collapsed) and the id as a JSON string are appended to `bytes`.
+    public func message(_ record: UnsafeBufferPointer<UInt8>, scratch: inout CSVScratch, into bytes: inout [UInt8]) -> Result<MessageBytes, RecordError> {
+        let spans: [CSVRecord.FieldSpan]
+        switch checkedSpans(record, scratch: &scratch) {
+        case .success(let s): spans = s
+        case .failure(let e): return .failure(e)
         }
         func append(_ column: Int?) -> Range<Int> {
             let start = bytes.count
@@ -333,17 +345,10 @@ public struct CSVHeader: Sendable, Equatable {
     /// the sender, body and id. A field-count mismatch is reported at the
     /// first extra field, or at the end of a short record.
     public func message(_ record: UnsafeBufferPointer<UInt8>, scratch: inout CSVScratch) -> Result<MessageFields, RecordError> {
-        do {
-            try CSVRecord.scan(record, into: &scratch.fields)
-        } catch {
-            return .failure(error)
-        }
-        let spans = scratch.fields
-        guard spans.count == names.count else {
-            let offset = spans.count > names.count ? spans[names.count].start : record.count
-            // A quoted extra field starts at its opening quote.
-            let at = spans.count > names.count && offset > 0 && record[offset - 1] == 0x22 ? offset - 1 : offset
-            return .failure(countMismatch(spans.count, at: at))
+        let spans: [CSVRecord.FieldSpan]
+        switch checkedSpans(record, scratch: &scratch) {
+        case .success(let s): spans = s
+        case .failure(let e): return .failure(e)
         }
         var idJSON: String? = nil
         if let c = idColumn, spans[c].end > spans[c].start {

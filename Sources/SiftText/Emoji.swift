@@ -39,14 +39,14 @@ public enum EmojiDetector {
             if c < 0x80 {
                 // `#`, `*` and digits have Emoji: an emoji only with an extender after them.
                 if c == 0x23 || c == 0x2A || c &- 0x30 < 10, i + 1 < n, b[i + 1] >= 0x80,
-                   extendsCluster(decode(b, i + 1)) {
+                   extendsCluster(UTF8Scalar.decode(b, i + 1)) {
                     return true
                 }
                 previous = UInt32(c)
                 i += 1
                 continue
             }
-            let cp = decode(b, i)
+            let cp = UTF8Scalar.decode(b, i)
             i += c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4
             if isPrepend(cp) {
                 // A prepended mark (U+0600 …) glues what follows into its cluster under
@@ -60,7 +60,7 @@ public enum EmojiDetector {
                     // Extends the cluster before it, which decides alone.
                 } else if bits & EmojiTable.presentation != 0 || cp > 0x238C {
                     return true
-                } else if i < n, b[i] >= 0x80, extendsCluster(decode(b, i)) {
+                } else if i < n, b[i] >= 0x80, extendsCluster(UTF8Scalar.decode(b, i)) {
                     return true
                 }
             }
@@ -95,17 +95,6 @@ public enum EmojiDetector {
         default:
             return false
         }
-    }
-
-    @inline(__always)
-    private static func decode(_ t: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt32 {
-        let b0 = UInt32(t[i])
-        if b0 < 0x80 { return b0 }
-        let n = t.count
-        if b0 < 0xE0, i + 1 < n { return (b0 & 0x1F) << 6 | UInt32(t[i + 1] & 0x3F) }
-        if b0 < 0xF0, i + 2 < n { return (b0 & 0x0F) << 12 | UInt32(t[i + 1] & 0x3F) << 6 | UInt32(t[i + 2] & 0x3F) }
-        if i + 3 < n { return (b0 & 0x07) << 18 | UInt32(t[i + 1] & 0x3F) << 12 | UInt32(t[i + 2] & 0x3F) << 6 | UInt32(t[i + 3] & 0x3F) }
-        return 0xFFFD
     }
 
     /// True when the grapheme cluster `character` counts as an emoji (SPEC §1.2).
