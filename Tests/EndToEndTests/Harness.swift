@@ -40,8 +40,13 @@ enum Harness {
         return url.path
     }()
 
+    /// A child that exits without reading its stdin (a usage error, say) must not kill the
+    /// test process with SIGPIPE while the harness is still writing to it.
+    static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
+
     /// Runs msgsift with `args` in the package root, feeding `stdin`.
     static func run(_ args: [String], stdin: Data = Data(), environment: [String: String] = [:]) throws -> RunResult {
+        _ = ignoreBrokenPipes
         let p = Process()
         p.executableURL = binary
         p.arguments = args
