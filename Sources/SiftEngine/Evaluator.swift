@@ -1,12 +1,14 @@
 // The eight-stage evaluator (SPEC §1.5) over a CompiledRuleSet.
 //
-// Per message: the texts are laid out once as `body + " " + sender` (raw and
-// case-folded UTF-8, the target `all` of the app), each automaton scans its
-// text once, and every occurrence is credited to the filters and list entries
-// it stands for, keeping the oldest per stage. Stages then run in order and
-// the first that matches decides. Regexes run only when their answer can
-// matter: when the message reaches their stage and no older phrase filter of
-// that stage already matched. UTF-16 for ICU is made once, and only then.
+// Per message: the text is laid out as `body + " " + sender` (the target
+// `all` of the app), case-folded, and the folded automaton scans it once;
+// every occurrence is credited to the filters, list entries and gates it
+// stands for, keeping the oldest per stage. The raw text is scanned too only
+// when a case-sensitive phrase occurred folded (its gate). Stages then run in
+// order and the first that matches decides. Regexes run only when their
+// answer can matter: when the message reaches their stage, no older phrase
+// filter of that stage already matched, and a literal they need is present.
+// UTF-16 for ICU is made once, and only then.
 //
 // An Evaluator is one worker's state (buffers, regex clones); it is not
 // shared between threads. Evaluation never throws.

@@ -15,7 +15,6 @@
 /// The tables live in buffers allocated once and freed in `deinit`; nothing
 /// writes them after `init`, so concurrent scans are safe.
 public final class AhoCorasick: @unchecked Sendable {
-    private let rootNext: UnsafeMutableBufferPointer<Int32>      // 256 entries
     private let transStart: UnsafeMutableBufferPointer<Int32>    // per state, into trans; count+1 entries
     private let transBytes: UnsafeMutableBufferPointer<UInt8>
     private let transTargets: UnsafeMutableBufferPointer<Int32>
@@ -149,14 +148,14 @@ public final class AhoCorasick: @unchecked Sendable {
         for st in 0..<n { report[st] = hasOutput(Int32(st)) ? Int32(st) : max(dict[st], 0) }
         queue = []
         var opCopy = op
-        rootNext = take(&root); transStart = take(&ts); transBytes = take(&tb); transTargets = take(&tt)
+        transStart = take(&ts); transBytes = take(&tb); transTargets = take(&tt)
         self.fail = take(&fail); outStart = take(&os); outPatterns = take(&opCopy); dictLink = take(&dict)
         reportFrom = take(&report); denseRow = take(&rowOf); dense = take(&rows)
         patternLengths = patterns.map { Int32($0.count) }
     }
 
     deinit {
-        for p in [rootNext, transStart, transTargets, fail, outStart, outPatterns, dictLink, reportFrom, denseRow, dense] {
+        for p in [transStart, transTargets, fail, outStart, outPatterns, dictLink, reportFrom, denseRow, dense] {
             UnsafeMutableBufferPointer(start: p.baseAddress, count: max(p.count, 1)).deallocate()
         }
         UnsafeMutableBufferPointer(start: transBytes.baseAddress, count: max(transBytes.count, 1)).deallocate()
