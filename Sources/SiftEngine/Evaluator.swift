@@ -182,36 +182,53 @@ public final class Evaluator {
     // MARK: Phrases
 
     private func scan(_ table: PhraseTable, _ text: [UInt8], bodyCount: Int, tracedToText: Bool) {
+        // Results gather in locals and are stored once: per match, no access to this object's
+        // stored properties (each would be a dynamic exclusivity check).
+        var allow = allowRank, deny = denyRank, communityAllow = communityAllowRank, communityDeny = communityDenyRank
+        var rawGate = rawGateOpen
+        var gates = gateOpen
+        gateOpen = []
         text.withUnsafeBufferPointer { buf in
-            let lengths = table.automaton.patternLengths
-            table.automaton.scan(buf) { pattern, end in
-                let start = end - Int(lengths[pattern])
-                for k in Int(table.useStart[pattern])..<Int(table.useStart[pattern + 1]) {
-                    let use = table.uses[k]
-                    switch use.target {
-                    case .all: break
-                    case .body: if end > bodyCount { continue }
-                    case .sender: if start <= bodyCount { continue }
-                    }
-                    if use.exact {
-                        if tracedToText { ensureTrace() }
-                        let bounded = tracedToText
-                            ? textBoundaryBefore(start) && textBoundaryAfter(end, foldedCount: buf.count)
-                            : Self.boundaryBefore(buf, start) && Self.boundaryAfter(buf, end)
-                        if !bounded { continue }
-                    }
-                    switch use.kind {
-                    case .allowFilter: allowRank = min(allowRank, use.rank)
-                    case .denyFilter: denyRank = min(denyRank, use.rank)
-                    case .communityAllow: communityAllowRank = min(communityAllowRank, use.rank)
-                    case .communityDeny: communityDenyRank = min(communityDenyRank, use.rank)
-                    case .regexGate: gateOpen[Int(use.rank)] = true
-                    case .rawGate: rawGateOpen = true
+            table.useStart.withUnsafeBufferPointer { useStart in
+                table.uses.withUnsafeBufferPointer { uses in
+                    table.automaton.patternLengths.withUnsafeBufferPointer { lengths in
+                        table.automaton.scan(buf) { pattern, end in
+                            let start = end - Int(lengths[pattern])
+                            for k in Int(useStart[pattern])..<Int(useStart[pattern + 1]) {
+                                let use = uses[k]
+                                switch use.target {
+                                case .all: break
+                                case .body: if end > bodyCount { continue }
+                                case .sender: if start <= bodyCount { continue }
+                                }
+                                if use.exact && !exactBoundaries(buf, start, end, tracedToText) { continue }
+                                switch use.kind {
+                                case .allowFilter: allow = min(allow, use.rank)
+                                case .denyFilter: deny = min(deny, use.rank)
+                                case .communityAllow: communityAllow = min(communityAllow, use.rank)
+                                case .communityDeny: communityDeny = min(communityDeny, use.rank)
+                                case .regexGate: gates[Int(use.rank)] = true
+                                case .rawGate: rawGate = true
+                                }
+                            }
+                            return true
+                        }
                     }
                 }
-                return true
             }
         }
+        allowRank = allow; denyRank = deny; communityAllowRank = communityAllow; communityDenyRank = communityDeny
+        rawGateOpen = rawGate
+        gateOpen = gates
+    }
+
+    /// SPEC §1.1 exact: no letter right before or after the occurrence `start..<end` of `text`.
+    private func exactBoundaries(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ tracedToText: Bool) -> Bool {
+        if tracedToText {
+            ensureTrace()
+            return textBoundaryBefore(start) && textBoundaryAfter(end, foldedCount: text.count)
+        }
+        return Self.boundaryBefore(text, start) && Self.boundaryAfter(text, end)
     }
 
     /// Folds the message again, this time noting for each folded byte the scalar it came from
