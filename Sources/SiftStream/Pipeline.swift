@@ -115,21 +115,10 @@ final class Worker {
                     case .ndjson:
                         parsed = NDJSONRecord.parse(bytes, fields: options.fields, into: &fieldBytes)
                     case .csv(let header):
-                        if options.annotate {
-                            switch CSVRecord.parseFields(bytes) {
-                            case .success(let values):
-                                csvValues = values
-                                parsed = header.message(fromFields: values).map { m in
-                                    let s = fieldBytes.count
-                                    fieldBytes.append(contentsOf: m.sender.utf8)
-                                    let b = fieldBytes.count
-                                    fieldBytes.append(contentsOf: m.body.utf8)
-                                    return MessageBytes(sender: s..<b, body: b..<fieldBytes.count, idJSON: nil)
-                                }
-                            case .failure(let e): parsed = .failure(e)
-                            }
-                        } else {
-                            parsed = header.message(bytes, scratch: &csvScratch, into: &fieldBytes)
+                        parsed = header.message(bytes, scratch: &csvScratch, into: &fieldBytes)
+                        if options.annotate, case .success = parsed {
+                            // Every column, for the annotated output (the record is valid: this cannot fail).
+                            csvValues = (try? CSVRecord.parseFields(bytes).get()) ?? []
                         }
                     }
                 }

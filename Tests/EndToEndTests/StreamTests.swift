@@ -210,3 +210,15 @@ struct ReaderRegressionTests {
         #expect(r.err.contains("Try 'msgsift classify --help'"))
     }
 }
+
+@Suite("CSV errors are the same with and without --annotate")
+struct CSVAnnotateErrorTests {
+    @Test func fieldCountErrorIsReportedAtTheSameByte() throws {
+        let csv = "id,sender,body\n1,a\n"
+        let plain = try Harness.run(["classify", "--no-db"], stdin: csv)
+        let annotated = try Harness.run(["classify", "--no-db", "--annotate"], stdin: csv)
+        // "1,a" ends at byte 3: the record is one field short there.
+        #expect(plain.objects[0]["error"] as? String == "<stdin>:2: record has 2 fields, header has 3 (byte 3)")
+        #expect(annotated.objects[0]["error"] as? String == plain.objects[0]["error"] as? String)
+    }
+}
