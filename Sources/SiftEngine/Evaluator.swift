@@ -224,7 +224,13 @@ public final class Evaluator {
 
     /// SPEC §1.1 exact: no letter right before or after the occurrence `start..<end` of `text`.
     private func exactBoundaries(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ tracedToText: Bool) -> Bool {
-        if tracedToText {
+        // Where both neighbours in the folded text are ASCII (or the text's ends), the folded
+        // text answers like the text itself: an ASCII byte of a folding is a letter exactly when
+        // the scalar it came from is one (k from K, s from ß or ſ), and an ASCII letter inside
+        // the folding of one scalar is rightly "no boundary". Only non-ASCII neighbours need
+        // the trace (İ → i + U+0307, U+0345 → ι).
+        let asciiNeighbours = (start == 0 || text[start - 1] < 0x80) && (end == text.count || text[end] < 0x80)
+        if tracedToText && !asciiNeighbours {
             ensureTrace()
             return textBoundaryBefore(start) && textBoundaryAfter(end, foldedCount: text.count)
         }

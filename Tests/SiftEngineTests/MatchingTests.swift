@@ -220,6 +220,9 @@ struct ExactFoldingBoundaryTests {
         ("sale", "sale\u{345}", true),         // U+0345 is a mark, though it folds to the letter ι
         ("sale", "ßale", false),               // starts inside the folding of ß (ss): inside a word
         ("strasse", "Straße!", true),
+        ("xf", "xﬀ", false),                   // ends inside the folding of the ligature ﬀ (ff)
+        ("ff", "ﬀ.", true),                    // the whole ligature, then a full stop
+        ("k9", "\u{212A}9 units", true),       // the Kelvin sign folds to k: a letter either way
         ("strasse", "Straßen", false),
         ("שלום", "שלום!", true),
     ] as [(String, String, Bool)])
