@@ -6,81 +6,10 @@
 //
 // Every rule goes through the validators of SiftRules before it is written,
 // so the store, the command line and the .sfsfilters reader cannot disagree.
-// SQL lives in this file and Schema.swift; SQLite itself only in Database.swift.
+// SQL lives in this file, Store+Rules.swift and Schema.swift; SQLite itself only in Database.swift.
 import Foundation
 import SiftRules
 import SiftText
-
-/// A filter as stored, with when it was added (nil for filters from schema version 1).
-public struct StoredFilter: Sendable, Equatable {
-    public var filter: Filter
-    /// ISO-8601 UTC.
-    public var createdAt: String?
-    public var id: Int { filter.id }
-}
-
-/// The filters of a store, and rows that could not be read as filters at all.
-public struct FilterScan: Sendable {
-    /// In id order (oldest first).
-    public var filters: [StoredFilter]
-    /// One line per unreadable row (unknown type or option), naming its id.
-    public var unreadable: [String]
-
-    /// No filters.
-    public static let empty = FilterScan(filters: [], unreadable: [])
-}
-
-/// What adding one filter did.
-public enum AddResult: Sendable, Equatable {
-    case added(StoredFilter)
-    /// A filter with the same text, target, matching and case was there already; nothing changed.
-    case duplicate(of: StoredFilter)
-}
-
-/// What importing the rows of a `.sfsfilters` file did (or, for a dry run, would do).
-public struct ImportReport: Sendable {
-    /// Ids given to the added filters, in file order (empty for a dry run).
-    public var addedIDs: [Int] = []
-    public var added = 0
-    /// Rows that are the same filter as one in the store or earlier in the file: (row, reason).
-    public var duplicates: [(row: Int, of: String)] = []
-    /// Rows refused: (row, why).
-    public var invalid: [(row: Int, reason: RuleError)] = []
-}
-
-/// What blocking a language did.
-public enum BlockResult: Sendable, Equatable {
-    case blocked(StoredFilter)
-    case alreadyBlocked(StoredFilter)
-    /// It was blocked to another folder; the filter keeps its id (its age).
-    case folderChanged(from: Folder, StoredFilter)
-}
-
-/// The imported community lists.
-public struct ImportedLists: Sendable {
-    public var lists: [Language: CommunityList]
-    public var unknownLanguages: [String]
-    /// SHA-256 of the file's bytes, hex.
-    public var sha256: String
-    /// ISO-8601 UTC.
-    public var importedAt: String
-    public var byteCount: Int
-}
-
-/// What importing a community-list file did.
-public enum ListsImportResult: Sendable {
-    /// Same bytes as the lists already stored: nothing changed.
-    case unchanged(ImportedLists)
-    /// Stored; `replaced` is the hash of the lists it replaced, if any.
-    case imported(ImportedLists, replaced: String?)
-}
-
-/// A rule set read from the store, and what in it could not be used.
-public struct LoadedRules: Sendable {
-    public var ruleSet: RuleSet
-    /// Rows skipped while loading (not filters that fail validation: the compiler reports those).
-    public var warnings: [String]
-}
 
 /// A msgsift rule store.
 public final class Store: Sendable {
@@ -172,7 +101,7 @@ public final class Store: Sendable {
     }
 
     /// Whether the file has tables yet (an empty file read-only is an empty store).
-    private var hasTables: Bool { schemaVersion >= 1 }
+    var hasTables: Bool { schemaVersion >= 1 }
 
     // MARK: Rules for a run
 
@@ -384,131 +313,6 @@ public final class Store: Sendable {
             let matching = try scanFilters(type: .denyLanguage).filters.filter { $0.filter.language == language }
             for f in matching { try database.run("DELETE FROM filter WHERE id = ?", [.integer(Int64(f.id))]) }
             return matching
-        }
-    }
-
-    // MARK: Smart rules
-
-    /// Which smart rules are on, with their stored values (also those of rules that are off).
-    public func smartRules() throws -> (settings: SmartRuleSettings, warnings: [String]) {
-        guard hasTables else { return (SmartRuleSettings(), []) }
-        return try database.readTransaction { try readSmartRules() }
-    }
-
-    private func readSmartRules() throws(StoreError) -> (SmartRuleSettings, [String]) {
-        var settings = SmartRuleSettings()
-        var warnings: [String] = []
-        let rows = try database.query("SELECT name, enabled, value, countries FROM smart_rule ORDER BY name") { r throws(StoreError) in
-            (r.text(0) ?? "", r.int(1) != 0, r.isNull(2) ? nil : r.int(2), r.text(3))
-        }
-        for (name, enabled, value, countries) in rows {
-            guard let rule = SmartRule(rawValue: name) else {
-                warnings.append("smart rule \(quoted(name)) in the store is unknown; ignored")
-                continue
-            }
-            if enabled { settings.enabled.insert(rule) }
-            if rule == .shortSender, let value {
-                do { settings.shortSenderMaximum = try SmartRuleValidator.shortSenderMaximum(String(value)) } catch {
-                    warnings.append("short-sender value in the store: \(error); using \(settings.shortSenderMaximum)")
-                }
-            }
-            if rule == .countryAllowlist, let countries {
-                do { settings.allowedCallingCodes = try SmartRuleValidator.callingCodes(countries) } catch {
-                    warnings.append("country-allowlist in the store: \(error); the rule skips every message")
-                }
-            }
-        }
-        return (settings, warnings)
-    }
-
-    /// Turns `rule` on. `shortSenderMaximum` (3–6) only for short-sender,
-    /// `callingCodes` (canonical, from `SmartRuleValidator.callingCodes`) only
-    /// for country-allowlist; nil keeps the stored value. Returns the settings after.
-    public func enable(_ rule: SmartRule, shortSenderMaximum: Int? = nil, callingCodes: [String]? = nil) throws -> SmartRuleSettings {
-        if shortSenderMaximum != nil && rule != .shortSender { throw RuleError("\(rule.rawValue) takes no value (--value is for short-sender)") }
-        if callingCodes != nil && rule != .countryAllowlist { throw RuleError("\(rule.rawValue) takes no calling codes (--countries is for country-allowlist)") }
-        if let n = shortSenderMaximum { _ = try SmartRuleValidator.shortSenderMaximum(String(n)) }
-        let codes = try callingCodes.map { try SmartRuleValidator.callingCodes($0.joined(separator: ",")) }
-        if let codes, codes.isEmpty { throw RuleError("country-allowlist needs at least one calling code: --countries +972,+1") }
-        return try database.writeTransaction {
-            let (before, _) = try readSmartRules()
-            if rule == .countryAllowlist && codes == nil && before.allowedCallingCodes.isEmpty {
-                throw RuleError("country-allowlist needs calling codes: msgsift rule enable country-allowlist --countries +972,+1")
-            }
-            try database.run("""
-                INSERT INTO smart_rule (name, enabled, value, countries) VALUES (?, 1, ?, ?)
-                ON CONFLICT (name) DO UPDATE SET enabled = 1, value = coalesce(excluded.value, value), countries = coalesce(excluded.countries, countries)
-                """, [.text(rule.rawValue), shortSenderMaximum.map { .integer(Int64($0)) } ?? .null,
-                      codes.map { .text($0.joined(separator: ",")) } ?? .null])
-            return try readSmartRules().0
-        }
-    }
-
-    /// Turns `rule` off, keeping its values for the next `enable`. Returns whether it was on.
-    public func disable(_ rule: SmartRule) throws -> Bool {
-        try database.writeTransaction {
-            try database.run("UPDATE smart_rule SET enabled = 0 WHERE name = ? AND enabled = 1", [.text(rule.rawValue)]) > 0
-        }
-    }
-
-    // MARK: Community lists
-
-    /// The imported lists, nil when none were imported.
-    public func importedLists() throws -> ImportedLists? {
-        guard hasTables else { return nil }
-        return try database.readTransaction { try readLists() }
-    }
-
-    private func readLists() throws -> ImportedLists? {
-        let rows = try database.query("SELECT content, sha256, imported_at FROM community_lists WHERE id = 1") { r throws(StoreError) in
-            (r.blob(0) ?? [], r.text(1) ?? "", r.text(2) ?? "")
-        }
-        guard let (content, hash, at) = rows.first else { return nil }
-        let parsed: (lists: [Language: CommunityList], unknownLanguages: [String])
-        do { parsed = try CommunityListFile.read(Data(content)) } catch {
-            throw StoreError(.corrupt, "\(path): the stored community lists cannot be read (\(error)); import them again")
-        }
-        return ImportedLists(lists: parsed.lists, unknownLanguages: parsed.unknownLanguages, sha256: hash, importedAt: at, byteCount: content.count)
-    }
-
-    /// The languages whose community lists take part, in SPEC §1.3 order.
-    public func listLanguages() throws -> [Language] {
-        guard hasTables else { return [] }
-        return try database.readTransaction { try enabledListLanguages() }
-    }
-
-    private func enabledListLanguages() throws(StoreError) -> [Language] {
-        try database.query("SELECT code FROM community_language WHERE enabled = 1") { r throws(StoreError) in
-            Language(codeOrName: r.text(0) ?? "")
-        }.compactMap { $0 }.sorted()
-    }
-
-    /// Stores a community-list file (validated with `CommunityListFile.read`),
-    /// replacing the lists imported before. Languages keep their on/off state.
-    /// The same bytes again change nothing.
-    public func importLists(_ data: Data) throws -> ListsImportResult {
-        _ = try CommunityListFile.read(data)
-        let hash = SHA256.hex(data)
-        return try database.writeTransaction {
-            let old = try readLists()
-            if let old, old.sha256 == hash { return .unchanged(old) }
-            try database.run("""
-                INSERT INTO community_lists (id, content, sha256, imported_at) VALUES (1, ?, ?, ?)
-                ON CONFLICT (id) DO UPDATE SET content = excluded.content, sha256 = excluded.sha256, imported_at = excluded.imported_at
-                """, [.blob(Array(data)), .text(hash), .text(Self.timestamp())])
-            return .imported(try readLists()!, replaced: old?.sha256)
-        }
-    }
-
-    /// Turns the community lists of `languages` on or off.
-    public func setListLanguages(_ languages: [Language], enabled: Bool) throws {
-        try database.writeTransaction {
-            for l in languages {
-                try database.run("""
-                    INSERT INTO community_language (code, enabled) VALUES (?, ?)
-                    ON CONFLICT (code) DO UPDATE SET enabled = excluded.enabled
-                    """, [.text(l.rawValue), .integer(enabled ? 1 : 0)])
-            }
         }
     }
 

@@ -1,0 +1,75 @@
+// What the store's calls return: stored filters, reports of imports and
+// edits, the rules loaded for a run.
+import SiftRules
+import SiftText
+
+/// A filter as stored, with when it was added (nil for filters from schema version 1).
+public struct StoredFilter: Sendable, Equatable {
+    public var filter: Filter
+    /// ISO-8601 UTC.
+    public var createdAt: String?
+    public var id: Int { filter.id }
+}
+
+/// The filters of a store, and rows that could not be read as filters at all.
+public struct FilterScan: Sendable {
+    /// In id order (oldest first).
+    public var filters: [StoredFilter]
+    /// One line per unreadable row (unknown type or option), naming its id.
+    public var unreadable: [String]
+
+    /// No filters.
+    public static let empty = FilterScan(filters: [], unreadable: [])
+}
+
+/// What adding one filter did.
+public enum AddResult: Sendable, Equatable {
+    case added(StoredFilter)
+    /// A filter with the same text, target, matching and case was there already; nothing changed.
+    case duplicate(of: StoredFilter)
+}
+
+/// What importing the rows of a `.sfsfilters` file did (or, for a dry run, would do).
+public struct ImportReport: Sendable {
+    /// Ids given to the added filters, in file order (empty for a dry run).
+    public var addedIDs: [Int] = []
+    public var added = 0
+    /// Rows that are the same filter as one in the store or earlier in the file: (row, reason).
+    public var duplicates: [(row: Int, of: String)] = []
+    /// Rows refused: (row, why).
+    public var invalid: [(row: Int, reason: RuleError)] = []
+}
+
+/// What blocking a language did.
+public enum BlockResult: Sendable, Equatable {
+    case blocked(StoredFilter)
+    case alreadyBlocked(StoredFilter)
+    /// It was blocked to another folder; the filter keeps its id (its age).
+    case folderChanged(from: Folder, StoredFilter)
+}
+
+/// The imported community lists.
+public struct ImportedLists: Sendable {
+    public var lists: [Language: CommunityList]
+    public var unknownLanguages: [String]
+    /// SHA-256 of the file's bytes, hex.
+    public var sha256: String
+    /// ISO-8601 UTC.
+    public var importedAt: String
+    public var byteCount: Int
+}
+
+/// What importing a community-list file did.
+public enum ListsImportResult: Sendable {
+    /// Same bytes as the lists already stored: nothing changed.
+    case unchanged(ImportedLists)
+    /// Stored; `replaced` is the hash of the lists it replaced, if any.
+    case imported(ImportedLists, replaced: String?)
+}
+
+/// A rule set read from the store, and what in it could not be used.
+public struct LoadedRules: Sendable {
+    public var ruleSet: RuleSet
+    /// Rows skipped while loading (not filters that fail validation: the compiler reports those).
+    public var warnings: [String]
+}

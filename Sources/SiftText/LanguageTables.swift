@@ -1,0 +1,126 @@
+// The tables behind LanguageDetector: score slots per language, the decoded
+// Latin-script model (Tables/LatinModel.swift) and the Arabic/Persian word table.
+
+// MARK: - Slots
+
+/// Index of a language in `Evidence.weights` and bit in a word mask; an extra
+/// slot collects letters of Arabic-script languages msgsift does not support.
+enum Slot {
+    /// Letters of Arabic-script languages msgsift does not support (Urdu ے, Pashto ښ …).
+    static let unsupportedArabic = 15
+    static let unsupportedArabicBit: UInt16 = 1 << 15
+    static let ar = of(.ar), fa = of(.fa), zhHans = of(.zhHans), zhHant = of(.zhHant)
+
+    @inline(__always)
+    static func of(_ language: Language) -> Int {
+        switch language {
+        case .en: return 0
+        case .he: return 1
+        case .ar: return 2
+        case .zhHans: return 3
+        case .zhHant: return 4
+        case .fr: return 5
+        case .de: return 6
+        case .it: return 7
+        case .ja: return 8
+        case .fa: return 9
+        case .pt: return 10
+        case .ru: return 11
+        case .es: return 12
+        case .tr: return 13
+        }
+    }
+
+    static func bits(_ languages: Language...) -> UInt16 {
+        languages.reduce(0) { $0 | 1 << UInt16(of($1)) }
+    }
+}
+
+// MARK: - Latin model
+
+extension LatinModel {
+    /// The model's classes in table order; nil is "another Latin-script language".
+    static let classes: [Language?] = [.en, .fr, .de, .it, .pt, .es, .tr, nil]
+}
+
+/// The decoded `LatinModel` table: one `UInt32` per bucket holding eight
+/// four-bit penalties, class k in bits 4k...4k+3.
+enum LatinModelTable {
+    /// Immutable after its one-time initialisation, so sharing it between threads is safe.
+    struct Rows: @unchecked Sendable {
+        let base: UnsafePointer<UInt32>
+    }
+
+    static let rows: Rows = {
+        let count = 1 << LatinModel.bucketBits
+        let words = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
+        let bytes = UnsafeMutableRawPointer(words)
+        var written = 0
+        var acc: UInt32 = 0, bits = 0
+        for c in LatinModel.base64.utf8 {
+            let v: UInt32
+            switch c {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): v = UInt32(c - UInt8(ascii: "A"))
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): v = UInt32(c - UInt8(ascii: "a")) + 26
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): v = UInt32(c - UInt8(ascii: "0")) + 52
+            case UInt8(ascii: "+"): v = 62
+            case UInt8(ascii: "/"): v = 63
+            default: continue  // line breaks and padding
+            }
+            acc = acc << 6 | v
+            bits += 6
+            if bits >= 8 {
+                bits -= 8
+                precondition(written < count * 4, "LatinModel table is longer than 2^bucketBits rows")
+                bytes.storeBytes(of: UInt8(truncatingIfNeeded: acc >> UInt32(bits)), toByteOffset: written, as: UInt8.self)
+                written += 1
+            }
+        }
+        precondition(written == count * 4, "LatinModel table is shorter than 2^bucketBits rows")
+        for i in 0..<count { words[i] = UInt32(littleEndian: words[i]) }
+        return Rows(base: UnsafePointer(words))
+    }()
+}
+
+// MARK: - Word table
+
+/// Frequent short Arabic-script words, looked up by a hash of the word.
+enum WordTable {
+    static let hashBasis: UInt64 = 0xCBF2_9CE4_8422_2325
+
+    /// FNV-1a over scalar values.
+    @inline(__always)
+    static func mix(_ h: UInt64, _ scalar: UInt32) -> UInt64 {
+        (h ^ UInt64(scalar)) &* 0x0000_0100_0000_01B3
+    }
+
+    /// Function words of Persian and Arabic. A word in both lists counts for each.
+    static let lists: [(Language, String)] = [
+        (.fa, """
+            است این را که می از به با در برای آن ها های یک شما شده کنید کرد هم تا اگر ولی چه خود نیست \
+            بود باید شود من اين كه براي
+            """),
+        (.ar, """
+            في من على الذي التي إلى الى عن مع هذا هذه أن إن ان كان لا ما هو هي قد تم كل عند بعد لم لن \
+            ذلك يا أو او ثم حتى بين يرجى شكرا
+            """),
+    ]
+
+    /// Word hash → languages (`Slot` bits).
+    static let masks: [UInt64: UInt16] = {
+        var table: [UInt64: UInt16] = [:]
+        for (language, words) in lists {
+            for word in words.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+                var h = hashBasis
+                for scalar in word.unicodeScalars { h = mix(h, scalar.value) }
+                table[h, default: 0] |= Slot.bits(language)
+            }
+        }
+        return table
+    }()
+
+    /// The longest listed word, in scalars.
+    static let maxLength: Int = lists.reduce(0) { longest, list in
+        list.1.split(separator: " ").reduce(longest) { max($0, $1.unicodeScalars.count) }
+    }
+}
