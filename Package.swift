@@ -2,6 +2,11 @@
 // msgsift: read → evaluate → write. One target per stage (see DESIGN.md).
 import PackageDescription
 
+// The per-message modules run with exclusivity checked at compile time only in
+// release builds: the dynamic checks on class properties cost ~2.5k
+// instructions per message (bench/RESULTS.md); debug builds (tests) keep them.
+let hotPath: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+
 let package = Package(
     name: "msgsift",
     products: [
@@ -15,13 +20,13 @@ let package = Package(
         ),
         // Unicode machinery: folding, letter/script tables, Aho–Corasick, regex,
         // language, links, emoji, calling codes.
-        .target(name: "SiftText", dependencies: ["CICUShim"]),
+        .target(name: "SiftText", dependencies: ["CICUShim"], swiftSettings: hotPath),
         // The rule model, .sfsfilters and community-list files, compile → CompiledRuleSet.
         .target(name: "SiftRules", dependencies: ["SiftText"]),
         // The eight-stage evaluator over a CompiledRuleSet.
-        .target(name: "SiftEngine", dependencies: ["SiftRules", "SiftText"]),
+        .target(name: "SiftEngine", dependencies: ["SiftRules", "SiftText"], swiftSettings: hotPath),
         // Readers (NDJSON, CSV), writers, the ordered parallel pipeline.
-        .target(name: "SiftStream", dependencies: ["SiftEngine", "SiftRules"]),
+        .target(name: "SiftStream", dependencies: ["SiftEngine", "SiftRules"], swiftSettings: hotPath),
         // The system SQLite (pkg-config sqlite3), seen only by SiftStore/Database.swift.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // The persistent rule store: one SQLite file, versioned schema, migrations.

@@ -18,8 +18,8 @@ import SiftText
 /// Evaluates messages against a compiled rule set; one per worker thread.
 public final class Evaluator {
     public let rules: CompiledRuleSet
-    private var raw: [UInt8] = []
-    private var folded: [UInt8] = []
+    private let raw = ByteScratch()
+    private let folded = ByteScratch()
     private var utf16: [UInt16] = []
     private var utf16Ready = false
     // The message being evaluated (valid only during `evaluate`).
@@ -47,6 +47,8 @@ public final class Evaluator {
 
     /// Errors a regex raised other than a time-out, reported once per filter by the caller.
     public private(set) var regexFailures: [String] = []
+    /// The smart rules that are on, read once here (a `Set` lookup hashes, per message).
+    private let smart: SmartFlags
 
     public init(_ rules: CompiledRuleSet) {
         self.rules = rules
@@ -57,6 +59,7 @@ public final class Evaluator {
         }
         matchers = m
         gateOpen = [Bool](repeating: false, count: m.count)
+        smart = SmartFlags(rules)
     }
 
     /// Decides one message. With `explain`, the verdict carries the trace of every stage visited.
@@ -78,24 +81,24 @@ public final class Evaluator {
         rawGateOpen = false
         var foldedBodyCount = 0
         if rules.folded != nil || rules.allowSenders.count > 0 || rules.denySenders.count > 0 {
-            folded.removeAll(keepingCapacity: true)
+            folded.count = 0
             // Exact phrases check letter boundaries on the text itself (folding can turn a letter
             // into a mark — İ → i̇ — or a mark into a letter), so non-ASCII text keeps, per folded
             // byte, the offset of the scalar it came from. ASCII folds byte for byte.
             // The trace is made only when such a phrase occurs (`ensureTrace`).
             let traced = rules.foldedHasExact && !(Self.isASCII(body) && Self.isASCII(sender))
             traceReady = false
-            CaseFold.append(body, to: &folded)
+            CaseFold.append(body, to: folded)
             foldedBodyCount = folded.count
             folded.append(0x20)
-            CaseFold.append(sender, to: &folded)
-            if let table = rules.folded { scan(table, folded, bodyCount: foldedBodyCount, tracedToText: traced) }
+            CaseFold.append(sender, to: folded)
+            if let table = rules.folded { scan(table, folded.bytes, bodyCount: foldedBodyCount, tracedToText: traced) }
         }
         // Case-sensitive phrases: only when the folded scan saw one of them folded.
         if let table = rules.raw, rawGateOpen {
-            raw.removeAll(keepingCapacity: true)
-            raw.append(contentsOf: body); raw.append(0x20); raw.append(contentsOf: sender)
-            scan(table, raw, bodyCount: body.count, tracedToText: false)
+            raw.count = 0
+            raw.append(body); raw.append(0x20); raw.append(sender)
+            scan(table, raw.bytes, bodyCount: body.count, tracedToText: false)
         }
 
         func done(_ action: Action, _ stage: Stage, _ reason: String?, _ key: Int32) -> Verdict {
@@ -111,8 +114,7 @@ public final class Evaluator {
         if explain { trace.append(TraceStep(stage: .allowFilter, checked: plural(allowCount, "filter"), outcome: allowCount == 0 ? "skipped" : "no match")) }
 
         // 2. All unknown.
-        let smart = rules.smartRules.enabled
-        if smart.contains(.allUnknown) {
+        if smart.allUnknown {
             if explain { trace.append(TraceStep(stage: .allUnknown, checked: "all-unknown is on", outcome: "match")) }
             return done(.junk, .allUnknown, SmartRule.allUnknown.rawValue, 0)
         }
@@ -134,7 +136,7 @@ public final class Evaluator {
             if explain { trace.append(TraceStep(stage: .smartRule, checked: smartRuleList(), outcome: "match: \(rule.rawValue)")) }
             return done(.junk, .smartRule, rule.rawValue, Int32(SmartRule.allCases.firstIndex(of: rule)!))
         }
-        if explain { trace.append(TraceStep(stage: .smartRule, checked: smartRuleList(), outcome: smart.subtracting([.allUnknown]).isEmpty ? "skipped" : "no match")) }
+        if explain { trace.append(TraceStep(stage: .smartRule, checked: smartRuleList(), outcome: smart.any ? "no match" : "skipped")) }
 
         // 5. Deny filters.
         let denyCount = rules.denyFilterCount
@@ -176,19 +178,19 @@ public final class Evaluator {
 
     /// Looks the folded sender (the part of `folded` after the body and the separator) up in `table`.
     private func foldedSender(_ foldedBodyCount: Int, _ table: ByteKeyTable) -> Int32? {
-        folded.withUnsafeBufferPointer { table.value(UnsafeBufferPointer(rebasing: $0[(foldedBodyCount + 1)...])) }
+        table.value(UnsafeBufferPointer(rebasing: folded.bytes[(foldedBodyCount + 1)...]))
     }
 
     // MARK: Phrases
 
-    private func scan(_ table: PhraseTable, _ text: [UInt8], bodyCount: Int, tracedToText: Bool) {
+    private func scan(_ table: PhraseTable, _ buf: UnsafeBufferPointer<UInt8>, bodyCount: Int, tracedToText: Bool) {
         // Results gather in locals and are stored once: per match, no access to this object's
         // stored properties (each would be a dynamic exclusivity check).
         var allow = allowRank, deny = denyRank, communityAllow = communityAllowRank, communityDeny = communityDenyRank
         var rawGate = rawGateOpen
         var gates = gateOpen
         gateOpen = []
-        text.withUnsafeBufferPointer { buf in
+        do {
             table.useStart.withUnsafeBufferPointer { useStart in
                 table.uses.withUnsafeBufferPointer { uses in
                     table.automaton.patternLengths.withUnsafeBufferPointer { lengths in
@@ -374,17 +376,14 @@ public final class Evaluator {
     // MARK: Smart rules
 
     private func firstSmartRule(sender: UnsafeBufferPointer<UInt8>, body: UnsafeBufferPointer<UInt8>) -> SmartRule? {
-        let settings = rules.smartRules
-        let on = settings.enabled
-        if on.isEmpty { return nil }
-        if on.contains(.links) && LinkDetector.containsLink(utf8: body) { return .links }
-        if on.contains(.numbersOnly) && SmartRuleChecks.hasLetter(sender) { return .numbersOnly }
-        if on.contains(.shortSender) && SmartRuleChecks.isShort(sender, maximum: settings.shortSenderMaximum) { return .shortSender }
-        if on.contains(.email) && SmartRuleChecks.looksLikeEmail(sender) { return .email }
-        if on.contains(.emojis) && EmojiDetector.containsEmoji(utf8: body) { return .emojis }
-        if on.contains(.countryAllowlist) && !rules.allowedCallingCodes.isEmpty,
-           let code = CallingCodes.callingCode(ofSender: String(decoding: sender, as: UTF8.self)),
-           !rules.allowedCallingCodes.contains(code.hasPrefix("+") ? String(code.dropFirst()) : code) {
+        let on = smart
+        if !on.any { return nil }
+        if on.links && LinkDetector.containsLink(utf8: body) { return .links }
+        if on.numbersOnly && SmartRuleChecks.hasLetter(sender) { return .numbersOnly }
+        if on.shortSender && SmartRuleChecks.isShort(sender, maximum: on.shortSenderMaximum) { return .shortSender }
+        if on.email && SmartRuleChecks.looksLikeEmail(sender) { return .email }
+        if on.emojis && EmojiDetector.containsEmoji(utf8: body) { return .emojis }
+        if on.countryAllowlist, let code = CallingCodes.callingCodeValue(ofSenderUTF8: sender), !on.allowedCallingCodes[code] {
             return .countryAllowlist
         }
         return nil
@@ -399,6 +398,34 @@ public final class Evaluator {
         let evidence = d.scores.prefix(2).map { "\($0.language.rawValue) \(formatScore($0.score))" }.joined(separator: ", ")
         let name = d.language?.rawValue ?? "undetermined"
         return evidence.isEmpty ? "language \(name)" : "language \(name) (\(evidence))"
+    }
+}
+
+/// The smart rules of a rule set as plain flags, for the per-message checks.
+private struct SmartFlags {
+    let allUnknown, links, numbersOnly, shortSender, email, emojis: Bool
+    /// `country-allowlist` is on and names at least one code.
+    let countryAllowlist: Bool
+    /// Some rule other than `all-unknown` is on.
+    let any: Bool
+    let shortSenderMaximum: Int
+    /// By calling code (0...999): allowed by `country-allowlist`.
+    let allowedCallingCodes: [Bool]
+
+    init(_ rules: CompiledRuleSet) {
+        let on = rules.smartRules.enabled
+        allUnknown = on.contains(.allUnknown)
+        links = on.contains(.links)
+        numbersOnly = on.contains(.numbersOnly)
+        shortSender = on.contains(.shortSender)
+        email = on.contains(.email)
+        emojis = on.contains(.emojis)
+        countryAllowlist = on.contains(.countryAllowlist) && !rules.allowedCallingCodes.isEmpty
+        any = !on.subtracting([.allUnknown]).isEmpty
+        shortSenderMaximum = rules.smartRules.shortSenderMaximum
+        var allowed = [Bool](repeating: false, count: 1000)
+        for code in rules.allowedCallingCodes { if let n = Int(code), n >= 0 && n < 1000 { allowed[n] = true } }
+        allowedCallingCodes = allowed
     }
 }
 
@@ -425,6 +452,14 @@ public enum SmartRuleChecks {
     public static func isShort(_ sender: UnsafeBufferPointer<UInt8>, maximum: Int) -> Bool {
         // A cluster takes at least one byte: short enough bytes need no segmentation.
         if sender.count <= maximum { return true }
+        // ASCII: every byte is a cluster but CR LF, which is one.
+        var ascii = true, crlf = 0
+        for i in 0..<sender.count {
+            let b = sender[i]
+            if b >= 0x80 { ascii = false; break }
+            if b == 0x0A && i > 0 && sender[i - 1] == 0x0D { crlf += 1 }
+        }
+        if ascii { return sender.count - crlf <= maximum }
         var n = 0
         for _ in String(decoding: sender, as: UTF8.self) {
             n += 1

@@ -51,16 +51,36 @@ public enum CallingCodes {
     /// (`00972…` included) or no known prefix. Any Unicode decimal digit counts
     /// as its ASCII value.
     public static func callingCode(ofSender sender: String) -> String? {
+        var sender = sender
+        return sender.withUTF8 { callingCodeValue(ofSenderUTF8: $0) }.map { String($0) }
+    }
+
+    /// `callingCode(ofSender:)` on valid UTF-8, as a number (the engine's hot path: no Strings).
+    public static func callingCodeValue(ofSenderUTF8 sender: UnsafeBufferPointer<UInt8>) -> Int? {
         var sawPlus = false
         var value = 0
         var length = 0
         var best: Int? = nil
-        for scalar in sender.unicodeScalars {
-            if scalar == "+" {
-                if !sawPlus && length == 0 { sawPlus = true }
-                continue
+        let known = self.known
+        var i = 0
+        let n = sender.count
+        while i < n {
+            let b = sender[i]
+            let digit: Int
+            if b < 0x80 {
+                i += 1
+                if b == 0x2B {
+                    if !sawPlus && length == 0 { sawPlus = true }
+                    continue
+                }
+                guard b &- 0x30 < 10 else { continue }
+                digit = Int(b &- 0x30)
+            } else {
+                let cp = UTF8Scalar.decode(sender, i)
+                i += b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
+                guard let d = nonASCIIDecimalValue(cp) else { continue }
+                digit = d
             }
-            guard let digit = decimalValue(scalar) else { continue }
             // The reduced sender starts with a digit, not `+`.
             guard sawPlus else { return nil }
             value = value * 10 + digit
@@ -69,7 +89,7 @@ public enum CallingCodes {
             if known[value] { best = value }
             if length == 3 { break }
         }
-        return best.map { String($0) }
+        return best
     }
 
     /// The value of 1–3 ASCII digits with no leading zero, or nil.
@@ -83,14 +103,12 @@ public enum CallingCodes {
         return value == 0 ? nil : value
     }
 
-    /// The value of a decimal digit scalar (ASCII fast, any `Nd` digit otherwise).
+    /// The value of a non-ASCII decimal digit scalar (any `Nd` digit), or nil.
     @inline(__always)
-    private static func decimalValue(_ scalar: Unicode.Scalar) -> Int? {
-        if scalar.value < 0x80 {
-            return scalar.value &- 0x30 < 10 ? Int(scalar.value - 0x30) : nil
-        }
+    private static func nonASCIIDecimalValue(_ cp: UInt32) -> Int? {
         // Letters (most non-ASCII sender text) are answered from the table.
-        if CharTable.isLetter(scalar.value) { return nil }
+        if CharTable.isLetter(cp) { return nil }
+        guard let scalar = Unicode.Scalar(cp) else { return nil }
         let properties = scalar.properties
         guard properties.numericType == .decimal, let number = properties.numericValue else { return nil }
         return Int(number)

@@ -15,12 +15,15 @@ public enum CaseFold {
     private final class Table: Sendable {
         let index: [UInt32]
         let pool: [UInt8]
+        /// The most folded bytes per byte of text any BMP scalar gives (ΐ: 2 → 6).
+        let maxGrowth: Int
 
         init() {
             var index = [UInt32](repeating: 0, count: 0x1_0000)
             var pool: [UInt8] = [0]
             var src = [UInt8](repeating: 0, count: 4)
             var dst = [CChar](repeating: 0, count: 32)
+            var growth = 1
             for cp in UInt32(0x80)..<0x1_0000 where !(0xD800...0xDFFF).contains(cp) {
                 let n = encode(cp, into: &src)
                 let m = src.withUnsafeBufferPointer { s in
@@ -31,9 +34,11 @@ public enum CaseFold {
                 if folded == Array(src[0..<n]) { continue }
                 index[Int(cp)] = UInt32(pool.count) << 4 | UInt32(m)
                 pool.append(contentsOf: folded)
+                growth = max(growth, (Int(m) + n - 1) / n)
             }
             self.index = index
             self.pool = pool
+            maxGrowth = growth
         }
     }
 
@@ -51,61 +56,85 @@ public enum CaseFold {
         b[2] = UInt8(0x80 | ((cp >> 6) & 0x3F)); b[3] = UInt8(0x80 | (cp & 0x3F)); return 4
     }
 
+    /// An upper bound of the folded size of `count` bytes of text.
+    @inline(__always)
+    public static func maxFoldedCount(_ count: Int) -> Int { count * table.maxGrowth + 8 }
+
     /// Appends the case-folded form of `bytes` (valid UTF-8) to `out`.
     @inline(__always)
+    public static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: ByteScratch) {
+        let dst = out.reserve(maxFoldedCount(bytes.count))
+        out.count += fold(bytes, into: dst)
+    }
+
+    /// Appends the case-folded form of `bytes` (valid UTF-8) to `out`.
     public static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        out.reserveCapacity(out.count + bytes.count + 8)
+        let folded = [UInt8](unsafeUninitializedCapacity: maxFoldedCount(bytes.count)) { buf, n in
+            n = fold(bytes, into: buf.baseAddress!)
+        }
+        out.append(contentsOf: folded)
+    }
+
+    /// Writes the case-folded form of `bytes` at `dst`, which has room for
+    /// `maxFoldedCount(bytes.count)` bytes; returns how many it wrote.
+    @inline(__always)
+    static func fold(_ bytes: UnsafeBufferPointer<UInt8>, into dst: UnsafeMutablePointer<UInt8>) -> Int {
         var i = 0
         let n = bytes.count
         while i < n {
             let b = bytes[i]
             if b >= 0x80 { break }
-            out.append(b &- 0x41 < 26 ? b | 0x20 : b)
+            dst[i] = b &- 0x41 < 26 ? b | 0x20 : b
             i += 1
         }
-        if i < n { appendRest(bytes, from: i, to: &out) }
+        if i == n { return n }
+        return foldRest(bytes, from: i, into: dst)
     }
 
     /// The general loop, once a non-ASCII byte was seen (the table is fetched once per call).
-    private static func appendRest(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to out: inout [UInt8]) {
+    private static func foldRest(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, into dst: UnsafeMutablePointer<UInt8>) -> Int {
         let table = self.table
-        table.index.withUnsafeBufferPointer { index in
+        let supplementaryRoom = 4 * table.maxGrowth
+        return table.index.withUnsafeBufferPointer { index in
             table.pool.withUnsafeBufferPointer { pool in
-                var i = start
+                var i = start, w = start
                 let n = bytes.count
                 while i < n {
                     let b0 = bytes[i]
                     if b0 < 0x80 {
-                        out.append(b0 &- 0x41 < 26 ? b0 | 0x20 : b0)
-                        i += 1
+                        dst[w] = b0 &- 0x41 < 26 ? b0 | 0x20 : b0
+                        i += 1; w += 1
                         continue
                     }
                     let width = b0 < 0xE0 ? 2 : b0 < 0xF0 ? 3 : 4
                     if i + width > n {
                         // Truncated sequence (readers never let one through): keep the bytes.
-                        while i < n { out.append(bytes[i]); i += 1 }
-                        return
+                        while i < n { dst[w] = bytes[i]; i += 1; w += 1 }
+                        return w
                     }
                     let cp: UInt32
                     switch width {
                     case 2: cp = UInt32(b0 & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
                     case 3: cp = UInt32(b0 & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
                     default:
-                        appendAboveBMP(bytes, i, to: &out)
+                        w += foldAboveBMP(bytes, i, into: dst + w, room: supplementaryRoom)
                         i += 4
                         continue
                     }
                     let entry = index[Int(cp)]
                     if entry == 0 {
-                        out.append(b0)
-                        out.append(bytes[i + 1])
-                        if width == 3 { out.append(bytes[i + 2]) }
+                        dst[w] = b0
+                        dst[w + 1] = bytes[i + 1]
+                        if width == 3 { dst[w + 2] = bytes[i + 2] }
+                        w += width
                     } else {
                         let offset = Int(entry >> 4), length = Int(entry & 0xF)
-                        for k in offset..<(offset + length) { out.append(pool[k]) }
+                        for k in 0..<length { dst[w + k] = pool[offset + k] }
+                        w += length
                     }
                     i += width
                 }
+                return w
             }
         }
     }
@@ -135,7 +164,11 @@ public enum CaseFold {
                     if i + width > n {
                         while i < n { out.append(bytes[i]); i += 1 }
                     } else if width == 4 {
-                        appendAboveBMP(bytes, i, to: &out)
+                        var four: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0, 0, 0, 0, 0)
+                        withUnsafeMutableBytes(of: &four) { room in
+                            let m = foldAboveBMP(bytes, i, into: room.baseAddress!.assumingMemoryBound(to: UInt8.self), room: 4 * table.maxGrowth)
+                            for k in 0..<m { out.append(room[k]) }
+                        }
                         i += 4
                     } else {
                         let cp = width == 2
@@ -156,16 +189,22 @@ public enum CaseFold {
         }
     }
 
-    /// One scalar above the BMP, folded by ICU.
-    private static func appendAboveBMP(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int, to out: inout [UInt8]) {
-        var dst = [CChar](repeating: 0, count: 32)
-        let m = bytes.baseAddress!.advanced(by: i).withMemoryRebound(to: CChar.self, capacity: 4) {
-            sift_fold_utf8($0, 4, &dst, 32)
-        }
-        if m > 0 && m <= 32 {
-            for k in 0..<Int(m) { out.append(UInt8(bitPattern: dst[k])) }
-        } else {
-            for k in i..<(i + 4) { out.append(bytes[k]) }
+    /// One scalar above the BMP, folded by ICU into `dst` (room for `room` ≤ 32 bytes);
+    /// returns the bytes written. Supplementary scalars fold to one scalar
+    /// (Unicode's CaseFolding.txt), so the room is never short; if it were, the scalar stays.
+    private static func foldAboveBMP(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int, into dst: UnsafeMutablePointer<UInt8>, room: Int) -> Int {
+        var out: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        return withUnsafeMutableBytes(of: &out) { buf in
+            let chars = buf.baseAddress!.assumingMemoryBound(to: CChar.self)
+            let m = bytes.baseAddress!.advanced(by: i).withMemoryRebound(to: CChar.self, capacity: 4) {
+                sift_fold_utf8($0, 4, chars, 32)
+            }
+            if m > 0 && Int(m) <= min(room, 32) {
+                for k in 0..<Int(m) { dst[k] = UInt8(bitPattern: chars[k]) }
+                return Int(m)
+            }
+            for k in 0..<4 { dst[k] = bytes[i + k] }
+            return 4
         }
     }
 

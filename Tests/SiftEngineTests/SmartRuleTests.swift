@@ -43,6 +43,9 @@ struct SmartRuleTests {
         SmartCase(.shortSender, "👨‍👩‍👧‍👦🇮🇱", "hi", true),              // 2 clusters, many bytes
         SmartCase(.shortSender, "éééééé", "hi", false),
         SmartCase(.shortSender, "e\u{301}e\u{301}e\u{301}", "hi", true), // 3 clusters of 2 scalars
+        SmartCase(.shortSender, "ab\r\ncd", "hi", true),                 // ASCII: CR LF is one cluster (5)
+        SmartCase(.shortSender, "ab\r\rcd", "hi", false),                // CR CR are two (6)
+        SmartCase(.shortSender, "a\nb\r\nc", "hi", true),                 // 6 bytes, 5 clusters
         // email: @ and .
         SmartCase(.email, "john@example.com", "hi", true),
         SmartCase(.email, "john@example", "hi", false),
