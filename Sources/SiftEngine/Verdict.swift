@@ -5,6 +5,21 @@ import SiftRules
 /// The eight stages of SPEC §1.5, in the order they run; the first match wins.
 public enum Stage: String, Sendable, CaseIterable {
     case allowFilter, allUnknown, automaticAllow, smartRule, denyFilter, denyLanguage, automaticDeny, noMatch
+
+    /// The position in `allCases`, without building the array (per-record counters index by it).
+    @inlinable
+    public var ordinal: Int {
+        switch self {
+        case .allowFilter: 0
+        case .allUnknown: 1
+        case .automaticAllow: 2
+        case .smartRule: 3
+        case .denyFilter: 4
+        case .denyLanguage: 5
+        case .automaticDeny: 6
+        case .noMatch: 7
+        }
+    }
 }
 
 /// One stage's line in an `--explain` trace.

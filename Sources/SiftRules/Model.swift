@@ -6,6 +6,17 @@ import SiftText
 /// What a verdict tells the caller to do with a message.
 public enum Action: String, Sendable, CaseIterable {
     case allow, junk, transaction, promotion
+
+    /// The position in `allCases`, without building the array (per-record counters index by it).
+    @inlinable
+    public var ordinal: Int {
+        switch self {
+        case .allow: 0
+        case .junk: 1
+        case .transaction: 2
+        case .promotion: 3
+        }
+    }
 }
 
 /// Where a deny filter sends a message.

@@ -7,6 +7,23 @@ import SiftRules
 /// Formats records for one output format; one per worker (holds no shared state).
 struct RecordFormatter {
     let options: StreamOptions
+    /// `,"action":"…","stage":"…"` for every action and stage, by `Self.headIndex`.
+    private let verdictHeads: [[UInt8]]
+
+    init(options: StreamOptions) {
+        self.options = options
+        var heads: [[UInt8]] = []
+        for a in Action.allCases {
+            for s in Stage.allCases {
+                assert(heads.count == Self.headIndex(a, s))
+                heads.append(Array(",\"action\":\"\(a.rawValue)\",\"stage\":\"\(s.rawValue)\"".utf8))
+            }
+        }
+        verdictHeads = heads
+    }
+
+    @inline(__always)
+    private static func headIndex(_ a: Action, _ s: Stage) -> Int { a.ordinal &* 8 &+ s.ordinal }     // 8 stages
 
     /// The first line of CSV/TSV output (nil for NDJSON). `inputColumns` are
     /// the input header's names when annotating CSV input.
@@ -39,7 +56,7 @@ struct RecordFormatter {
         switch options.outputFormat {
         case .ndjson:
             appendASCII("{\"record\":", &out)
-            appendASCII(String(record), &out)
+            appendDecimal(record, &out)
             if let id = idJSON {
                 appendASCII(",\"id\":", &out)
                 out.append(contentsOf: id)
@@ -55,11 +72,7 @@ struct RecordFormatter {
 
     /// `,"action":…,"stage":…[,"reason":…][,"warning":…][,"trace":[…]]`
     private func appendVerdictMembers(_ v: Verdict, to out: inout [UInt8]) {
-        appendASCII(",\"action\":\"", &out)
-        appendASCII(v.action.rawValue, &out)
-        appendASCII("\",\"stage\":\"", &out)
-        appendASCII(v.stage.rawValue, &out)
-        out.append(0x22)
+        out.append(contentsOf: verdictHeads[Self.headIndex(v.action, v.stage)])
         if let reason = v.reason {
             appendASCII(",\"reason\":", &out)
             JSONEscape.appendQuoted(reason, to: &out)
@@ -73,7 +86,7 @@ struct RecordFormatter {
             for (i, step) in v.trace.enumerated() {
                 if i > 0 { out.append(0x2C) }
                 appendASCII("{\"stage\":\"", &out)
-                appendASCII(step.stage.rawValue, &out)
+                out.append(contentsOf: step.stage.rawValue.utf8)
                 appendASCII("\",\"checked\":", &out)
                 JSONEscape.appendQuoted(step.checked, to: &out)
                 appendASCII(",\"outcome\":", &out)
@@ -132,7 +145,7 @@ struct RecordFormatter {
         switch options.outputFormat {
         case .ndjson:
             appendASCII("{\"record\":", &out)
-            appendASCII(String(record), &out)
+            appendDecimal(record, &out)
             appendASCII(",\"error\":", &out)
             JSONEscape.appendQuoted(message, to: &out)
             appendASCII(",\"raw\":", &out)
@@ -152,9 +165,23 @@ struct RecordFormatter {
     }
 }
 
+/// Appends an ASCII string. Literals are stored as UTF-8, so this copies their bytes at once.
 @inline(__always)
-func appendASCII(_ s: String, _ out: inout [UInt8]) {
-    out.append(contentsOf: s.utf8)
+func appendASCII(_ s: StaticString, _ out: inout [UInt8]) {
+    out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+}
+
+/// Appends a non-negative integer in decimal.
+@inline(__always)
+func appendDecimal(_ n: Int, _ out: inout [UInt8]) {
+    if n >= 0 && n < 10 { out.append(UInt8(truncatingIfNeeded: 0x30 &+ n)); return }
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    withUnsafeMutableBytes(of: &digits) { buf in
+        var i = buf.count, v = n.magnitude
+        while v > 0 { i -= 1; buf[i] = UInt8(truncatingIfNeeded: 0x30 &+ v % 10); v /= 10 }
+        if n < 0 { i -= 1; buf[i] = 0x2D }
+        out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buf[i...]))
+    }
 }
 
 /// Decoding of a JSON token to plain text (for ids written into CSV/TSV).

@@ -18,8 +18,8 @@ public struct RunStats: Sendable {
 
     mutating func count(_ v: Verdict) {
         records += 1
-        byAction[Action.allCases.firstIndex(of: v.action)!] += 1
-        let s = Stage.allCases.firstIndex(of: v.stage)!
+        byAction[v.action.ordinal] += 1
+        let s = v.stage.ordinal
         byStage[s] += 1
         if v.warning != nil { warnings += 1 }
         if v.ruleKey >= 0 {
