@@ -3,8 +3,8 @@
 // Per message: the text is laid out as `body + " " + sender` (the target
 // `all` of the app), case-folded, and the folded automaton scans it once;
 // every occurrence is credited to the filters, list entries and gates it
-// stands for, keeping the oldest per stage. The raw text is scanned too only
-// when a case-sensitive phrase occurred folded (its gate). Stages then run in
+// stands for, keeping the oldest per stage. A case-sensitive phrase is looked
+// for in the raw text only when its folded form occurred (its gate). Stages then run in
 // order and the first that matches decides. Regexes run only when their
 // answer can matter: when the message reaches their stage, no older phrase
 // filter of that stage already matched, and a literal they need is present.
@@ -12,6 +12,9 @@
 //
 // An Evaluator is one worker's state (buffers, regex clones); it is not
 // shared between threads. Evaluation never throws.
+#if canImport(Glibc)
+import Glibc
+#endif
 import SiftRules
 import SiftText
 
@@ -20,6 +23,8 @@ public final class Evaluator {
     public let rules: CompiledRuleSet
     private let raw = ByteScratch()
     private let folded = ByteScratch()
+    /// The automaton's matches in the text being scanned: pattern, end, pattern, end, …
+    private var found: [Int32] = []
     private var utf16: [UInt16] = []
     private var utf16Ready = false
     // The message being evaluated (valid only during `evaluate`).
@@ -40,8 +45,10 @@ public final class Evaluator {
     private var foldedSources: [Int32] = []
     private var traceScratch: [UInt8] = []
     private var traceReady = false
-    /// Some case-sensitive phrase occurs in the folded text.
-    private var rawGateOpen = false
+    /// Case-sensitive phrases (indices in the raw table) whose folded form occurs in the folded text.
+    private var openedRaw: [Int32] = []
+    /// At most this many case-sensitive phrases are searched for one by one; more, and the raw automaton runs.
+    static let directSearchLimit = 8
     /// Per regex slot: one of its required literals occurs in its target.
     private var gateOpen: [Bool]
 
@@ -78,7 +85,7 @@ public final class Evaluator {
         if !gateOpen.isEmpty { for i in gateOpen.indices { gateOpen[i] = false } }
         var trace: [TraceStep] = []
 
-        rawGateOpen = false
+        openedRaw.removeAll(keepingCapacity: true)
         var foldedBodyCount = 0
         if rules.folded != nil || rules.allowSenders.count > 0 || rules.denySenders.count > 0 {
             folded.count = 0
@@ -94,11 +101,16 @@ public final class Evaluator {
             CaseFold.append(sender, to: folded)
             if let table = rules.folded { scan(table, folded.bytes, bodyCount: foldedBodyCount, tracedToText: traced) }
         }
-        // Case-sensitive phrases: only when the folded scan saw one of them folded.
-        if let table = rules.raw, rawGateOpen {
+        // Case-sensitive phrases: only those the folded scan saw folded, each searched for
+        // directly when they are few, else all at once by the raw automaton.
+        if let table = rules.raw, !openedRaw.isEmpty {
             raw.count = 0
             raw.append(body); raw.append(0x20); raw.append(sender)
-            scan(table, raw.bytes, bodyCount: body.count, tracedToText: false)
+            if openedRaw.count > Self.directSearchLimit {
+                scan(table, raw.bytes, bodyCount: body.count, tracedToText: false)
+            } else {
+                for p in openedRaw { search(table, Int(p), raw.bytes, bodyCount: body.count) }
+            }
         }
 
         func done(_ action: Action, _ stage: Stage, _ reason: String?, _ key: Int32) -> Verdict {
@@ -183,45 +195,56 @@ public final class Evaluator {
 
     // MARK: Phrases
 
+    /// Runs `table`'s automaton over `buf` and credits every occurrence.
     private func scan(_ table: PhraseTable, _ buf: UnsafeBufferPointer<UInt8>, bodyCount: Int, tracedToText: Bool) {
-        // Results gather in locals and are stored once: per match, no access to this object's
-        // stored properties (each would be a dynamic exclusivity check).
-        var allow = allowRank, deny = denyRank, communityAllow = communityAllowRank, communityDeny = communityDenyRank
-        var rawGate = rawGateOpen
-        var gates = gateOpen
-        gateOpen = []
-        do {
-            table.useStart.withUnsafeBufferPointer { useStart in
-                table.uses.withUnsafeBufferPointer { uses in
-                    table.automaton.patternLengths.withUnsafeBufferPointer { lengths in
-                        table.automaton.scan(buf) { pattern, end in
-                            let start = end - Int(lengths[pattern])
-                            for k in Int(useStart[pattern])..<Int(useStart[pattern + 1]) {
-                                let use = uses[k]
-                                switch use.target {
-                                case .all: break
-                                case .body: if end > bodyCount { continue }
-                                case .sender: if start <= bodyCount { continue }
-                                }
-                                if use.exact && !exactBoundaries(buf, start, end, tracedToText) { continue }
-                                switch use.kind {
-                                case .allowFilter: allow = min(allow, use.rank)
-                                case .denyFilter: deny = min(deny, use.rank)
-                                case .communityAllow: communityAllow = min(communityAllow, use.rank)
-                                case .communityDeny: communityDeny = min(communityDeny, use.rank)
-                                case .regexGate: gates[Int(use.rank)] = true
-                                case .rawGate: rawGate = true
-                                }
-                            }
-                            return true
-                        }
-                    }
+        found.removeAll(keepingCapacity: true)
+        table.automaton.matches(in: buf, into: &found)
+        var m = 0
+        while m < found.count {
+            credit(table, Int(found[m]), end: Int(found[m + 1]), buf, bodyCount: bodyCount, tracedToText: tracedToText)
+            m += 2
+        }
+    }
+
+    /// Finds every occurrence of `table`'s pattern `pattern` in `text` and credits it.
+    private func search(_ table: PhraseTable, _ pattern: Int, _ text: UnsafeBufferPointer<UInt8>, bodyCount: Int) {
+        rules.rawPatterns[pattern].withUnsafeBufferPointer { needle in
+            guard let t = text.baseAddress, let p = needle.baseAddress, needle.count > 0 else { return }
+            let m = needle.count, n = text.count
+            var i = 0
+            while i + m <= n {
+                guard let hit = memchr(t + i, Int32(p[0]), n - m + 1 - i) else { return }
+                let start = t.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if memcmp(t + start, p, m) == 0 {
+                    credit(table, pattern, end: start + m, text, bodyCount: bodyCount, tracedToText: false)
                 }
+                i = start + 1
             }
         }
-        allowRank = allow; denyRank = deny; communityAllowRank = communityAllow; communityDenyRank = communityDeny
-        rawGateOpen = rawGate
-        gateOpen = gates
+    }
+
+    /// Credits the occurrence of `pattern` ending at `end` to the filters, list entries and gates
+    /// it stands for, keeping the oldest per stage.
+    @inline(__always)
+    private func credit(_ table: PhraseTable, _ pattern: Int, end: Int, _ buf: UnsafeBufferPointer<UInt8>, bodyCount: Int, tracedToText: Bool) {
+        let start = end - Int(table.automaton.patternLengths[pattern])
+        for k in Int(table.useStart[pattern])..<Int(table.useStart[pattern + 1]) {
+            let use = table.uses[k]
+            switch use.target {
+            case .all: break
+            case .body: if end > bodyCount { continue }
+            case .sender: if start <= bodyCount { continue }
+            }
+            if use.exact && !exactBoundaries(buf, start, end, tracedToText) { continue }
+            switch use.kind {
+            case .allowFilter: allowRank = min(allowRank, use.rank)
+            case .denyFilter: denyRank = min(denyRank, use.rank)
+            case .communityAllow: communityAllowRank = min(communityAllowRank, use.rank)
+            case .communityDeny: communityDenyRank = min(communityDenyRank, use.rank)
+            case .regexGate: gateOpen[Int(use.rank)] = true
+            case .rawGate: if !openedRaw.contains(use.rank) { openedRaw.append(use.rank) }
+            }
+        }
     }
 
     /// SPEC §1.1 exact: no letter right before or after the occurrence `start..<end` of `text`.

@@ -17,8 +17,9 @@ package enum PhraseKind: UInt8, Sendable {
     case allowFilter, denyFilter, communityAllow, communityDeny
     /// A literal some regex requires: the regex may run (rank = the regex's slot).
     case regexGate
-    /// The folded form of a case-sensitive phrase: the raw text may hold the phrase,
-    /// so the raw automaton must run (folding a text keeps what it contains).
+    /// The folded form of a case-sensitive phrase: the raw text may hold the phrase
+    /// (folding a text keeps what it contains), so it is searched for (rank = the
+    /// phrase's pattern index in the raw table).
     case rawGate
 }
 
@@ -101,6 +102,8 @@ public final class CompiledRuleSet: Sendable {
     /// text itself, which needs the folded text traced back to it.
     package let foldedHasExact: Bool
     package let raw: PhraseTable?
+    /// The raw table's patterns (case-sensitive phrases), searched for directly when few are gated.
+    package let rawPatterns: [[UInt8]]
     package let allowRegexes: [RegexFilter]
     package let denyRegexes: [RegexFilter]
     /// Folded community senders → entry rank.
@@ -173,8 +176,10 @@ public final class CompiledRuleSet: Sendable {
                 switch f.caseSensitivity {
                 case .insensitive: foldedPatterns.add(CaseFold.fold(f.text), use)
                 case .sensitive:
-                    rawPatterns.add(f.text, use)
-                    foldedPatterns.add(CaseFold.fold(f.text), PhraseUse(kind: .rawGate, target: f.target, exact: false, rank: 0))
+                    let (rawIndex, isNew) = rawPatterns.add(f.text, use)
+                    if isNew {
+                        foldedPatterns.add(CaseFold.fold(f.text), PhraseUse(kind: .rawGate, target: .all, exact: false, rank: Int32(rawIndex)))
+                    }
                 }
             }
         }
@@ -216,6 +221,7 @@ public final class CompiledRuleSet: Sendable {
         folded = foldedPatterns.table()
         foldedHasExact = foldedPatterns.uses.contains { $0.contains { $0.exact } }
         raw = rawPatterns.table()
+        self.rawPatterns = rawPatterns.patterns
     }
 }
 
@@ -225,15 +231,18 @@ private struct PatternCollector {
     var patterns: [[UInt8]] = []
     var uses: [[PhraseUse]] = []
 
-    mutating func add(_ pattern: String, _ use: PhraseUse) {
-        guard !pattern.isEmpty else { return }
+    /// Adds a use of `pattern`; returns the pattern's index and whether it is new (-1 for the empty pattern).
+    @discardableResult
+    mutating func add(_ pattern: String, _ use: PhraseUse) -> (index: Int, isNew: Bool) {
+        guard !pattern.isEmpty else { return (-1, false) }
         if let i = index[pattern] {
             uses[i].append(use)
-        } else {
-            index[pattern] = patterns.count
-            patterns.append(Array(pattern.utf8))
-            uses.append([use])
+            return (i, false)
         }
+        index[pattern] = patterns.count
+        patterns.append(Array(pattern.utf8))
+        uses.append([use])
+        return (patterns.count - 1, true)
     }
 
     func table() -> PhraseTable? {

@@ -9,6 +9,15 @@
 // Each state knows the patterns ending there and the next state on its
 // failure chain that has any (the dictionary link), so all occurrences,
 // overlapping ones included, are reported in order of their end.
+//
+// The scan moves between *codes*, not state numbers: a dense state's code
+// is the offset of its row, a sparse state's is negative. Codes are laid
+// out so that one unsigned comparison per byte tells whether some pattern
+// ends there (read as unsigned, from low to high):
+//   [0, attention)            dense, nothing to report (the root first)
+//   [attention, 2^31)         dense, something to report
+//   [2^31, 2^31 + 2^30)       sparse, something to report: Int32.min + state
+//   [2^31 + 2^30, 2^32)       sparse, nothing to report: -(state + 1)
 
 /// An immutable multi-pattern byte matcher, safe to share between threads.
 ///
@@ -23,8 +32,20 @@ public final class AhoCorasick: @unchecked Sendable {
     private let outPatterns: UnsafeMutableBufferPointer<Int32>
     private let dictLink: UnsafeMutableBufferPointer<Int32>      // next state with output on the failure chain, or -1
     private let reportFrom: UnsafeMutableBufferPointer<Int32>    // the state itself if it has output, else dictLink; 0/-1: none
-    private let denseRow: UnsafeMutableBufferPointer<Int32>       // per state: its dense row index, or -1
-    private let dense: UnsafeMutableBufferPointer<Int32>         // rows of 256 complete transitions
+    private let code: UnsafeMutableBufferPointer<Int32>          // per state: row offset (dense) or -(state + 1) (sparse)
+    private let dense: UnsafeMutableBufferPointer<Int32>         // rows of 256 complete transitions, as codes
+    private let rowState: UnsafeMutableBufferPointer<Int32>      // per dense row: its state
+    /// The first code (unsigned) of a dense state with something to report.
+    private let attention: UInt32
+    /// Sparse codes (negative) at or above this have nothing to report.
+    private static let quietSparse: Int32 = -(1 << 30)
+
+    /// The state of a code.
+    @inline(__always)
+    private func state(_ c: Int32) -> Int32 {
+        if c >= 0 { return rowState.baseAddress.unsafelyUnwrapped[Int(c) >> 8] }
+        return c >= Self.quietSparse ? -c &- 1 : c &- Int32.min
+    }
 
     /// States with a dense row at most (the root and the shallowest states), 1 KiB each.
     public static let denseStateLimit = 4096
@@ -118,6 +139,8 @@ public final class AhoCorasick: @unchecked Sendable {
                 queue.append(t)
             }
         }
+        var report = [Int32](repeating: 0, count: n)
+        for st in 0..<n { report[st] = hasOutput(Int32(st)) ? Int32(st) : max(dict[st], 0) }
         // Dense rows for the root and the shallowest states, in breadth-first
         // order: a state's failure target comes before it, so its row is ready.
         var rowOf = [Int32](repeating: -1, count: n)
@@ -136,6 +159,25 @@ public final class AhoCorasick: @unchecked Sendable {
                 for k in Int(ts[Int(st)])..<Int(ts[Int(st) + 1]) { rows[base + Int(tb[k])] = tt[k] }
             }
         }
+        queue = []
+        // Quiet rows (nothing to report) first, the root among them first; then the others.
+        let quiet = denseStates.filter { report[Int($0)] == 0 }, loud = denseStates.filter { report[Int($0)] != 0 }
+        precondition(n < 1 << 30, "too many automaton states")
+        var codes = [Int32](repeating: 0, count: n)
+        for st in 0..<n { codes[st] = report[st] == 0 ? -Int32(st) - 1 : Int32.min + Int32(st) }
+        var rowStates: [Int32] = []
+        for st in quiet + loud {
+            codes[Int(st)] = Int32(rowStates.count * 256)
+            rowStates.append(st)
+        }
+        var coded = [Int32](repeating: 0, count: rows.count)
+        for (newRow, st) in rowStates.enumerated() {
+            let old = Int(rowOf[Int(st)]) * 256
+            for b in 0..<256 { coded[newRow * 256 + b] = codes[Int(rows[old + b])] }
+        }
+        rows = []; rowOf = []
+        for k in tt.indices { tt[k] = codes[Int(tt[k])] }
+        attention = UInt32(quiet.count * 256)
         /// Moves an array into a buffer of its own and frees the array, so the two never coexist for long.
         func take<T>(_ a: inout [T]) -> UnsafeMutableBufferPointer<T> {
             let p = UnsafeMutableBufferPointer<T>.allocate(capacity: max(a.count, 1))
@@ -144,82 +186,114 @@ public final class AhoCorasick: @unchecked Sendable {
             a = []
             return UnsafeMutableBufferPointer(rebasing: p[0..<count])
         }
-        var report = [Int32](repeating: 0, count: n)
-        for st in 0..<n { report[st] = hasOutput(Int32(st)) ? Int32(st) : max(dict[st], 0) }
-        queue = []
         var opCopy = op
         transStart = take(&ts); transBytes = take(&tb); transTargets = take(&tt)
         self.fail = take(&fail); outStart = take(&os); outPatterns = take(&opCopy); dictLink = take(&dict)
-        reportFrom = take(&report); denseRow = take(&rowOf); dense = take(&rows)
+        reportFrom = take(&report); code = take(&codes); dense = take(&coded); rowState = take(&rowStates)
         patternLengths = patterns.map { Int32($0.count) }
     }
 
     deinit {
-        for p in [transStart, transTargets, fail, outStart, outPatterns, dictLink, reportFrom, denseRow, dense] {
+        for p in [transStart, transTargets, fail, outStart, outPatterns, dictLink, reportFrom, code, dense, rowState] {
             UnsafeMutableBufferPointer(start: p.baseAddress, count: max(p.count, 1)).deallocate()
         }
         UnsafeMutableBufferPointer(start: transBytes.baseAddress, count: max(transBytes.count, 1)).deallocate()
     }
 
-    @inline(__always)
-    private func next(_ state: Int32, _ b: UInt8) -> Int32 {
-        let starts = transStart.baseAddress.unsafelyUnwrapped
-        let bytes = transBytes.baseAddress.unsafelyUnwrapped
-        let targets = transTargets.baseAddress.unsafelyUnwrapped
-        let failures = fail.baseAddress.unsafelyUnwrapped
-        let rowIndex = denseRow.baseAddress.unsafelyUnwrapped
-        var s = state
-        while true {
-            let row = rowIndex[Int(s)]
-            if row >= 0 { return dense.baseAddress.unsafelyUnwrapped[Int(row) &* 256 &+ Int(b)] }
-            var lo = Int(starts[Int(s)])
-            let hi = Int(starts[Int(s) + 1])
-            if hi - lo > 8 {
-                var h = hi
-                while lo < h {
-                    let mid = (lo + h) >> 1
-                    if bytes[mid] < b { lo = mid + 1 } else { h = mid }
+    /// The tables the sparse states need, fetched once per scan.
+    private struct SparseTables {
+        let starts, targets, failures, codes, rows: UnsafeMutablePointer<Int32>
+        let bytes: UnsafeMutablePointer<UInt8>
+
+        /// The code after reading `b` in the sparse state `state`: its own
+        /// transitions, else those of its failure chain down to a dense state.
+        @inline(__always)
+        func next(_ state: Int32, _ b: UInt8) -> Int32 {
+            var s = state
+            while true {
+                var lo = Int(starts[Int(s)])
+                let hi = Int(starts[Int(s) + 1])
+                if hi - lo > 8 {
+                    var h = hi
+                    while lo < h {
+                        let mid = (lo + h) >> 1
+                        if bytes[mid] < b { lo = mid + 1 } else { h = mid }
+                    }
+                    if lo < hi && bytes[lo] == b { return targets[lo] }
+                } else {
+                    while lo < hi {
+                        let c = bytes[lo]
+                        if c == b { return targets[lo] }
+                        if c > b { break }
+                        lo += 1
+                    }
                 }
-                if lo < hi && bytes[lo] == b { return targets[lo] }
-            } else {
-                while lo < hi {
-                    let c = bytes[lo]
-                    if c == b { return targets[lo] }
-                    if c > b { break }
-                    lo += 1
-                }
+                s = failures[Int(s)]
+                let c = codes[Int(s)]
+                if c >= 0 { return rows[Int(c) &+ Int(b)] }
             }
-            s = failures[Int(s)]
+        }
+    }
+
+    /// Appends `pattern, end` for every pattern ending in the state of code `c`.
+    @inline(never)
+    private func appendReports(_ c: Int32, end: Int, to out: inout [Int32]) {
+        let outs = outStart.baseAddress.unsafelyUnwrapped
+        let pats = outPatterns.baseAddress.unsafelyUnwrapped
+        let links = dictLink.baseAddress.unsafelyUnwrapped
+        var o = reportFrom.baseAddress.unsafelyUnwrapped[Int(state(c))]
+        while o > 0 {
+            for k in Int(outs[Int(o)])..<Int(outs[Int(o) + 1]) {
+                out.append(pats[k])
+                out.append(Int32(truncatingIfNeeded: end))
+            }
+            o = links[Int(o)]
+        }
+    }
+
+    /// Appends to `out`, for every occurrence of every pattern in `text`,
+    /// the pattern's index and the offset just past the occurrence (two
+    /// entries each), in order of that offset. Texts must be shorter than 2 GiB.
+    public func matches(in text: UnsafeBufferPointer<UInt8>, into out: inout [Int32]) {
+        guard let t = text.baseAddress else { return }
+        let rows = dense.baseAddress.unsafelyUnwrapped
+        let threshold = attention
+        let sparse = SparseTables(
+            starts: transStart.baseAddress.unsafelyUnwrapped, targets: transTargets.baseAddress.unsafelyUnwrapped,
+            failures: fail.baseAddress.unsafelyUnwrapped, codes: code.baseAddress.unsafelyUnwrapped,
+            rows: dense.baseAddress.unsafelyUnwrapped, bytes: transBytes.baseAddress.unsafelyUnwrapped)
+        var c: Int32 = 0        // the root's row
+        var i = 0
+        let count = text.count
+        while true {
+            // The common case, in a loop of its own: dense states with nothing to report.
+            while i < count {
+                c = rows[Int(c) &+ Int(t[i])]
+                i &+= 1
+                if UInt32(bitPattern: c) >= threshold { break }
+            }
+            if UInt32(bitPattern: c) < threshold { return }     // the text ended in a quiet dense state
+            // A report, or sparse states until the scan is back in a dense one.
+            while true {
+                if c < Self.quietSparse || c >= 0 { appendReports(c, end: i, to: &out) }
+                if c >= 0 || i >= count { break }
+                c = sparse.next(state(c), t[i])
+                i &+= 1
+            }
+            if i >= count { return }
         }
     }
 
     /// Calls `onMatch(pattern, end)` for every occurrence of every pattern in
     /// `text`, where `end` is the offset just past the occurrence; occurrences
-    /// come in order of `end`. Returning false from `onMatch` stops the scan.
-    @inline(__always)
+    /// come in order of `end`. Returning false from `onMatch` stops the calls.
     public func scan(_ text: UnsafeBufferPointer<UInt8>, _ onMatch: (Int, Int) -> Bool) {
-        guard let t = text.baseAddress else { return }
-        let outs = outStart.baseAddress.unsafelyUnwrapped
-        let pats = outPatterns.baseAddress.unsafelyUnwrapped
-        let links = dictLink.baseAddress.unsafelyUnwrapped
-        let reports = reportFrom.baseAddress.unsafelyUnwrapped
-        let rowIndex = denseRow.baseAddress.unsafelyUnwrapped
-        let rows = dense.baseAddress.unsafelyUnwrapped
-        var s: Int32 = 0
-        var i = 0
-        let count = text.count
-        while i < count {
-            let b = t[i]
-            let row = rowIndex[Int(s)]
-            s = row >= 0 ? rows[Int(row) &* 256 &+ Int(b)] : next(s, b)
-            i += 1
-            var o = reports[Int(s)]
-            while o > 0 {
-                for k in Int(outs[Int(o)])..<Int(outs[Int(o) + 1]) {
-                    if !onMatch(Int(pats[k]), i) { return }
-                }
-                o = links[Int(o)]
-            }
+        var found: [Int32] = []
+        matches(in: text, into: &found)
+        var k = 0
+        while k < found.count {
+            if !onMatch(Int(found[k]), Int(found[k + 1])) { return }
+            k += 2
         }
     }
 }

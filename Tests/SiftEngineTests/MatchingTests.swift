@@ -237,3 +237,52 @@ struct ExactFoldingBoundaryTests {
         #expect(try judge(r, sender: "İ stanbul", body: "é").stage == .denyFilter)
     }
 }
+
+/// Case-sensitive phrases are looked for in the raw text only when their folded form
+/// occurs: one by one when a message gates few of them, by the raw automaton when
+/// it gates more than `Evaluator.directSearchLimit`. Both ways must agree.
+@Suite("Case-sensitive phrases, searched directly or by the raw automaton")
+struct CaseSensitiveSearchTests {
+    /// Filters 1…n: case-sensitive contains "Wn" (never in the body as written), then the one under test.
+    static func gated(_ n: Int, _ last: Filter) -> RuleSet {
+        rules((1...n).map { deny("W\($0)x", .junk, target: .all, .contains, .sensitive) } + [last])
+    }
+
+    /// A body holding every "w1x" … "wnx" folded (so all gates open) but none as written.
+    static func body(_ n: Int, _ rest: String) -> String {
+        (1...n).map { "w\($0)x" }.joined(separator: " ") + " " + rest
+    }
+
+    @Test(arguments: [2, 12])
+    func exactSkipsAnOccurrenceInsideAWordAndTakesALaterOne(gates: Int) throws {
+        let r = Self.gated(gates, deny("Sale", .promotion, target: .body, .exact, .sensitive))
+        #expect(try judge(r, body: Self.body(gates, "SaleBot Sale")).action == .promotion)
+        #expect(try judge(r, body: Self.body(gates, "SaleBot sale")).stage == .noMatch)
+    }
+
+    @Test(arguments: [2, 12])
+    func targetsHoldOnTheRawText(gates: Int) throws {
+        let r = Self.gated(gates, deny("Bot", .transaction, target: .sender, .contains, .sensitive))
+        #expect(try judge(r, sender: "x", body: Self.body(gates, "Bot")).stage == .noMatch)       // in the body only
+        #expect(try judge(r, sender: "SaleBot", body: Self.body(gates, "bot")).action == .transaction)
+    }
+
+    @Test(arguments: [2, 12])
+    func theOldestOfSeveralOccurringPhrasesWins(gates: Int) throws {
+        // Filters gates+1 and gates+2 both occur; the older decides (SPEC §1.5).
+        let r = rules((1...gates).map { deny("W\($0)x", .junk, target: .all, .contains, .sensitive) }
+                      + [deny("Zz", .transaction, target: .all, .contains, .sensitive), deny("Yy", .promotion, target: .all, .contains, .sensitive)])
+        let v = try judge(r, body: Self.body(gates, "Yy Zz"))
+        #expect(v.reason == "Zz")
+        #expect(try judge(r, body: Self.body(gates, "W1x")).reason == "W1x")
+    }
+
+    @Test func overlappingOccurrencesOfOnePhraseAreAllSeen() throws {
+        // "aAa" occurs at 0 (inside "aAaAa", no boundary) and at 2 (also inside): exact never holds;
+        // in "aAaAa aAa" the last occurrence stands alone.
+        let r = rules([deny("aAa", .junk, target: .body, .exact, .sensitive)])
+        #expect(try judge(r, body: "aAaAa").stage == .noMatch)
+        #expect(try judge(r, body: "aAaAa aAa").stage == .denyFilter)
+        #expect(try judge(r, body: "xaAaAa").stage == .noMatch)
+    }
+}
