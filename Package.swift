@@ -36,7 +36,7 @@ let package = Package(
         // Corpus and rule-set generators, and the benchmark runner (bench/).
         .executableTarget(name: "msgsift-bench", dependencies: ["SiftRules", "SiftText"]),
 
-        .testTarget(name: "SiftTextTests", dependencies: ["SiftText"]),
+        .testTarget(name: "SiftTextTests", dependencies: ["SiftText", "CICUShim"]),
         .testTarget(name: "SiftRulesTests", dependencies: ["SiftRules"]),
         .testTarget(name: "SiftEngineTests", dependencies: ["SiftEngine", "SiftRules"]),
         .testTarget(name: "SiftStreamTests", dependencies: ["SiftStream"], resources: []),

@@ -159,9 +159,24 @@ struct JSONLineScanner {
             } else if b < 0x20 {
                 throw RecordError("bad JSON: unescaped control character in string", at: i)
             } else {
-                let length = UTF8Scan.sequenceLength(p, i, n)
-                if length == 0 { throw RecordError("invalid UTF-8", at: i) }
-                i += length
+                // Non-ASCII text: validate sequence after sequence, stepping over the
+                // plain ASCII between them (spaces, digits) byte by byte; after eight
+                // ASCII bytes in a row the word-at-a-time search takes over again.
+                var ascii = 0
+                while i < n {
+                    let c = p[i]
+                    if c >= 0x80 {
+                        let length = UTF8Scan.sequenceLength(p, i, n)
+                        if length == 0 { throw RecordError("invalid UTF-8", at: i) }
+                        i += length
+                        ascii = 0
+                    } else if c >= 0x20 && c != 0x22 && c != 0x5C && ascii < 8 {
+                        i += 1
+                        ascii += 1
+                    } else {
+                        break
+                    }
+                }
             }
         }
     }

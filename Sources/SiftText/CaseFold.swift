@@ -17,6 +17,9 @@ public enum CaseFold {
         let pool: [UInt8]
         /// The most folded bytes per byte of text any BMP scalar gives (ΐ: 2 → 6).
         let maxGrowth: Int
+        /// By lead byte: some BMP scalar starting with it folds to something else.
+        /// Most scripts (Hebrew, Arabic, Han, kana, …) never do: their bytes are copied.
+        let leadFolds: [Bool]
 
         init() {
             var index = [UInt32](repeating: 0, count: 0x1_0000)
@@ -24,6 +27,7 @@ public enum CaseFold {
             var src = [UInt8](repeating: 0, count: 4)
             var dst = [CChar](repeating: 0, count: 32)
             var growth = 1
+            var leads = [Bool](repeating: false, count: 256)
             for cp in UInt32(0x80)..<0x1_0000 where !(0xD800...0xDFFF).contains(cp) {
                 let n = encode(cp, into: &src)
                 let m = src.withUnsafeBufferPointer { s in
@@ -34,11 +38,13 @@ public enum CaseFold {
                 if folded == Array(src[0..<n]) { continue }
                 index[Int(cp)] = UInt32(pool.count) << 4 | UInt32(m)
                 pool.append(contentsOf: folded)
+                leads[Int(src[0])] = true
                 growth = max(growth, (Int(m) + n - 1) / n)
             }
             self.index = index
             self.pool = pool
             maxGrowth = growth
+            leadFolds = leads
         }
     }
 
@@ -97,6 +103,7 @@ public enum CaseFold {
         let supplementaryRoom = 4 * table.maxGrowth
         return table.index.withUnsafeBufferPointer { index in
             table.pool.withUnsafeBufferPointer { pool in
+            table.leadFolds.withUnsafeBufferPointer { leadFolds in
                 var i = start, w = start
                 let n = bytes.count
                 while i < n {
@@ -111,6 +118,13 @@ public enum CaseFold {
                         // Truncated sequence (readers never let one through): keep the bytes.
                         while i < n { dst[w] = bytes[i]; i += 1; w += 1 }
                         return w
+                    }
+                    if width < 4 && !leadFolds[Int(b0)] {
+                        dst[w] = b0
+                        dst[w + 1] = bytes[i + 1]
+                        if width == 3 { dst[w + 2] = bytes[i + 2] }
+                        i += width; w += width
+                        continue
                     }
                     let cp: UInt32
                     switch width {
@@ -135,6 +149,7 @@ public enum CaseFold {
                     i += width
                 }
                 return w
+            }
             }
         }
     }

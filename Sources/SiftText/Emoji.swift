@@ -26,12 +26,9 @@ public enum EmojiDetector {
 
     /// `containsEmoji` on valid UTF-8.
     public static func containsEmoji(utf8 b: UnsafeBufferPointer<UInt8>) -> Bool {
+        if !mayHoldEmoji(b) { return false }
         let n = b.count
         var i = 0
-        // Pure ASCII (most bodies) needs no table: only a keycap could be an emoji, and its marks are not ASCII.
-        while i < n && b[i] < 0x80 { i += 1 }
-        if i == n { return false }
-        i = 0
         let table = EmojiTable.shared
         var previous: UInt32 = 0x0A        // a line feed: what follows starts a cluster
         while i < n {
@@ -65,6 +62,27 @@ public enum EmojiDetector {
                 }
             }
             previous = cp
+        }
+        return false
+    }
+
+    /// False when no cluster of `b` can be an emoji, judged on bytes alone: every
+    /// scalar with Emoji or Emoji_Presentation outside ASCII is encoded with a
+    /// lead byte C2, E2, E3 or F0 (checked over all of Unicode by the tests), and
+    /// an ASCII one (`#`, `*`, digits) is an emoji only with a non-ASCII scalar
+    /// after it. Most bodies (Latin, Hebrew, Arabic, Cyrillic, Han text) pass here.
+    @inline(__always)
+    static func mayHoldEmoji(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = b.count
+        var i = 0
+        while i < n {
+            let c = b[i]
+            if c < 0x80 {
+                if c == 0x23 || c == 0x2A || c &- 0x30 < 10, i + 1 < n, b[i + 1] >= 0x80 { return true }
+            } else if c == 0xC2 || c == 0xE2 || c == 0xE3 || c >= 0xF0 {
+                return true
+            }
+            i += 1
         }
         return false
     }

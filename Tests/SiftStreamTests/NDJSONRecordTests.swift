@@ -206,6 +206,8 @@ struct NDJSONRecordTests {
         (Array(#"{"body":"ab"#.utf8) + [0xE2, 0x82, 0xAC, 0xFE] + Array(#""}"#.utf8), 14),
         (Array(#"{"body":"0123456789abcdef"#.utf8) + [0xFF] + Array(#""}"#.utf8), 25),
         (Array(#"{"body":""#.utf8) + [0xF0, 0x9F, 0x98], 9),                      // truncated at the end
+        (Array(#"{"body":"é é "#.utf8) + [0xFF] + Array(#""}"#.utf8), 15),        // inside a run of non-ASCII text
+        (Array(#"{"body":"é 123456789"#.utf8) + [0xC3] + Array(#""}"#.utf8), 21), // after the run gave way to the word search
         (Array(#"{""#.utf8) + [0xFF] + Array(#"":1}"#.utf8), 2),                  // in a key
         (Array(#"{"m":[""#.utf8) + [0xC3] + Array(#""]}"#.utf8), 7),              // in a skipped value
         (Array(#"{"a":1}"#.utf8) + [0xFF], 7),                                    // after the object
@@ -214,6 +216,21 @@ struct NDJSONRecordTests {
     ] as [([UInt8], Int)])
     func invalidUTF8(bytes: [UInt8], offset: Int) {
         #expect(parse(bytes) == failure("invalid UTF-8", offset))
+    }
+
+    @Test("non-ASCII text then a quote, an escape or a control character", arguments: [
+        (#"{"body":"שלום לך","sender":"ב"}"#, "שלום לך", nil as Int?),
+        (#"{"body":"é\nü\"x","sender":""}"#, "é\nü\"x", nil),
+        ("{\"body\":\"é \u{01}\"}", "", 12),
+    ] as [(String, String, Int?)])
+    func nonASCIIRuns(line: String, body: String, controlAt: Int?) {
+        if let offset = controlAt {
+            #expect(parse(line) == failure("bad JSON: unescaped control character in string", offset))
+        } else if case .success(let m) = parse(line) {
+            #expect(m.body == body)
+        } else {
+            Issue.record("\(line) did not parse")
+        }
     }
 
     @Test("RecordError describes itself with the offset")

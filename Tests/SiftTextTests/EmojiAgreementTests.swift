@@ -31,3 +31,32 @@ struct EmojiAgreementTests {
         #expect(disagreements.isEmpty, "\(disagreements.prefix(10))")
     }
 }
+
+@Suite("Emoji byte prefilter")
+struct EmojiPrefilterTests {
+    @Test("every scalar with Emoji or Emoji_Presentation outside ASCII has lead byte C2, E2, E3 or F0")
+    func leadBytes() {
+        var leads = Set<UInt8>()
+        for cp in UInt32(0x80)..<0x11_0000 {
+            guard let s = Unicode.Scalar(cp), s.properties.isEmoji || s.properties.isEmojiPresentation else { continue }
+            leads.insert(Array(String(s).utf8)[0])
+        }
+        #expect(leads == [0xC2, 0xE2, 0xE3, 0xF0])
+    }
+
+    @Test("text without those bytes holds no emoji, and the detector says so", arguments: [
+        "שלום לך", "مرحبا ۱۲۳", "привет 123", "明天送达 您的订单", "Straße 5 €", "1\u{0600}x", "x 9",
+    ])
+    func plainText(_ text: String) {
+        #expect(!text.contains { EmojiDetector.isEmoji($0) })
+        #expect(!EmojiDetector.containsEmoji(text))
+    }
+
+    @Test("a keycap or an emoji after plain text is still found", arguments: [
+        "שלום 1\u{FE0F}\u{20E3}", "明天送达 ☎", "x ©\u{FE0F} y", "ok 👍", "9\u{301}",
+    ])
+    func emojiAfterPlainText(_ text: String) {
+        #expect(text.contains { EmojiDetector.isEmoji($0) })
+        #expect(EmojiDetector.containsEmoji(text))
+    }
+}

@@ -1,0 +1,49 @@
+// CaseFold's table and its fast paths (ASCII, scripts whose lead bytes never
+// fold, the growth bound of the output buffer) must give exactly what ICU's
+// full case folding gives, scalar by scalar and over long mixed texts.
+import Testing
+import CICUShim
+import SiftText
+
+@Suite("Case folding")
+struct CaseFoldTests {
+    /// ICU's folding of valid UTF-8, the reference.
+    static func icuFold(_ s: String) -> [UInt8] {
+        let src = Array(s.utf8)
+        var dst = [CChar](repeating: 0, count: src.count * 4 + 16)
+        let m = src.withUnsafeBufferPointer { b in
+            b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: src.count) { sift_fold_utf8($0, Int32(src.count), &dst, Int32(dst.count)) }
+        }
+        return dst[0..<Int(m)].map { UInt8(bitPattern: $0) }
+    }
+
+    static func fold(_ s: String) -> [UInt8] { Array(CaseFold.fold(s).utf8) }
+
+    @Test("every BMP scalar, between ASCII letters, folds as ICU folds it")
+    func everyBMPScalar() {
+        var wrong: [String] = []
+        for cp in UInt32(0x80)..<0x1_0000 {
+            guard let scalar = Unicode.Scalar(cp) else { continue }
+            let s = "A" + String(scalar) + "z"
+            if Self.fold(s) != Self.icuFold(s) { wrong.append(String(cp, radix: 16)) }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(20))")
+    }
+
+    @Test("long texts mixing scripts, expanding foldings and scalars above the BMP", arguments: [
+        String(repeating: "ΐß İ ﬃ ŉ ǰ ", count: 200),                   // every one grows: the buffer bound holds
+        String(repeating: "שלום 明天 Привет ÀÉÎ 𐐀𐐨 😀 ", count: 100),      // Deseret capital folds above the BMP
+        "ASCII only, Mixed CASE 123",
+        "",
+    ])
+    func longTexts(_ s: String) {
+        #expect(Self.fold(s) == Self.icuFold(s))
+    }
+
+    @Test("folding Straße, ΣΟΦΌΣ and İ")
+    func knownFoldings() {
+        #expect(CaseFold.fold("Straße") == "strasse")
+        #expect(CaseFold.fold("ΣΟΦΌΣ") == "σοφόσ")
+        #expect(CaseFold.fold("İ") == "i\u{307}")
+    }
+}
