@@ -342,6 +342,7 @@ public final class Evaluator {
         for r in regexes {
             if r.filterIndex >= phraseRank { break }
             if r.gated && !gateOpen[r.slot] { continue }
+            if let lead = r.leadingBytes, !targetHolds(lead, r.target) { continue }
             switch runRegex(r) {
             case .match: return r.filterIndex
             case .noMatch: continue
@@ -354,6 +355,18 @@ public final class Evaluator {
             }
         }
         return phraseRank == .max ? nil : phraseRank
+    }
+
+    /// Whether the regex's target holds one of the bytes a match can start with.
+    private func targetHolds(_ bytes: [Bool], _ target: Target) -> Bool {
+        func holds(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+            bytes.withUnsafeBufferPointer { set in text.contains { set[Int($0)] } }
+        }
+        switch target {
+        case .body: return holds(currentBody)
+        case .sender: return holds(currentSender)
+        case .all: return bytes[0x20] || holds(currentBody) || holds(currentSender)
+        }
     }
 
     /// Transcodes valid UTF-8 to UTF-16 (ASCII a byte at a time, the rest by hand).

@@ -58,6 +58,9 @@ package struct RegexFilter: Sendable {
     /// True when the regex requires one of some literals: it runs only if the
     /// folded scan found one in its target.
     package let gated: Bool
+    /// When it requires no literal but its matches can only start with some bytes
+    /// (`[A-Z]{5,}`): those bytes; it runs only if its target holds one.
+    package let leadingBytes: [Bool]?
 }
 
 /// Which list of a community language an entry comes from.
@@ -169,7 +172,8 @@ public final class CompiledRuleSet: Sendable {
                 for literal in literals {
                     foldedPatterns.add(literal, PhraseUse(kind: .regexGate, target: f.target, exact: false, rank: Int32(slot)))
                 }
-                let rf = RegexFilter(filterIndex: Int32(index), target: f.target, regex: re, slot: slot, gated: !literals.isEmpty)
+                let rf = RegexFilter(filterIndex: Int32(index), target: f.target, regex: re, slot: slot, gated: !literals.isEmpty,
+                                     leadingBytes: literals.isEmpty ? RegexLiterals.leadingBytes(f.text) : nil)
                 if kind == .allowFilter { allowRegexes.append(rf) } else { denyRegexes.append(rf) }
             case .contains, .exact:
                 let use = PhraseUse(kind: kind, target: f.target, exact: f.matching == .exact, rank: Int32(index))
