@@ -98,8 +98,10 @@ final class Worker {
 
     func process(_ batch: Batch) -> BatchResult {
         var out: [UInt8] = []
-        out.reserveCapacity(batch.records.count * 96)
+        // A verdict line is ~100–160 bytes; an annotated record is the record plus its verdict.
+        out.reserveCapacity(batch.records.count * 160 + (options.annotate ? batch.data.count : 0))
         var result = BatchResult(sequence: batch.sequence)
+        result.recordEnds.reserveCapacity(batch.records.count)
         let only = options.only
         batch.data.withUnsafeBufferPointer { data in
             for (index, r) in batch.records.enumerated() {

@@ -192,7 +192,12 @@ final class RecordReader {
 
     private func add(_ s: inout SourceState, _ bytes: UnsafeBufferPointer<UInt8>, tooLong: Bool) {
         if s.batch == nil {
-            s.batch = Batch(source: s.name, format: s.format!)
+            let b = Batch(source: s.name, format: s.format!)
+            // A batch ends at batchRecords records or once past chunkSize bytes: room for a
+            // typical one up front, so the data is not copied over and over as it grows.
+            b.data.reserveCapacity(min(Self.chunkSize, options.batchRecords * 256) + bytes.count)
+            b.records.reserveCapacity(options.batchRecords)
+            s.batch = b
         }
         let b = s.batch!
         let start = b.data.count

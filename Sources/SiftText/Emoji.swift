@@ -25,40 +25,45 @@ public enum EmojiDetector {
     }
 
     /// `containsEmoji` on valid UTF-8.
+    ///
+    /// Every scalar with Emoji or Emoji_Presentation outside ASCII is encoded
+    /// with a lead byte C2, E2, E3 or F0 (checked over all of Unicode by the
+    /// tests), so the scalars of other lead bytes (Latin accents, Hebrew,
+    /// Arabic, Cyrillic, Han) are stepped over undecoded.
     public static func containsEmoji(utf8 b: UnsafeBufferPointer<UInt8>) -> Bool {
-        if !mayHoldEmoji(b) { return false }
         let n = b.count
         var i = 0
-        let table = EmojiTable.shared
         var previous: UInt32 = 0x0A        // a line feed: what follows starts a cluster
         while i < n {
             let c = b[i]
+            let start = i
             if c < 0x80 {
                 // `#`, `*` and digits have Emoji: an emoji only with an extender after them.
                 if c == 0x23 || c == 0x2A || c &- 0x30 < 10, i + 1 < n, b[i + 1] >= 0x80,
                    extendsCluster(UTF8Scalar.decode(b, i + 1)) {
-                    return true
+                    return confirm(b, before: start)
                 }
                 previous = UInt32(c)
                 i += 1
                 continue
             }
-            let cp = UTF8Scalar.decode(b, i)
-            i += c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4
-            if isPrepend(cp) {
-                // A prepended mark (U+0600 …) glues what follows into its cluster under
-                // rules this scan does not model: segment properly (rare in messages).
-                return String(decoding: b, as: UTF8.self).contains { isEmoji($0) }
+            let width = c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4
+            if !(c == 0xC2 || c == 0xE2 || c == 0xE3 || c >= 0xF0) {
+                previous = 0xFFFF          // no emoji, and not a control character
+                i += width
+                continue
             }
-            let bits = table.bits(cp)
+            let cp = UTF8Scalar.decode(b, i)
+            i += width
+            let bits = EmojiTable.shared.bits(cp)
             if bits != 0 {
                 let isModifier = cp >= 0x1_F3FB && cp <= 0x1_F3FF
                 if isModifier && !(previous == 0x0A || previous == 0x0D || previous < 0x20) {
                     // Extends the cluster before it, which decides alone.
                 } else if bits & EmojiTable.presentation != 0 || cp > 0x238C {
-                    return true
+                    return confirm(b, before: start)
                 } else if i < n, b[i] >= 0x80, extendsCluster(UTF8Scalar.decode(b, i)) {
-                    return true
+                    return confirm(b, before: start)
                 }
             }
             previous = cp
@@ -66,25 +71,19 @@ public enum EmojiDetector {
         return false
     }
 
-    /// False when no cluster of `b` can be an emoji, judged on bytes alone: every
-    /// scalar with Emoji or Emoji_Presentation outside ASCII is encoded with a
-    /// lead byte C2, E2, E3 or F0 (checked over all of Unicode by the tests), and
-    /// an ASCII one (`#`, `*`, digits) is an emoji only with a non-ASCII scalar
-    /// after it. Most bodies (Latin, Hebrew, Arabic, Cyrillic, Han text) pass here.
-    @inline(__always)
-    static func mayHoldEmoji(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        let n = b.count
+    /// An emoji cluster starts at `start`, unless a prepended mark (U+0600 …)
+    /// before it glued it into a cluster of its own, under rules this scan does
+    /// not model: then the text is segmented properly (rare in messages).
+    private static func confirm(_ b: UnsafeBufferPointer<UInt8>, before start: Int) -> Bool {
         var i = 0
-        while i < n {
+        while i < start {
             let c = b[i]
-            if c < 0x80 {
-                if c == 0x23 || c == 0x2A || c &- 0x30 < 10, i + 1 < n, b[i + 1] >= 0x80 { return true }
-            } else if c == 0xC2 || c == 0xE2 || c == 0xE3 || c >= 0xF0 {
-                return true
+            if c >= 0x80 && isPrepend(UTF8Scalar.decode(b, i)) {
+                return String(decoding: b, as: UTF8.self).contains { isEmoji($0) }
             }
-            i += 1
+            i += c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4
         }
-        return false
+        return true
     }
 
     /// True for scalars that continue the cluster before them: marks, ZWJ/ZWNJ,

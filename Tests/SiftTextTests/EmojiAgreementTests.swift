@@ -10,7 +10,7 @@ struct EmojiAgreementTests {
         "a", "1", "#", "*", " ", "\n", "\r", "\t", "©", "®", "™", "‼", "↔", "⌚", "⌨", "☎", "❤", "✈", "☺",
         "\u{FE0F}", "\u{FE0E}", "\u{200D}", "\u{200C}", "\u{20E3}", "\u{301}", "\u{903}",
         "\u{1F3FB}", "\u{1F3FF}", "😀", "👍", "👨", "👩", "🇮", "🇱", "\u{E0067}", "\u{E007F}", "🏴",
-        "ש", "ع", "中", "あ", "é", "e", "Σ", "\u{0600}",
+        "ש", "ع", "中", "あ", "é", "e", "Σ", "\u{0600}", "\u{06DD}", "\u{110BD}", "\u{0085}",
     ]
 
     @Test func randomMixesAgree() {
@@ -32,7 +32,7 @@ struct EmojiAgreementTests {
     }
 }
 
-@Suite("Emoji byte prefilter")
+@Suite("Emoji: scalars of other lead bytes are stepped over")
 struct EmojiPrefilterTests {
     @Test("every scalar with Emoji or Emoji_Presentation outside ASCII has lead byte C2, E2, E3 or F0")
     func leadBytes() {
