@@ -87,6 +87,8 @@ public enum CaseFold {
     static func fold(_ bytes: UnsafeBufferPointer<UInt8>, into dst: UnsafeMutablePointer<UInt8>) -> Int {
         var i = 0
         let n = bytes.count
+        guard let src = bytes.baseAddress else { return 0 }
+        i = foldASCIIWords(src, 0, n, dst, 0)
         while i < n {
             let b = bytes[i]
             if b >= 0x80 { break }
@@ -95,6 +97,25 @@ public enum CaseFold {
         }
         if i == n { return n }
         return foldRest(bytes, from: i, into: dst)
+    }
+
+    /// Folds ASCII eight bytes at a time from `src[i...]` to `dst[w...]` while
+    /// whole words are ASCII; returns where it stopped in `src`.
+    @inline(__always)
+    static func foldASCIIWords(_ src: UnsafePointer<UInt8>, _ start: Int, _ n: Int, _ dst: UnsafeMutablePointer<UInt8>, _ out: Int) -> Int {
+        var i = start, w = out
+        let high: UInt64 = 0x8080_8080_8080_8080
+        while i + 8 <= n {
+            let x = UnsafeRawPointer(src + i).loadUnaligned(as: UInt64.self)
+            if x & high != 0 { break }
+            // Per byte (all below 0x80, so no carries cross bytes): A…Z get 0x20.
+            let geA = x &+ 0x3F3F_3F3F_3F3F_3F3F          // high bit set when byte ≥ 0x41
+            let gtZ = x &+ 0x2525_2525_2525_2525          // high bit set when byte > 0x5A
+            let upper = geA & ~gtZ & high
+            UnsafeMutableRawPointer(dst + w).storeBytes(of: x | (upper >> 2), as: UInt64.self)
+            i += 8; w += 8
+        }
+        return i
     }
 
     /// The general loop, once a non-ASCII byte was seen (the table is fetched once per call).
@@ -106,11 +127,15 @@ public enum CaseFold {
             table.leadFolds.withUnsafeBufferPointer { leadFolds in
                 var i = start, w = start
                 let n = bytes.count
+                let src = bytes.baseAddress!
                 while i < n {
                     let b0 = bytes[i]
                     if b0 < 0x80 {
                         dst[w] = b0 &- 0x41 < 26 ? b0 | 0x20 : b0
                         i += 1; w += 1
+                        // A run of ASCII (a space, a word of Latin text) goes eight bytes at a time.
+                        let j = foldASCIIWords(src, i, n, dst, w)
+                        w += j - i; i = j
                         continue
                     }
                     let width = b0 < 0xE0 ? 2 : b0 < 0xF0 ? 3 : 4

@@ -27,13 +27,16 @@ public enum EmojiDetector {
     /// `containsEmoji` on valid UTF-8.
     ///
     /// Every scalar with Emoji or Emoji_Presentation outside ASCII is encoded
-    /// with a lead byte C2, E2, E3 or F0 (checked over all of Unicode by the
-    /// tests), so the scalars of other lead bytes (Latin accents, Hebrew,
-    /// Arabic, Cyrillic, Han) are stepped over undecoded.
+    /// with a lead byte C2, E2, E3 or F0, and every grapheme Control with one
+    /// of those, EF or F3, or is U+061C or U+180E (both checked over all of
+    /// Unicode by the tests), so the scalars of other lead bytes (Latin
+    /// accents, Hebrew, Arabic, Cyrillic, Han) are stepped over undecoded.
     public static func containsEmoji(utf8 b: UnsafeBufferPointer<UInt8>) -> Bool {
         let n = b.count
         var i = 0
-        var previous: UInt32 = 0x0A        // a line feed: what follows starts a cluster
+        // Whether the scalar before is a grapheme Control (or the text starts): a
+        // skin-tone modifier after one starts a cluster instead of extending one.
+        var afterControl = true
         while i < n {
             let c = b[i]
             let start = i
@@ -43,22 +46,24 @@ public enum EmojiDetector {
                    extendsCluster(UTF8Scalar.decode(b, i + 1)) {
                     return confirm(b, before: start)
                 }
-                previous = UInt32(c)
+                afterControl = c < 0x20 || c == 0x7F
                 i += 1
                 continue
             }
             let width = c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4
-            if !(c == 0xC2 || c == 0xE2 || c == 0xE3 || c >= 0xF0) {
-                previous = 0xFFFF          // no emoji, and not a control character
+            if !(c == 0xC2 || c == 0xE2 || c == 0xE3 || c >= 0xEF) {
+                // No emoji has this lead byte; of its scalars only U+061C and U+180E are Controls.
+                afterControl = (c == 0xD8 && i + 1 < n && b[i + 1] == 0x9C)
+                    || (c == 0xE1 && i + 2 < n && b[i + 1] == 0xA0 && b[i + 2] == 0x8E)
                 i += width
                 continue
             }
             let cp = UTF8Scalar.decode(b, i)
             i += width
             let bits = EmojiTable.shared.bits(cp)
-            if bits != 0 {
+            if bits & (EmojiTable.emoji | EmojiTable.presentation) != 0 {
                 let isModifier = cp >= 0x1_F3FB && cp <= 0x1_F3FF
-                if isModifier && !(previous == 0x0A || previous == 0x0D || previous < 0x20) {
+                if isModifier && !afterControl {
                     // Extends the cluster before it, which decides alone.
                 } else if bits & EmojiTable.presentation != 0 || cp > 0x238C {
                     return confirm(b, before: start)
@@ -66,7 +71,7 @@ public enum EmojiDetector {
                     return confirm(b, before: start)
                 }
             }
-            previous = cp
+            afterControl = bits & EmojiTable.control != 0
         }
         return false
     }
@@ -131,6 +136,8 @@ public enum EmojiDetector {
 final class EmojiTable: Sendable {
     static let emoji: UInt8 = 1
     static let presentation: UInt8 = 2
+    /// Grapheme_Cluster_Break = Control (UAX #29): a cluster always ends after it.
+    static let control: UInt8 = 4
     /// Built on first use.
     static let shared = EmojiTable()
 
@@ -140,19 +147,43 @@ final class EmojiTable: Sendable {
         var t = [UInt8](repeating: 0, count: 0x1_0000)
         for cp in 0x80..<0x1_0000 {
             guard let s = Unicode.Scalar(UInt32(cp)) else { continue }
-            let p = s.properties
-            if p.isEmoji { t[cp] |= Self.emoji }
-            if p.isEmojiPresentation { t[cp] |= Self.presentation }
+            t[cp] = Self.compute(s)
         }
         bmp = t
     }
 
-    /// The bits of `cp` (0 when it has neither property).
+    private static func compute(_ s: Unicode.Scalar) -> UInt8 {
+        let p = s.properties
+        var bits: UInt8 = 0
+        if p.isEmoji { bits |= emoji }
+        if p.isEmojiPresentation { bits |= presentation }
+        if isControl(s) { bits |= control }
+        return bits
+    }
+
+    /// Grapheme_Cluster_Break = Control: Cc, Zl, Zp, unassigned default-ignorables,
+    /// and Cf but ZWNJ, ZWJ, the prepended concatenation marks and Grapheme_Extend (tags).
+    static func isControl(_ s: Unicode.Scalar) -> Bool {
+        let p = s.properties
+        switch p.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator: return true
+        case .unassigned: return p.isDefaultIgnorableCodePoint
+        case .format:
+            let v = s.value
+            if v == 0x200C || v == 0x200D || p.isGraphemeExtend { return false }
+            switch v {
+            case 0x600...0x605, 0x6DD, 0x70F, 0x890...0x891, 0x8E2, 0x1_10BD, 0x1_10CD: return false   // Prepended_Concatenation_Mark
+            default: return true
+            }
+        default: return false
+        }
+    }
+
+    /// The bits of `cp` (0 when it has none of the properties).
     @inline(__always)
     func bits(_ cp: UInt32) -> UInt8 {
         if cp < 0x1_0000 { return bmp[Int(cp)] }
         guard let s = Unicode.Scalar(cp) else { return 0 }
-        let p = s.properties
-        return (p.isEmoji ? Self.emoji : 0) | (p.isEmojiPresentation ? Self.presentation : 0)
+        return Self.compute(s)
     }
 }

@@ -40,6 +40,15 @@ struct CaseFoldTests {
         #expect(Self.fold(s) == Self.icuFold(s))
     }
 
+    @Test("every ASCII byte, eight at a time and one by one, at every alignment")
+    func everyASCIIByte() {
+        let all = String(decoding: (0..<128).map { UInt8($0) }, as: UTF8.self)
+        for shift in 0..<8 {
+            let s = String(repeating: "é", count: shift % 2) + String(repeating: "x", count: shift) + all + all
+            #expect(Self.fold(s) == Self.icuFold(s), "shift \(shift)")
+        }
+    }
+
     @Test("folding Straße, ΣΟΦΌΣ and İ")
     func knownFoldings() {
         #expect(CaseFold.fold("Straße") == "strasse")

@@ -44,6 +44,22 @@ struct EmojiPrefilterTests {
         #expect(leads == [0xC2, 0xE2, 0xE3, 0xF0])
     }
 
+    @Test("a skin-tone modifier after any scalar: a cluster of its own exactly after a Control")
+    func modifierAfterEveryScalar() {
+        var wrong: [String] = []
+        let ranges: [ClosedRange<UInt32>] = [0x80...0xD7FF, 0xE000...0x1_FFFF, 0xE_0000...0xE_0FFF]
+        for range in ranges {
+            for cp in range {
+                guard let x = Unicode.Scalar(cp) else { continue }
+                let s = String(x) + "\u{1F3FB}"
+                if EmojiDetector.containsEmoji(s) != s.contains(where: { EmojiDetector.isEmoji($0) }) {
+                    wrong.append(String(cp, radix: 16))
+                }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(20))")
+    }
+
     @Test("text without those bytes holds no emoji, and the detector says so", arguments: [
         "שלום לך", "مرحبا ۱۲۳", "привет 123", "明天送达 您的订单", "Straße 5 €", "1\u{0600}x", "x 9",
     ])
