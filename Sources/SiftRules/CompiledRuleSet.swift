@@ -74,8 +74,9 @@ public struct CommunityEntry: Sendable {
     public let list: CommunityListKind
     /// The entry as published.
     public let text: String
-    /// `LANG: entry`, as verdicts report it.
-    public let reason: String
+    /// `LANG: entry`, as verdicts report it (made when asked: a list of 50,000
+    /// entries would otherwise hold every text twice).
+    public var reason: String { "\(language.rawValue): \(text)" }
 }
 
 /// How the compiler treats a filter that fails validation.
@@ -195,6 +196,7 @@ public final class CompiledRuleSet: Sendable {
 
         // Community lists: languages in SPEC §1.3 order; within one, senders before body phrases.
         var entries: [CommunityEntry] = []
+        entries.reserveCapacity(rules.communityLanguages.reduce(0) { $0 + (rules.communityLists[$1]?.count ?? 0) })
         var allowSenders: [([UInt8], Int32)] = [], denySenders: [([UInt8], Int32)] = []
         for language in Language.allCases where rules.communityLanguages.contains(language) {
             guard let list = rules.communityLists[language] else { continue }
@@ -205,8 +207,7 @@ public final class CompiledRuleSet: Sendable {
             for (kind, texts) in parts {
                 for text in texts {
                     let rank = Int32(entries.count)
-                    entries.append(CommunityEntry(language: language, list: kind, text: text,
-                                                  reason: "\(language.rawValue): \(text)"))
+                    entries.append(CommunityEntry(language: language, list: kind, text: text))
                     let key = Array(CaseFold.fold(text).utf8)
                     switch kind {
                     case .allowSender: allowSenders.append((key, rank))     // the first of equal keys is kept

@@ -1,9 +1,12 @@
 // Aho–Corasick over UTF-8 bytes: every phrase of a rule set in one automaton,
 // so the cost per message does not grow with the number of phrases.
 //
-// Layout: the shallowest states (the root, then breadth-first up to a cap)
-// have dense 256-entry rows of complete transitions, failure links already
-// followed, so most bytes of a text cost one table read; deeper states keep
+// Layout: the shallowest states (the root, then breadth-first up to a
+// memory budget) have dense rows of complete transitions, failure links
+// already followed, so most bytes of a text cost one table read. A row has
+// one entry per byte *class*: each byte some pattern uses is a class of its
+// own, all other bytes share class 0 (they only ever lead back to the root),
+// so rows are ~120 entries for 14 languages instead of 256. Deeper states keep
 // their transitions sorted in one flat array and fall back along failure
 // links until they reach a dense state.
 // Each state knows the patterns ending there and the next state on its
@@ -24,36 +27,49 @@
 /// The tables live in buffers allocated once and freed in `deinit`; nothing
 /// writes them after `init`, so concurrent scans are safe.
 public final class AhoCorasick: @unchecked Sendable {
-    private let transStart: UnsafeMutableBufferPointer<Int32>    // per state, into trans; count+1 entries
+    /// What a sparse step needs of a state, in one 16-byte record (one cache line at most).
+    private struct StateRecord {
+        /// First of its transitions in `transBytes` / `transTargets`.
+        var start: Int32
+        /// Number of transitions << 8 | the byte of the only one (when there is one).
+        var countAndByte: Int32
+        /// The code of its failure state.
+        var failCode: Int32
+        /// The code its only transition leads to (when there is one).
+        var onlyCode: Int32
+    }
+    private let records: UnsafeMutableBufferPointer<StateRecord>
     private let transBytes: UnsafeMutableBufferPointer<UInt8>
-    private let transTargets: UnsafeMutableBufferPointer<Int32>
-    private let fail: UnsafeMutableBufferPointer<Int32>
+    private let transTargets: UnsafeMutableBufferPointer<Int32>    // as codes
     private let outStart: UnsafeMutableBufferPointer<Int32>      // per state, into outPatterns; count+1 entries
     private let outPatterns: UnsafeMutableBufferPointer<Int32>
     private let dictLink: UnsafeMutableBufferPointer<Int32>      // next state with output on the failure chain, or -1
     private let reportFrom: UnsafeMutableBufferPointer<Int32>    // the state itself if it has output, else dictLink; 0/-1: none
-    private let code: UnsafeMutableBufferPointer<Int32>          // per state: row offset (dense) or -(state + 1) (sparse)
-    private let dense: UnsafeMutableBufferPointer<Int32>         // rows of 256 complete transitions, as codes
+    private let dense: UnsafeMutableBufferPointer<Int32>         // rows of `width` complete transitions, as codes
     private let rowState: UnsafeMutableBufferPointer<Int32>      // per dense row: its state
+    private let byteClass: UnsafeMutableBufferPointer<Int32>     // per byte: its class (column of a row)
+    /// Entries per dense row: the number of byte classes.
+    private let width: Int
     /// The first code (unsigned) of a dense state with something to report.
     private let attention: UInt32
     /// Sparse codes (negative) at or above this have nothing to report.
-    private static let quietSparse: Int32 = -(1 << 30)
+    fileprivate static let quietSparse: Int32 = -(1 << 30)
 
     /// The state of a code.
     @inline(__always)
     private func state(_ c: Int32) -> Int32 {
-        if c >= 0 { return rowState.baseAddress.unsafelyUnwrapped[Int(c) >> 8] }
+        if c >= 0 { return rowState.baseAddress.unsafelyUnwrapped[Int(c) / width] }
         return c >= Self.quietSparse ? -c &- 1 : c &- Int32.min
     }
 
-    /// States with a dense row at most (the root and the shallowest states), 1 KiB each.
-    public static let denseStateLimit = 4096
+    /// Memory for dense rows (the root and the shallowest states): 4 MiB,
+    /// ~8,600 states at 121 byte classes.
+    public static let denseBytes = 4 << 20
     /// Length in bytes of each pattern, by pattern index.
     public let patternLengths: [Int32]
 
     /// Number of states, for diagnostics.
-    public var stateCount: Int { fail.count }
+    public var stateCount: Int { records.count }
     /// Number of patterns.
     public var patternCount: Int { patternLengths.count }
 
@@ -63,7 +79,10 @@ public final class AhoCorasick: @unchecked Sendable {
     /// The trie is built from the patterns in sorted order, so each pattern
     /// shares the path of the one before it up to their common prefix and no
     /// per-node map is needed; transitions end up sorted per state.
-    public init(patterns: [[UInt8]]) {
+    ///
+    /// `denseBytes` bounds the memory of the dense rows (tests make it small to
+    /// exercise the sparse states).
+    public init(patterns: [[UInt8]], denseBytes: Int = AhoCorasick.denseBytes) {
         let order = patterns.indices.filter { !patterns[$0].isEmpty }.sorted { patterns[$0].lexicographicallyPrecedes(patterns[$1]) }
         var parent: [Int32] = [0], label: [UInt8] = [0]
         var ends: [(node: Int32, pattern: Int32)] = []
@@ -116,8 +135,16 @@ public final class AhoCorasick: @unchecked Sendable {
         // Failure and dictionary links in breadth-first order.
         var fail = [Int32](repeating: 0, count: n)
         var dict = [Int32](repeating: -1, count: n)
-        var root = [Int32](repeating: 0, count: 256)
-        for k in Int(ts[0])..<Int(ts[1]) { root[Int(tb[k])] = tt[k] }
+        // Byte classes: each byte a pattern uses gets one; the rest share class 0.
+        var classes = [Int32](repeating: 0, count: 256)
+        var used = [Bool](repeating: false, count: 256)
+        for b in tb { used[Int(b)] = true }
+        let usedCount = used.filter { $0 }.count
+        var nextClass: Int32 = usedCount == 256 ? 0 : 1
+        for b in 0..<256 where used[b] { classes[b] = nextClass; nextClass += 1 }
+        let w = Int(nextClass)
+        var root = [Int32](repeating: 0, count: w)
+        for k in Int(ts[0])..<Int(ts[1]) { root[Int(classes[Int(tb[k])])] = tt[k] }
         var queue: [Int32] = Array(tt[Int(ts[0])..<Int(ts[1])])
         queue.reserveCapacity(n)
         var head = 0
@@ -141,43 +168,49 @@ public final class AhoCorasick: @unchecked Sendable {
         }
         var report = [Int32](repeating: 0, count: n)
         for st in 0..<n { report[st] = hasOutput(Int32(st)) ? Int32(st) : max(dict[st], 0) }
-        // Dense rows for the root and the shallowest states, in breadth-first
-        // order: a state's failure target comes before it, so its row is ready.
+        // Dense rows for the root and the shallowest states: quiet ones (nothing to
+        // report) first, then the others, each group in breadth-first order. A
+        // state's failure target is shallower, and quiet when the state is quiet
+        // (a report on the failure chain would be the state's too), so its row is
+        // always built before the state's, which starts as a copy of it.
+        // Rows are written straight into their final buffer, as state numbers
+        // first and as codes once every state's code is known.
+        let denseStates = [Int32(0)] + queue.prefix(max(denseBytes / (w * 4), 1) - 1)
+        queue = []
+        let quiet = denseStates.filter { report[Int($0)] == 0 }, loud = denseStates.filter { report[Int($0)] != 0 }
         var rowOf = [Int32](repeating: -1, count: n)
-        var rows: [Int32] = []
-        let denseStates = [Int32(0)] + queue.prefix(Self.denseStateLimit - 1)
-        rows.reserveCapacity(denseStates.count * 256)
-        for st in denseStates {
-            rowOf[Int(st)] = Int32(rows.count / 256)
-            let base = rows.count
+        let rows = UnsafeMutableBufferPointer<Int32>.allocate(capacity: denseStates.count * w)
+        var rowStates: [Int32] = []
+        rowStates.reserveCapacity(denseStates.count)
+        for st in quiet + loud {
+            let base = rowStates.count * w
+            rowOf[Int(st)] = Int32(rowStates.count)
+            rowStates.append(st)
             if st == 0 {
-                rows.append(contentsOf: root)
+                for k in 0..<w { rows[k] = root[k] }
             } else {
-                let failRow = Int(rowOf[Int(fail[Int(st)])]) * 256
-                let inherited = Array(rows[failRow..<(failRow + 256)])   // a copy first: appending a slice of itself would copy all rows
-                rows.append(contentsOf: inherited)
-                for k in Int(ts[Int(st)])..<Int(ts[Int(st) + 1]) { rows[base + Int(tb[k])] = tt[k] }
+                let failBase = Int(rowOf[Int(fail[Int(st)])]) * w
+                for k in 0..<w { rows[base + k] = rows[failBase + k] }
+                for k in Int(ts[Int(st)])..<Int(ts[Int(st) + 1]) { rows[base + Int(classes[Int(tb[k])])] = tt[k] }
             }
         }
-        queue = []
-        // Quiet rows (nothing to report) first, the root among them first; then the others.
-        let quiet = denseStates.filter { report[Int($0)] == 0 }, loud = denseStates.filter { report[Int($0)] != 0 }
         precondition(n < 1 << 30, "too many automaton states")
         var codes = [Int32](repeating: 0, count: n)
-        for st in 0..<n { codes[st] = report[st] == 0 ? -Int32(st) - 1 : Int32.min + Int32(st) }
-        var rowStates: [Int32] = []
-        for st in quiet + loud {
-            codes[Int(st)] = Int32(rowStates.count * 256)
-            rowStates.append(st)
+        for st in 0..<n {
+            codes[st] = rowOf[st] >= 0 ? rowOf[st] * Int32(w) : report[st] == 0 ? -Int32(st) - 1 : Int32.min + Int32(st)
         }
-        var coded = [Int32](repeating: 0, count: rows.count)
-        for (newRow, st) in rowStates.enumerated() {
-            let old = Int(rowOf[Int(st)]) * 256
-            for b in 0..<256 { coded[newRow * 256 + b] = codes[Int(rows[old + b])] }
+        for k in 0..<rows.count { rows[k] = codes[Int(rows[k])] }
+        rowOf = []
+        let recs = UnsafeMutableBufferPointer<StateRecord>.allocate(capacity: max(n, 1))
+        for st in 0..<n {
+            let start = Int(ts[st]), count = Int(ts[st + 1]) - start
+            recs[st] = StateRecord(start: Int32(start), countAndByte: Int32(count << 8 | (count == 1 ? Int(tb[start]) : 0)),
+                                   failCode: codes[Int(fail[st])], onlyCode: count == 1 ? codes[Int(tt[start])] : 0)
         }
-        rows = []; rowOf = []
         for k in tt.indices { tt[k] = codes[Int(tt[k])] }
-        attention = UInt32(quiet.count * 256)
+        ts = []; fail = []; codes = []
+        attention = UInt32(quiet.count * w)
+        width = w
         /// Moves an array into a buffer of its own and frees the array, so the two never coexist for long.
         func take<T>(_ a: inout [T]) -> UnsafeMutableBufferPointer<T> {
             let p = UnsafeMutableBufferPointer<T>.allocate(capacity: max(a.count, 1))
@@ -187,50 +220,59 @@ public final class AhoCorasick: @unchecked Sendable {
             return UnsafeMutableBufferPointer(rebasing: p[0..<count])
         }
         var opCopy = op
-        transStart = take(&ts); transBytes = take(&tb); transTargets = take(&tt)
-        self.fail = take(&fail); outStart = take(&os); outPatterns = take(&opCopy); dictLink = take(&dict)
-        reportFrom = take(&report); code = take(&codes); dense = take(&coded); rowState = take(&rowStates)
+        records = UnsafeMutableBufferPointer(rebasing: recs[0..<n]); transBytes = take(&tb); transTargets = take(&tt)
+        outStart = take(&os); outPatterns = take(&opCopy); dictLink = take(&dict)
+        reportFrom = take(&report); dense = rows; rowState = take(&rowStates)
+        byteClass = take(&classes)
         patternLengths = patterns.map { Int32($0.count) }
     }
 
     deinit {
-        for p in [transStart, transTargets, fail, outStart, outPatterns, dictLink, reportFrom, code, dense, rowState] {
+        for p in [transTargets, outStart, outPatterns, dictLink, reportFrom, rowState, byteClass] {
             UnsafeMutableBufferPointer(start: p.baseAddress, count: max(p.count, 1)).deallocate()
         }
+        UnsafeMutableBufferPointer(start: records.baseAddress, count: max(records.count, 1)).deallocate()
+        dense.deallocate()
         UnsafeMutableBufferPointer(start: transBytes.baseAddress, count: max(transBytes.count, 1)).deallocate()
     }
 
     /// The tables the sparse states need, fetched once per scan.
     private struct SparseTables {
-        let starts, targets, failures, codes, rows: UnsafeMutablePointer<Int32>
+        let records: UnsafeMutablePointer<StateRecord>
+        let targets, rows, classes: UnsafeMutablePointer<Int32>
         let bytes: UnsafeMutablePointer<UInt8>
 
         /// The code after reading `b` in the sparse state `state`: its own
         /// transitions, else those of its failure chain down to a dense state.
         @inline(__always)
         func next(_ state: Int32, _ b: UInt8) -> Int32 {
-            var s = state
+            var r = records[Int(state)]
             while true {
-                var lo = Int(starts[Int(s)])
-                let hi = Int(starts[Int(s) + 1])
-                if hi - lo > 8 {
-                    var h = hi
-                    while lo < h {
-                        let mid = (lo + h) >> 1
-                        if bytes[mid] < b { lo = mid + 1 } else { h = mid }
-                    }
-                    if lo < hi && bytes[lo] == b { return targets[lo] }
+                let cb = r.countAndByte
+                if cb >> 8 == 1 {
+                    if UInt8(truncatingIfNeeded: cb) == b { return r.onlyCode }
                 } else {
-                    while lo < hi {
-                        let c = bytes[lo]
-                        if c == b { return targets[lo] }
-                        if c > b { break }
-                        lo += 1
+                    var lo = Int(r.start)
+                    let hi = lo + Int(cb >> 8)
+                    if hi - lo > 8 {
+                        var h = hi
+                        while lo < h {
+                            let mid = (lo + h) >> 1
+                            if bytes[mid] < b { lo = mid + 1 } else { h = mid }
+                        }
+                        if lo < hi && bytes[lo] == b { return targets[lo] }
+                    } else {
+                        while lo < hi {
+                            let c = bytes[lo]
+                            if c == b { return targets[lo] }
+                            if c > b { break }
+                            lo += 1
+                        }
                     }
                 }
-                s = failures[Int(s)]
-                let c = codes[Int(s)]
-                if c >= 0 { return rows[Int(c) &+ Int(b)] }
+                let f = r.failCode
+                if f >= 0 { return rows[Int(f) &+ Int(classes[Int(b)])] }
+                r = records[Int(f >= AhoCorasick.quietSparse ? -f &- 1 : f &- Int32.min)]
             }
         }
     }
@@ -257,18 +299,19 @@ public final class AhoCorasick: @unchecked Sendable {
     public func matches(in text: UnsafeBufferPointer<UInt8>, into out: inout [Int32]) {
         guard let t = text.baseAddress else { return }
         let rows = dense.baseAddress.unsafelyUnwrapped
+        let classes = byteClass.baseAddress.unsafelyUnwrapped
         let threshold = attention
         let sparse = SparseTables(
-            starts: transStart.baseAddress.unsafelyUnwrapped, targets: transTargets.baseAddress.unsafelyUnwrapped,
-            failures: fail.baseAddress.unsafelyUnwrapped, codes: code.baseAddress.unsafelyUnwrapped,
-            rows: dense.baseAddress.unsafelyUnwrapped, bytes: transBytes.baseAddress.unsafelyUnwrapped)
+            records: records.baseAddress.unsafelyUnwrapped, targets: transTargets.baseAddress.unsafelyUnwrapped,
+            rows: dense.baseAddress.unsafelyUnwrapped, classes: byteClass.baseAddress.unsafelyUnwrapped,
+            bytes: transBytes.baseAddress.unsafelyUnwrapped)
         var c: Int32 = 0        // the root's row
         var i = 0
         let count = text.count
         while true {
             // The common case, in a loop of its own: dense states with nothing to report.
             while i < count {
-                c = rows[Int(c) &+ Int(t[i])]
+                c = rows[Int(c) &+ Int(classes[Int(t[i])])]
                 i &+= 1
                 if UInt32(bitPattern: c) >= threshold { break }
             }

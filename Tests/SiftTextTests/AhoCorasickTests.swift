@@ -29,7 +29,11 @@ struct AhoCorasickTests {
         #expect(got.count == 7)
     }
 
-    @Test func agreesWithNaiveSearch() {
+    /// Dense rows for every state (the default budget covers these small automata),
+    /// for the root alone, and for a few states: the sparse states and the way
+    /// back to dense ones must agree with the all-dense automaton and a naive search.
+    @Test(arguments: [AhoCorasick.denseBytes, 1, 200])
+    func agreesWithNaiveSearch(denseBytes: Int) {
         var state: UInt64 = 7
         func next(_ n: Int) -> Int {
             state = state &* 6364136223846793005 &+ 1442695040888963407
@@ -40,7 +44,7 @@ struct AhoCorasickTests {
             // Many patterns over a tiny alphabet: deep states, long failure chains, beyond the dense rows.
             let patterns = (0..<(round < 5 ? 5000 : 40)).map { _ in (0..<(1 + next(6))).map { _ in alphabet[next(alphabet.count)] } }
             let text = (0..<300).map { _ in alphabet[next(alphabet.count)] }
-            let ac = AhoCorasick(patterns: patterns)
+            let ac = AhoCorasick(patterns: patterns, denseBytes: denseBytes)
             var got = Set<[Int]>()
             text.withUnsafeBufferPointer { buf in ac.scan(buf) { p, end in got.insert([p, end]); return true } }
             var want = Set<[Int]>()
