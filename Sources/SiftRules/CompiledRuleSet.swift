@@ -171,7 +171,7 @@ public final class CompiledRuleSet: Sendable {
                 let slot = allowRegexes.count + denyRegexes.count
                 let literals = RegexLiterals.required(f.text)
                 for literal in literals {
-                    foldedPatterns.add(literal, PhraseUse(kind: .regexGate, target: f.target, exact: false, rank: Int32(slot)))
+                    foldedPatterns.add(Array(literal.utf8), PhraseUse(kind: .regexGate, target: f.target, exact: false, rank: Int32(slot)))
                 }
                 let rf = RegexFilter(filterIndex: Int32(index), target: f.target, regex: re, slot: slot, gated: !literals.isEmpty,
                                      leadingBytes: literals.isEmpty ? RegexLiterals.leadingBytes(f.text) : nil)
@@ -179,11 +179,11 @@ public final class CompiledRuleSet: Sendable {
             case .contains, .exact:
                 let use = PhraseUse(kind: kind, target: f.target, exact: f.matching == .exact, rank: Int32(index))
                 switch f.caseSensitivity {
-                case .insensitive: foldedPatterns.add(CaseFold.fold(f.text), use)
+                case .insensitive: foldedPatterns.add(CaseFold.foldedBytes(f.text), use)
                 case .sensitive:
-                    let (rawIndex, isNew) = rawPatterns.add(f.text, use)
+                    let (rawIndex, isNew) = rawPatterns.add(Array(f.text.utf8), use)
                     if isNew {
-                        foldedPatterns.add(CaseFold.fold(f.text), PhraseUse(kind: .rawGate, target: .all, exact: false, rank: Int32(rawIndex)))
+                        foldedPatterns.add(CaseFold.foldedBytes(f.text), PhraseUse(kind: .rawGate, target: .all, exact: false, rank: Int32(rawIndex)))
                     }
                 }
             }
@@ -208,14 +208,14 @@ public final class CompiledRuleSet: Sendable {
                 for text in texts {
                     let rank = Int32(entries.count)
                     entries.append(CommunityEntry(language: language, list: kind, text: text))
-                    let key = Array(CaseFold.fold(text).utf8)
+                    let key = CaseFold.foldedBytes(text)
                     switch kind {
                     case .allowSender: allowSenders.append((key, rank))     // the first of equal keys is kept
                     case .denySender: denySenders.append((key, rank))
                     case .allowBody:
-                        foldedPatterns.add(CaseFold.fold(text), PhraseUse(kind: .communityAllow, target: .body, exact: false, rank: rank))
+                        foldedPatterns.add(key, PhraseUse(kind: .communityAllow, target: .body, exact: false, rank: rank))
                     case .denyBody:
-                        foldedPatterns.add(CaseFold.fold(text), PhraseUse(kind: .communityDeny, target: .body, exact: false, rank: rank))
+                        foldedPatterns.add(key, PhraseUse(kind: .communityDeny, target: .body, exact: false, rank: rank))
                     }
                 }
             }
@@ -232,20 +232,20 @@ public final class CompiledRuleSet: Sendable {
 
 /// Gathers distinct patterns and the uses of each while compiling.
 private struct PatternCollector {
-    var index: [String: Int] = [:]
+    var index: [[UInt8]: Int] = [:]      // bytes, not Strings: no Unicode normalization per hash
     var patterns: [[UInt8]] = []
     var uses: [[PhraseUse]] = []
 
     /// Adds a use of `pattern`; returns the pattern's index and whether it is new (-1 for the empty pattern).
     @discardableResult
-    mutating func add(_ pattern: String, _ use: PhraseUse) -> (index: Int, isNew: Bool) {
+    mutating func add(_ pattern: [UInt8], _ use: PhraseUse) -> (index: Int, isNew: Bool) {
         guard !pattern.isEmpty else { return (-1, false) }
         if let i = index[pattern] {
             uses[i].append(use)
             return (i, false)
         }
         index[pattern] = patterns.count
-        patterns.append(Array(pattern.utf8))
+        patterns.append(pattern)
         uses.append([use])
         return (patterns.count - 1, true)
     }

@@ -22,24 +22,47 @@ public enum CaseFold {
         let leadFolds: [Bool]
 
         init() {
+            // Every BMP scalar above ASCII, each followed by a NUL, folded by ICU in one call:
+            // case folding is context-free, so the output is each scalar's folding in turn,
+            // NUL after NUL (nothing folds to or from NUL).
+            var src: [UInt8] = []
+            src.reserveCapacity(0x1_0000 * 4)
+            var one = [UInt8](repeating: 0, count: 4)
+            for cp in UInt32(0x80)..<0x1_0000 where !(0xD800...0xDFFF).contains(cp) {
+                let n = encode(cp, into: &one)
+                src.append(contentsOf: one[0..<n])
+                src.append(0)
+            }
+            var dst = [CChar](repeating: 0, count: src.count * 4 + 64)
+            let m = src.withUnsafeBufferPointer { s in
+                s.baseAddress!.withMemoryRebound(to: CChar.self, capacity: s.count) { sift_fold_utf8($0, Int32(s.count), &dst, Int32(dst.count)) }
+            }
             var index = [UInt32](repeating: 0, count: 0x1_0000)
             var pool: [UInt8] = [0]
-            var src = [UInt8](repeating: 0, count: 4)
-            var dst = [CChar](repeating: 0, count: 32)
             var growth = 1
             var leads = [Bool](repeating: false, count: 256)
-            for cp in UInt32(0x80)..<0x1_0000 where !(0xD800...0xDFFF).contains(cp) {
-                let n = encode(cp, into: &src)
-                let m = src.withUnsafeBufferPointer { s in
-                    s.baseAddress!.withMemoryRebound(to: CChar.self, capacity: n) { sift_fold_utf8($0, Int32(n), &dst, 32) }
+            if m > 0 && Int(m) <= dst.count {
+                dst.withUnsafeBufferPointer { d in
+                    src.withUnsafeBufferPointer { t in
+                        var i = 0, o = 0
+                        for cp in UInt32(0x80)..<0x1_0000 where !(0xD800...0xDFFF).contains(cp) {
+                            let n = cp < 0x800 ? 2 : 3
+                            var end = o
+                            while end < Int(m) && d[end] != 0 { end += 1 }
+                            let length = end - o
+                            var same = length == n
+                            if same { for k in 0..<n where UInt8(bitPattern: d[o + k]) != t[i + k] { same = false } }
+                            if length > 0 && length <= 15 && !same {
+                                index[Int(cp)] = UInt32(pool.count) << 4 | UInt32(length)
+                                for k in o..<end { pool.append(UInt8(bitPattern: d[k])) }
+                                leads[Int(t[i])] = true
+                                growth = max(growth, (length + n - 1) / n)
+                            }
+                            i += n + 1
+                            o = end + 1
+                        }
+                    }
                 }
-                guard m > 0, m <= 15 else { continue }
-                let folded = dst[0..<Int(m)].map { UInt8(bitPattern: $0) }
-                if folded == Array(src[0..<n]) { continue }
-                index[Int(cp)] = UInt32(pool.count) << 4 | UInt32(m)
-                pool.append(contentsOf: folded)
-                leads[Int(src[0])] = true
-                growth = max(growth, (Int(m) + n - 1) / n)
             }
             self.index = index
             self.pool = pool
@@ -245,6 +268,14 @@ public enum CaseFold {
             }
             for k in 0..<4 { dst[k] = bytes[i + k] }
             return 4
+        }
+    }
+
+    /// The case-folded UTF-8 of a string.
+    public static func foldedBytes(_ s: String) -> [UInt8] {
+        var s = s
+        return s.withUTF8 { src in
+            [UInt8](unsafeUninitializedCapacity: maxFoldedCount(src.count)) { buf, n in n = fold(src, into: buf.baseAddress!) }
         }
     }
 
