@@ -60,6 +60,8 @@ private struct LinkScanner {
         var i = 0
         var floor = 0  // the previous run ended here; never scan back past it
         while i < count {
+            i = nextDotOrColon(from: i)
+            if i >= count { break }
             let byte = text[i]
             if byte == .dot {
                 let start = runStart(before: i, floor: floor)
@@ -75,6 +77,25 @@ private struct LinkScanner {
             }
         }
         return false
+    }
+
+    /// The offset of the next `.` or `:` at or after `start`, or the count;
+    /// eight bytes at a time (the classic "has a zero byte" test on x ^ pattern).
+    @inline(__always)
+    func nextDotOrColon(from start: Int) -> Int {
+        let count = text.count
+        guard let p = text.baseAddress else { return count }
+        var i = start
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        while i + 8 <= count {
+            let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+            let d = w ^ (ones &* 0x2E), c = w ^ (ones &* 0x3A)
+            let hits = ((d &- ones) & ~d | (c &- ones) & ~c) & highs
+            if hits != 0 { return i + hits.trailingZeroBitCount >> 3 }
+            i += 8
+        }
+        while i < count && p[i] != .dot && p[i] != .colon { i += 1 }
+        return i
     }
 
     // MARK: Scheme URLs
