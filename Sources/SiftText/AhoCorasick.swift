@@ -62,9 +62,11 @@ public final class AhoCorasick: @unchecked Sendable {
         return c >= Self.quietSparse ? -c &- 1 : c &- Int32.min
     }
 
-    /// Memory for dense rows (the root and the shallowest states): 4 MiB,
-    /// ~8,600 states at 121 byte classes.
-    public static let denseBytes = 4 << 20
+    /// Memory for dense rows (the root and the shallowest states): 1 MiB,
+    /// ~2,100 states at 121 byte classes. Measured side by side (bench/RESULTS.md),
+    /// 1 MiB ran faster than 2 and 4 MiB: more table than the cache holds costs
+    /// more than the sparse steps it saves.
+    public static let denseBytes = 1 << 20
     /// Length in bytes of each pattern, by pattern index.
     public let patternLengths: [Int32]
 
