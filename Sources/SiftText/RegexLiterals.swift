@@ -28,9 +28,19 @@ public enum RegexLiterals {
             }
             k += 1
         }
+        let alternatives = topLevelAlternatives(scalars)
+        var out: [String] = []
+        for alt in alternatives {
+            guard let best = longestRequiredRun(alt), best.utf8.count >= minimum else { return [] }
+            out.append(CaseFold.fold(best))
+        }
+        return out
+    }
+
+    /// The pattern split at its top-level `|` (not inside a group or a class).
+    private static func topLevelAlternatives(_ scalars: [Unicode.Scalar]) -> [[Unicode.Scalar]] {
         var alternatives: [[Unicode.Scalar]] = [[]]
         var depth = 0, inClass = false, i = 0
-        // Split at top-level `|`.
         while i < scalars.count {
             let c = scalars[i]
             if c == "\\" {
@@ -47,12 +57,7 @@ public enum RegexLiterals {
             alternatives[alternatives.count - 1].append(c)
             i += 1
         }
-        var out: [String] = []
-        for alt in alternatives {
-            guard let best = longestRequiredRun(alt), best.utf8.count >= minimum else { return [] }
-            out.append(CaseFold.fold(best))
-        }
-        return out
+        return alternatives
     }
 
     /// The longest run of literal characters every match of this
@@ -246,18 +251,7 @@ public enum RegexLiterals {
         // Case-insensitive matching also pairs some non-ASCII scalars with ASCII letters (K, ſ).
         if insensitive { for b in 0x80..<0x100 { set[b] = true } }
         // A top-level alternative elsewhere could start a match with anything.
-        var depth = 0, inClass = false
-        var j = 0
-        while j < p.count {
-            let g = p[j]
-            if g == "\\" { j += 2; continue }
-            if inClass { if g == "]" { inClass = false } }
-            else if g == "[" { inClass = true }
-            else if g == "(" { depth += 1 }
-            else if g == ")" { depth -= 1 }
-            else if g == "|" && depth == 0 { return nil }
-            j += 1
-        }
+        if topLevelAlternatives(p).count > 1 { return nil }
         return set
     }
 }
