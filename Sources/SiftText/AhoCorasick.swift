@@ -7,8 +7,9 @@
 // one entry per byte *class*: each byte some pattern uses is a class of its
 // own, all other bytes share class 0 (they only ever lead back to the root),
 // so rows are ~120 entries for 14 languages instead of 256. Deeper states keep
-// their transitions sorted in one flat array and fall back along failure
-// links until they reach a dense state.
+// their transitions sorted in one flat array and a 16-byte record each (where
+// they start, how many, the only one inline, the failure state), and fall
+// back along failure links until they reach a dense state.
 // Each state knows the patterns ending there and the next state on its
 // failure chain that has any (the dictionary link), so all occurrences,
 // overlapping ones included, are reported in order of their end.
