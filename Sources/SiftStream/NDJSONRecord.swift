@@ -94,7 +94,10 @@ public struct MessageFields: Sendable, Equatable {
 }
 
 /// Why one input record could not be read, and where in the record.
-/// A record's fields as bytes in a worker's scratch buffer, for the hot path (no Strings).
+/// A record's fields as bytes, for the hot path (no Strings): each range is
+/// into the worker's scratch buffer the parser appended to, or, when its
+/// `…InRecord` flag says so, into the record's own bytes (a field that needed
+/// no decoding is not copied).
 public struct MessageBytes: Sendable, Equatable {
     /// The sender's UTF-8.
     public var sender: Range<Int>
@@ -102,9 +105,31 @@ public struct MessageBytes: Sendable, Equatable {
     public var body: Range<Int>
     /// The id as a JSON token ready to write, nil when absent.
     public var idJSON: Range<Int>?
-    /// Ranges into the scratch buffer the parser appended to.
+    public var senderInRecord = false, bodyInRecord = false, idInRecord = false
+
+    /// Ranges into the scratch buffer.
     public init(sender: Range<Int>, body: Range<Int>, idJSON: Range<Int>?) {
         self.sender = sender; self.body = body; self.idJSON = idJSON
+    }
+
+    @inline(__always)
+    static func pick(_ range: Range<Int>, inRecord: Bool, _ record: UnsafeBufferPointer<UInt8>, _ scratch: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: (inRecord ? record : scratch)[range])
+    }
+
+    /// The sender's bytes, given the record and the scratch buffer.
+    public func sender(_ record: UnsafeBufferPointer<UInt8>, _ scratch: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        Self.pick(sender, inRecord: senderInRecord, record, scratch)
+    }
+
+    /// The body's bytes, given the record and the scratch buffer.
+    public func body(_ record: UnsafeBufferPointer<UInt8>, _ scratch: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        Self.pick(body, inRecord: bodyInRecord, record, scratch)
+    }
+
+    /// The id token's bytes, given the record and the scratch buffer; nil when absent.
+    public func idJSON(_ record: UnsafeBufferPointer<UInt8>, _ scratch: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+        idJSON.map { Self.pick($0, inRecord: idInRecord, record, scratch) }
     }
 }
 
@@ -165,10 +190,14 @@ public enum NDJSONRecord {
         var scanner = JSONLineScanner(p: base, n: line.count)
         do {
             try scanner.scanTopLevel(fields)
-            let sender = try scanner.appendText(scanner.sender, name: fields.sender, to: &bytes)
-            let body = try scanner.appendText(scanner.body, name: fields.body, to: &bytes)
-            let id = try scanner.appendIDToken(scanner.id, name: fields.id, to: &bytes)
-            return .success(MessageBytes(sender: sender, body: body, idJSON: id))
+            let sender = try scanner.textRange(scanner.sender, name: fields.sender, scratch: &bytes)
+            let body = try scanner.textRange(scanner.body, name: fields.body, scratch: &bytes)
+            let id = try scanner.idTokenRange(scanner.id, name: fields.id)
+            var m = MessageBytes(sender: sender.range, body: body.range, idJSON: id)
+            m.senderInRecord = sender.inRecord
+            m.bodyInRecord = body.inRecord
+            m.idInRecord = true
+            return .success(m)
         } catch {
             return .failure(error)
         }

@@ -322,17 +322,28 @@ struct JSONLineScanner {
         return start..<out.count
     }
 
-    /// The id's token as written (a JSON string or number), appended to `out`; nil when absent or null.
-    func appendIDToken(_ span: ValueSpan, name: String, to out: inout [UInt8]) throws(RecordError) -> Range<Int>? {
+    /// Where the id's token is, as written (a JSON string or number), in the record; nil when absent or null.
+    func idTokenRange(_ span: ValueSpan, name: String) throws(RecordError) -> Range<Int>? {
         switch span.kind {
         case .absent, .null:
             return nil
         case .string, .escapedString, .number:
-            let start = out.count
-            out.append(contentsOf: UnsafeBufferPointer(start: p + span.start, count: span.end - span.start))
-            return start..<out.count
+            return span.start..<span.end
         case .boolean, .object, .array:
             throw RecordError("field \"\(name)\" is not a string or number", at: span.start)
+        }
+    }
+
+    /// Where a field's text is: in the record when it needs no decoding (a string
+    /// without escapes, a number), else decoded into `scratch`.
+    func textRange(_ span: ValueSpan, name: String, scratch: inout [UInt8]) throws(RecordError) -> (range: Range<Int>, inRecord: Bool) {
+        switch span.kind {
+        case .string:
+            return (span.start + 1 ..< span.end - 1, true)
+        case .number:
+            return (span.start ..< span.end, true)
+        default:
+            return (try appendText(span, name: name, to: &scratch), false)
         }
     }
 

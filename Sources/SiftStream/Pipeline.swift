@@ -133,8 +133,7 @@ final class Worker {
                                           annotateWidth: annotateWidth(batch), to: &out)
                 case .success(let m):
                     let v = fieldBytes.withUnsafeBufferPointer { f in
-                        evaluator.evaluate(senderUTF8: UnsafeBufferPointer(rebasing: f[m.sender]),
-                                           bodyUTF8: UnsafeBufferPointer(rebasing: f[m.body]), explain: options.explain)
+                        evaluator.evaluate(senderUTF8: m.sender(bytes, f), bodyUTF8: m.body(bytes, f), explain: options.explain)
                     }
                     result.stats.count(v)
                     if only == nil || only!.contains(v.action) {
@@ -149,7 +148,7 @@ final class Worker {
                             }
                         } else {
                             fieldBytes.withUnsafeBufferPointer { f in
-                                formatter.appendVerdict(record: r.number, idJSON: m.idJSON.map { UnsafeBufferPointer(rebasing: f[$0]) }, verdict: v, to: &out)
+                                formatter.appendVerdict(record: r.number, idJSON: m.idJSON(bytes, f), verdict: v, to: &out)
                             }
                         }
                     }

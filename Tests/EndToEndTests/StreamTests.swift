@@ -21,6 +21,28 @@ struct StreamTests {
         ])
     }
 
+    /// Fields without escapes are read in place, escaped ones decoded: both must
+    /// reach the rules and the writer alike (sender, body and id, in any mix).
+    @Test func escapedAndPlainFieldsAlike() throws {
+        let input = #"""
+            {"id":"a\u002d1","sender":"Sh\u006fp","body":"plain"}
+            {"id":"b-2","sender":"Bob","body":"\u0073ale now"}
+            {"id":7,"sender":12345,"body":"SALE"}
+            {"sender":"Shop","body":"sa\"le\" \u05e9"}
+
+            """#
+        // Filter 1: "Shop", sender, exact, case-sensitive → promotion; filter 2: "sale", all, contains → junk.
+        let filters = try Harness.temp(Data(#"{"format":"simply-filter-sms-filters","version":1,"exportedAt":"2026-01-01T00:00:00Z","appVersion":"1","filters":[{"text":"Shop","type":"deny","folder":"promotion","target":"sender","matching":"exact","case":"sensitive"},{"text":"sale","type":"deny","folder":"junk","target":"all","matching":"contains","case":"insensitive"}]}"#.utf8), suffix: ".sfsfilters")
+        let r = try Harness.run(["classify", "--no-db", "--filters", filters], stdin: input)
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.lines == [
+            #"{"record":1,"id":"a\u002d1","action":"promotion","stage":"denyFilter","reason":"Shop"}"#,
+            #"{"record":2,"id":"b-2","action":"junk","stage":"denyFilter","reason":"sale"}"#,
+            #"{"record":3,"id":7,"action":"junk","stage":"denyFilter","reason":"sale"}"#,
+            #"{"record":4,"action":"promotion","stage":"denyFilter","reason":"Shop"}"#,
+        ])
+    }
+
     @Test func blankLinesAreNotRecords() throws {
         let r = try Harness.run(["classify"] + rules, stdin: "\n{\"body\":\"a\"}\n   \n\n{\"body\":\"www.x.com\"}\n")
         #expect(r.objects.map { $0["record"] as? Int } == [1, 2])
