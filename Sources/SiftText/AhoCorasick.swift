@@ -46,21 +46,20 @@ public final class AhoCorasick: @unchecked Sendable {
     private let outPatterns: UnsafeMutableBufferPointer<Int32>
     private let dictLink: UnsafeMutableBufferPointer<Int32>      // next state with output on the failure chain, or -1
     private let reportFrom: UnsafeMutableBufferPointer<Int32>    // the state itself if it has output, else dictLink; 0/-1: none
-    private let dense: UnsafeMutableBufferPointer<Int32>         // rows of `width` complete transitions, as codes
-    private let rowState: UnsafeMutableBufferPointer<Int32>      // per dense row: its state
+    private let dense: UnsafeMutableBufferPointer<Int32>         // rows of `width` complete transitions, as codes,
+                                                                 // then the state's first reporting state (reportFrom)
     private let byteClass: UnsafeMutableBufferPointer<Int32>     // per byte: its class (column of a row)
-    /// Entries per dense row: the number of byte classes.
+    /// Transitions per dense row: the number of byte classes (a row has one more entry).
     private let width: Int
     /// The first code (unsigned) of a dense state with something to report.
     private let attention: UInt32
     /// Sparse codes (negative) at or above this have nothing to report.
     fileprivate static let quietSparse: Int32 = -(1 << 30)
 
-    /// The state of a code.
+    /// The state of a sparse code.
     @inline(__always)
-    private func state(_ c: Int32) -> Int32 {
-        if c >= 0 { return rowState.baseAddress.unsafelyUnwrapped[Int(c) / width] }
-        return c >= Self.quietSparse ? -c &- 1 : c &- Int32.min
+    private static func sparseState(_ c: Int32) -> Int32 {
+        c >= quietSparse ? -c &- 1 : c &- Int32.min
     }
 
     /// Memory for dense rows (the root and the shallowest states): 1 MiB,
@@ -178,21 +177,22 @@ public final class AhoCorasick: @unchecked Sendable {
         // always built before the state's, which starts as a copy of it.
         // Rows are written straight into their final buffer, as state numbers
         // first and as codes once every state's code is known.
-        let denseStates = [Int32(0)] + queue.prefix(max(denseBytes / (w * 4), 1) - 1)
+        let denseStates = [Int32(0)] + queue.prefix(max(denseBytes / ((w + 1) * 4), 1) - 1)
         queue = []
         let quiet = denseStates.filter { report[Int($0)] == 0 }, loud = denseStates.filter { report[Int($0)] != 0 }
+        // A row is `w` transitions and, last, the state's first reporting state.
+        let stride = w + 1
         var rowOf = [Int32](repeating: -1, count: n)
-        let rows = UnsafeMutableBufferPointer<Int32>.allocate(capacity: denseStates.count * w)
-        var rowStates: [Int32] = []
-        rowStates.reserveCapacity(denseStates.count)
+        let rows = UnsafeMutableBufferPointer<Int32>.allocate(capacity: denseStates.count * stride)
+        var rowCount = 0
         for st in quiet + loud {
-            let base = rowStates.count * w
-            rowOf[Int(st)] = Int32(rowStates.count)
-            rowStates.append(st)
+            let base = rowCount * stride
+            rowOf[Int(st)] = Int32(rowCount)
+            rowCount += 1
             if st == 0 {
                 for k in 0..<w { rows[k] = root[k] }
             } else {
-                let failBase = Int(rowOf[Int(fail[Int(st)])]) * w
+                let failBase = Int(rowOf[Int(fail[Int(st)])]) * stride
                 for k in 0..<w { rows[base + k] = rows[failBase + k] }
                 for k in Int(ts[Int(st)])..<Int(ts[Int(st) + 1]) { rows[base + Int(classes[Int(tb[k])])] = tt[k] }
             }
@@ -200,9 +200,12 @@ public final class AhoCorasick: @unchecked Sendable {
         precondition(n < 1 << 30, "too many automaton states")
         var codes = [Int32](repeating: 0, count: n)
         for st in 0..<n {
-            codes[st] = rowOf[st] >= 0 ? rowOf[st] * Int32(w) : report[st] == 0 ? -Int32(st) - 1 : Int32.min + Int32(st)
+            codes[st] = rowOf[st] >= 0 ? rowOf[st] * Int32(stride) : report[st] == 0 ? -Int32(st) - 1 : Int32.min + Int32(st)
         }
-        for k in 0..<rows.count { rows[k] = codes[Int(rows[k])] }
+        for row in 0..<rowCount {
+            for k in (row * stride)..<(row * stride + w) { rows[k] = codes[Int(rows[k])] }
+        }
+        for st in quiet + loud { rows[Int(codes[Int(st)]) + w] = report[Int(st)] }
         rowOf = []
         let recs = UnsafeMutableBufferPointer<StateRecord>.allocate(capacity: max(n, 1))
         for st in 0..<n {
@@ -212,7 +215,7 @@ public final class AhoCorasick: @unchecked Sendable {
         }
         for k in tt.indices { tt[k] = codes[Int(tt[k])] }
         ts = []; fail = []; codes = []
-        attention = UInt32(quiet.count * w)
+        attention = UInt32(quiet.count * stride)
         width = w
         /// Moves an array into a buffer of its own and frees the array, so the two never coexist for long.
         func take<T>(_ a: inout [T]) -> UnsafeMutableBufferPointer<T> {
@@ -225,13 +228,13 @@ public final class AhoCorasick: @unchecked Sendable {
         var opCopy = op
         records = UnsafeMutableBufferPointer(rebasing: recs[0..<n]); transBytes = take(&tb); transTargets = take(&tt)
         outStart = take(&os); outPatterns = take(&opCopy); dictLink = take(&dict)
-        reportFrom = take(&report); dense = rows; rowState = take(&rowStates)
+        reportFrom = take(&report); dense = rows
         byteClass = take(&classes)
         patternLengths = patterns.map { Int32($0.count) }
     }
 
     deinit {
-        for p in [transTargets, outStart, outPatterns, dictLink, reportFrom, rowState, byteClass] {
+        for p in [transTargets, outStart, outPatterns, dictLink, reportFrom, byteClass] {
             UnsafeMutableBufferPointer(start: p.baseAddress, count: max(p.count, 1)).deallocate()
         }
         UnsafeMutableBufferPointer(start: records.baseAddress, count: max(records.count, 1)).deallocate()
@@ -286,7 +289,8 @@ public final class AhoCorasick: @unchecked Sendable {
         let outs = outStart.baseAddress.unsafelyUnwrapped
         let pats = outPatterns.baseAddress.unsafelyUnwrapped
         let links = dictLink.baseAddress.unsafelyUnwrapped
-        var o = reportFrom.baseAddress.unsafelyUnwrapped[Int(state(c))]
+        var o = c >= 0 ? dense.baseAddress.unsafelyUnwrapped[Int(c) &+ width]
+                       : reportFrom.baseAddress.unsafelyUnwrapped[Int(Self.sparseState(c))]
         while o > 0 {
             for k in Int(outs[Int(o)])..<Int(outs[Int(o) + 1]) {
                 out.append(pats[k])
@@ -323,7 +327,7 @@ public final class AhoCorasick: @unchecked Sendable {
             while true {
                 if c < Self.quietSparse || c >= 0 { appendReports(c, end: i, to: &out) }
                 if c >= 0 || i >= count { break }
-                c = sparse.next(state(c), t[i])
+                c = sparse.next(Self.sparseState(c), t[i])
                 i &+= 1
             }
             if i >= count { return }
