@@ -23,6 +23,10 @@
 //   [2^31, 2^31 + 2^30)       sparse, something to report: Int32.min + state
 //   [2^31 + 2^30, 2^32)       sparse, nothing to report: -(state + 1)
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// An immutable multi-pattern byte matcher, safe to share between threads.
 ///
 /// The tables live in buffers allocated once and freed in `deinit`; nothing
@@ -85,7 +89,19 @@ public final class AhoCorasick: @unchecked Sendable {
     /// `denseBytes` bounds the memory of the dense rows (tests make it small to
     /// exercise the sparse states).
     public init(patterns: [[UInt8]], denseBytes: Int = AhoCorasick.denseBytes) {
-        let order = patterns.indices.filter { !patterns[$0].isEmpty }.sorted { patterns[$0].lexicographicallyPrecedes(patterns[$1]) }
+        // Sorted by their bytes, compared in one flat copy (memcmp, no per-comparison array access).
+        var flat: [UInt8] = [], offsets: [Int] = [0]
+        for p in patterns { flat.append(contentsOf: p); offsets.append(flat.count) }
+        var order = patterns.indices.filter { !patterns[$0].isEmpty }
+        flat.withUnsafeBufferPointer { f in
+            let base = f.baseAddress!
+            order.sort { a, b in
+                let la = offsets[a + 1] - offsets[a], lb = offsets[b + 1] - offsets[b]
+                let r = memcmp(base + offsets[a], base + offsets[b], min(la, lb))
+                return r != 0 ? r < 0 : la < lb
+            }
+        }
+        flat = []; offsets = []
         var parent: [Int32] = [0], label: [UInt8] = [0]
         var ends: [(node: Int32, pattern: Int32)] = []
         var path: [Int32] = []            // path[d]: the node at depth d + 1 of the previous pattern
