@@ -15,7 +15,7 @@
 // Public API:
 //   struct FieldNames      { var sender, body, id: String; init(); init(sender:body:id:) }
 //   struct MessageFields   { var sender: String; var body: String; var idJSON: String? }
-//   struct MessageBytes    { var sender, body: Range<Int>; var idJSON: Range<Int>? }  // into a scratch buffer
+//   struct MessageBytes    { var sender, body: Range<Int>; var idJSON: Range<Int>?; …InRecord flags }  // into the record or a scratch buffer
 //   struct RecordError     { var message: String; var byteOffset: Int }  // description "message at byte N"
 //   enum NDJSONRecord {
 //     static func parse(_ line: UnsafeBufferPointer<UInt8>, fields: FieldNames) -> Result<MessageFields, RecordError>
