@@ -227,7 +227,7 @@ public final class Evaluator {
     /// it stands for, keeping the oldest per stage.
     @inline(__always)
     private func credit(_ table: PhraseTable, _ pattern: Int, end: Int, _ buf: UnsafeBufferPointer<UInt8>, bodyCount: Int, tracedToText: Bool) {
-        let start = end - Int(table.automaton.patternLengths[pattern])
+        let start = end - Int(table.lengths[pattern])
         for k in Int(table.useStart[pattern])..<Int(table.useStart[pattern + 1]) {
             let use = table.uses[k]
             switch use.target {

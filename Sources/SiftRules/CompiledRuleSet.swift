@@ -33,19 +33,34 @@ package struct PhraseUse: Sendable {
     package var rank: Int32
 }
 
-/// An automaton with the uses of each of its patterns.
-package struct PhraseTable: Sendable {
+/// An automaton with the uses of each of its patterns. Immutable once built;
+/// the per-match tables are plain buffers, read with no reference counting.
+package final class PhraseTable: @unchecked Sendable {
     package let automaton: AhoCorasick
-    package let useStart: [Int32]     // per pattern, into uses; patternCount+1 entries
-    package let uses: [PhraseUse]
+    /// Per pattern, into `uses`; patternCount+1 entries.
+    package let useStart: UnsafeBufferPointer<Int32>
+    package let uses: UnsafeBufferPointer<PhraseUse>
+    /// Length in bytes of each pattern.
+    package let lengths: UnsafeBufferPointer<Int32>
 
     init(patterns: [[UInt8]], uses: [[PhraseUse]]) {
         automaton = AhoCorasick(patterns: patterns)
         var start: [Int32] = [], flat: [PhraseUse] = []
         for u in uses { start.append(Int32(flat.count)); flat.append(contentsOf: u) }
         start.append(Int32(flat.count))
-        useStart = start
-        self.uses = flat
+        func copy<T>(_ a: [T]) -> UnsafeBufferPointer<T> {
+            let p = UnsafeMutableBufferPointer<T>.allocate(capacity: max(a.count, 1))
+            _ = p.initialize(from: a)
+            return UnsafeBufferPointer(rebasing: p[0..<a.count])
+        }
+        useStart = copy(start)
+        self.uses = copy(flat)
+        lengths = copy(automaton.patternLengths)
+    }
+
+    deinit {
+        for p in [useStart, lengths] { UnsafeMutableBufferPointer(mutating: UnsafeBufferPointer(start: p.baseAddress, count: max(p.count, 1))).deallocate() }
+        UnsafeMutableBufferPointer(mutating: UnsafeBufferPointer(start: uses.baseAddress, count: max(uses.count, 1))).deallocate()
     }
 }
 
