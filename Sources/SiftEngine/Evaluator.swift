@@ -55,7 +55,7 @@ public final class Evaluator {
     /// Errors a regex raised other than a time-out, reported once per filter by the caller.
     public private(set) var regexFailures: [String] = []
     /// The smart rules that are on, read once here (a `Set` lookup hashes, per message).
-    private let smart: SmartFlags
+    private let smart: SmartRuleFlags
 
     public init(_ rules: CompiledRuleSet) {
         self.rules = rules
@@ -66,7 +66,7 @@ public final class Evaluator {
         }
         matchers = m
         gateOpen = [Bool](repeating: false, count: m.count)
-        smart = SmartFlags(rules)
+        smart = SmartRuleFlags(rules)
     }
 
     /// Decides one message. With `explain`, the verdict carries the trace of every stage visited.
@@ -144,11 +144,11 @@ public final class Evaluator {
         if explain { trace.append(TraceStep(stage: .automaticAllow, checked: "community allow lists", outcome: rules.communityEntries.isEmpty ? "skipped" : "no match")) }
 
         // 4. Smart rules, in SPEC order.
-        if let rule = firstSmartRule(sender: sender, body: body) {
-            if explain { trace.append(TraceStep(stage: .smartRule, checked: smartRuleList(), outcome: "match: \(rule.rawValue)")) }
-            return done(.junk, .smartRule, rule.rawValue, Int32(SmartRule.allCases.firstIndex(of: rule)!))
+        if let rule = smart.firstMatch(sender: sender, body: body) {
+            if explain { trace.append(TraceStep(stage: .smartRule, checked: smart.listing, outcome: "match: \(rule.rawValue)")) }
+            return done(.junk, .smartRule, rule.rawValue, Int32(rule.ordinal))
         }
-        if explain { trace.append(TraceStep(stage: .smartRule, checked: smartRuleList(), outcome: smart.any ? "no match" : "skipped")) }
+        if explain { trace.append(TraceStep(stage: .smartRule, checked: smart.listing, outcome: smart.any ? "no match" : "skipped")) }
 
         // 5. Deny filters.
         let denyCount = rules.denyFilterCount
@@ -409,108 +409,10 @@ public final class Evaluator {
         }
     }
 
-    // MARK: Smart rules
-
-    private func firstSmartRule(sender: UnsafeBufferPointer<UInt8>, body: UnsafeBufferPointer<UInt8>) -> SmartRule? {
-        let on = smart
-        if !on.any { return nil }
-        if on.links && LinkDetector.containsLink(utf8: body) { return .links }
-        if on.numbersOnly && SmartRuleChecks.hasLetter(sender) { return .numbersOnly }
-        if on.shortSender && SmartRuleChecks.isShort(sender, maximum: on.shortSenderMaximum) { return .shortSender }
-        if on.email && SmartRuleChecks.looksLikeEmail(sender) { return .email }
-        if on.emojis && EmojiDetector.containsEmoji(utf8: body) { return .emojis }
-        if on.countryAllowlist, let code = CallingCodes.callingCodeValue(ofSenderUTF8: sender), !on.allowedCallingCodes[code] {
-            return .countryAllowlist
-        }
-        return nil
-    }
-
-    private func smartRuleList() -> String {
-        let on = SmartRule.allCases.filter { $0 != .allUnknown && rules.smartRules.enabled.contains($0) }
-        return on.isEmpty ? "no smart rule on" : on.map(\.rawValue).joined(separator: ", ")
-    }
-
     private func describe(_ d: LanguageDetection) -> String {
         let evidence = d.scores.prefix(2).map { "\($0.language.rawValue) \(formatScore($0.score))" }.joined(separator: ", ")
         let name = d.language?.rawValue ?? "undetermined"
         return evidence.isEmpty ? "language \(name)" : "language \(name) (\(evidence))"
-    }
-}
-
-/// The smart rules of a rule set as plain flags, for the per-message checks.
-private struct SmartFlags {
-    let allUnknown, links, numbersOnly, shortSender, email, emojis: Bool
-    /// `country-allowlist` is on and names at least one code.
-    let countryAllowlist: Bool
-    /// Some rule other than `all-unknown` is on.
-    let any: Bool
-    let shortSenderMaximum: Int
-    /// By calling code (0...999): allowed by `country-allowlist`.
-    let allowedCallingCodes: [Bool]
-
-    init(_ rules: CompiledRuleSet) {
-        let on = rules.smartRules.enabled
-        allUnknown = on.contains(.allUnknown)
-        links = on.contains(.links)
-        numbersOnly = on.contains(.numbersOnly)
-        shortSender = on.contains(.shortSender)
-        email = on.contains(.email)
-        emojis = on.contains(.emojis)
-        countryAllowlist = on.contains(.countryAllowlist) && !rules.allowedCallingCodes.isEmpty
-        any = !on.subtracting([.allUnknown]).isEmpty
-        shortSenderMaximum = rules.smartRules.shortSenderMaximum
-        var allowed = [Bool](repeating: false, count: 1000)
-        for code in rules.allowedCallingCodes { if let n = Int(code), n >= 0 && n < 1000 { allowed[n] = true } }
-        allowedCallingCodes = allowed
-    }
-}
-
-/// The sender tests of the smart rules, on UTF-8 bytes.
-public enum SmartRuleChecks {
-    /// `numbers-only`: the sender contains a letter.
-    public static func hasLetter(_ s: UnsafeBufferPointer<UInt8>) -> Bool {
-        var i = 0
-        while i < s.count {
-            let b = s[i]
-            if b < 0x80 {
-                if (b | 0x20) &- 0x61 < 26 { return true }
-                i += 1
-                continue
-            }
-            if CharTable.isLetter(Evaluator.decodeScalar(s, i)) { return true }
-            i += 1
-            while i < s.count && s[i] & 0xC0 == 0x80 { i += 1 }
-        }
-        return false
-    }
-
-    /// `short-sender`: at most `maximum` grapheme clusters (an empty sender is short).
-    public static func isShort(_ sender: UnsafeBufferPointer<UInt8>, maximum: Int) -> Bool {
-        // A cluster takes at least one byte: short enough bytes need no segmentation.
-        if sender.count <= maximum { return true }
-        // ASCII: every byte is a cluster but CR LF, which is one.
-        var ascii = true, crlf = 0
-        for i in 0..<sender.count {
-            let b = sender[i]
-            if b >= 0x80 { ascii = false; break }
-            if b == 0x0A && i > 0 && sender[i - 1] == 0x0D { crlf += 1 }
-        }
-        if ascii { return sender.count - crlf <= maximum }
-        var n = 0
-        for _ in String(decoding: sender, as: UTF8.self) {
-            n += 1
-            if n > maximum { return false }
-        }
-        return true
-    }
-
-    /// `email`: the sender contains `@` and `.`.
-    public static func looksLikeEmail(_ s: UnsafeBufferPointer<UInt8>) -> Bool {
-        var at = false, dot = false
-        for b in s {
-            if b == 0x40 { at = true } else if b == 0x2E { dot = true }
-        }
-        return at && dot
     }
 }
 

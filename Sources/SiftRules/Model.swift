@@ -102,6 +102,20 @@ public enum SmartRule: String, Sendable, CaseIterable {
     case email
     case emojis
     case countryAllowlist = "country-allowlist"
+
+    /// The position in `allCases`, without building the array (a verdict's rule key).
+    @inlinable
+    public var ordinal: Int {
+        switch self {
+        case .allUnknown: 0
+        case .links: 1
+        case .numbersOnly: 2
+        case .shortSender: 3
+        case .email: 4
+        case .emojis: 5
+        case .countryAllowlist: 6
+        }
+    }
 }
 
 /// Which smart rules are on, with their values.

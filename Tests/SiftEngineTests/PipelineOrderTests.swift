@@ -124,10 +124,11 @@ struct PipelineOrderTests {
 
 @Suite("Ordinals")
 struct OrdinalTests {
-    @Test("Stage.ordinal and Action.ordinal are the positions in allCases (counters and writers index by them)")
+    @Test("Stage, Action and SmartRule ordinals are the positions in allCases (counters and writers index by them)")
     func ordinals() {
         #expect(Stage.allCases.map(\.ordinal) == Array(0..<Stage.allCases.count))
         #expect(Action.allCases.map(\.ordinal) == Array(0..<Action.allCases.count))
+        #expect(SmartRule.allCases.map(\.ordinal) == Array(0..<SmartRule.allCases.count))
         #expect(Stage.allCases.count == 8)      // RecordFormatter's table has 8 stages per action
     }
 }
