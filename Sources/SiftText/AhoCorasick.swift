@@ -353,6 +353,7 @@ public final class AhoCorasick: @unchecked Sendable {
     /// Calls `onMatch(pattern, end)` for every occurrence of every pattern in
     /// `text`, where `end` is the offset just past the occurrence; occurrences
     /// come in order of `end`. Returning false from `onMatch` stops the calls.
+    /// (A convenience over `matches(in:into:)`, which the engine uses with a reused list.)
     public func scan(_ text: UnsafeBufferPointer<UInt8>, _ onMatch: (Int, Int) -> Bool) {
         var found: [Int32] = []
         matches(in: text, into: &found)

@@ -96,14 +96,6 @@ public enum CaseFold {
         out.count += fold(bytes, into: dst)
     }
 
-    /// Appends the case-folded form of `bytes` (valid UTF-8) to `out`.
-    public static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        let folded = [UInt8](unsafeUninitializedCapacity: maxFoldedCount(bytes.count)) { buf, n in
-            n = fold(bytes, into: buf.baseAddress!)
-        }
-        out.append(contentsOf: folded)
-    }
-
     /// Writes the case-folded form of `bytes` at `dst`, which has room for
     /// `maxFoldedCount(bytes.count)` bytes; returns how many it wrote.
     @inline(__always)
@@ -281,11 +273,6 @@ public enum CaseFold {
 
     /// The case-folded form of a string.
     public static func fold(_ s: String) -> String {
-        var s = s
-        return s.withUTF8 { src in
-            var out: [UInt8] = []
-            append(src, to: &out)
-            return String(decoding: out, as: UTF8.self)
-        }
+        String(decoding: foldedBytes(s), as: UTF8.self)
     }
 }

@@ -69,10 +69,8 @@ private struct LinkScanner {
                 if hostRun(start, end) { return true }
                 i = end
                 floor = end
-            } else if byte == .colon {
+            } else {   // a colon
                 if schemeURL(colon: i) { return true }
-                i += 1
-            } else {
                 i += 1
             }
         }
