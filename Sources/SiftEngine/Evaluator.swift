@@ -93,12 +93,12 @@ public final class Evaluator {
             // into a mark — İ → i̇ — or a mark into a letter), so non-ASCII text keeps, per folded
             // byte, the offset of the scalar it came from. ASCII folds byte for byte.
             // The trace is made only when such a phrase occurs (`ensureTrace`).
-            let traced = rules.foldedHasExact && !(Self.isASCII(body) && Self.isASCII(sender))
             traceReady = false
-            CaseFold.append(body, to: folded)
+            let bodyASCII = CaseFold.append(body, to: folded)
             foldedBodyCount = folded.count
             folded.append(0x20)
-            CaseFold.append(sender, to: folded)
+            let senderASCII = CaseFold.append(sender, to: folded)
+            let traced = rules.foldedHasExact && !(bodyASCII && senderASCII)
             if let table = rules.folded { scan(table, folded.bytes, bodyCount: foldedBodyCount, tracedToText: traced) }
         }
         // Case-sensitive phrases: only those the folded scan saw folded, each searched for
@@ -308,12 +308,6 @@ public final class Evaluator {
         var i = local - 1
         while i > 0 && buf[i] & 0xC0 == 0x80 { i -= 1 }
         return Self.decodeScalar(buf, i)
-    }
-
-    @inline(__always)
-    static func isASCII(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        for x in b where x >= 0x80 { return false }
-        return true
     }
 
     /// No letter right before `start` (SPEC §1.1 exact).

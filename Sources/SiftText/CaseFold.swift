@@ -89,20 +89,24 @@ public enum CaseFold {
     @inline(__always)
     public static func maxFoldedCount(_ count: Int) -> Int { count * table.maxGrowth + 8 }
 
-    /// Appends the case-folded form of `bytes` (valid UTF-8) to `out`.
-    @inline(__always)
-    public static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: ByteScratch) {
+    /// Appends the case-folded form of `bytes` (valid UTF-8) to `out`; returns
+    /// whether `bytes` were all ASCII (found on the way, for free).
+    @inline(__always) @discardableResult
+    public static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: ByteScratch) -> Bool {
         let dst = out.reserve(maxFoldedCount(bytes.count))
-        out.count += fold(bytes, into: dst)
+        let (count, ascii) = fold(bytes, into: dst)
+        out.count += count
+        return ascii
     }
 
     /// Writes the case-folded form of `bytes` at `dst`, which has room for
-    /// `maxFoldedCount(bytes.count)` bytes; returns how many it wrote.
+    /// `maxFoldedCount(bytes.count)` bytes; returns how many it wrote and
+    /// whether `bytes` were all ASCII.
     @inline(__always)
-    static func fold(_ bytes: UnsafeBufferPointer<UInt8>, into dst: UnsafeMutablePointer<UInt8>) -> Int {
+    static func fold(_ bytes: UnsafeBufferPointer<UInt8>, into dst: UnsafeMutablePointer<UInt8>) -> (count: Int, ascii: Bool) {
         var i = 0
         let n = bytes.count
-        guard let src = bytes.baseAddress else { return 0 }
+        guard let src = bytes.baseAddress else { return (0, true) }
         i = foldASCIIWords(src, 0, n, dst, 0)
         while i < n {
             let b = bytes[i]
@@ -110,8 +114,8 @@ public enum CaseFold {
             dst[i] = b &- 0x41 < 26 ? b | 0x20 : b
             i += 1
         }
-        if i == n { return n }
-        return foldRest(bytes, from: i, into: dst)
+        if i == n { return (n, true) }
+        return (foldRest(bytes, from: i, into: dst), false)
     }
 
     /// Folds ASCII eight bytes at a time from `src[i...]` to `dst[w...]` while
@@ -267,7 +271,7 @@ public enum CaseFold {
     public static func foldedBytes(_ s: String) -> [UInt8] {
         var s = s
         return s.withUTF8 { src in
-            [UInt8](unsafeUninitializedCapacity: maxFoldedCount(src.count)) { buf, n in n = fold(src, into: buf.baseAddress!) }
+            [UInt8](unsafeUninitializedCapacity: maxFoldedCount(src.count)) { buf, n in n = fold(src, into: buf.baseAddress!).count }
         }
     }
 
