@@ -48,14 +48,9 @@ package final class PhraseTable: @unchecked Sendable {
         var start: [Int32] = [], flat: [PhraseUse] = []
         for u in uses { start.append(Int32(flat.count)); flat.append(contentsOf: u) }
         start.append(Int32(flat.count))
-        func copy<T>(_ a: [T]) -> UnsafeBufferPointer<T> {
-            let p = UnsafeMutableBufferPointer<T>.allocate(capacity: max(a.count, 1))
-            _ = p.initialize(from: a)
-            return UnsafeBufferPointer(rebasing: p[0..<a.count])
-        }
-        useStart = copy(start)
-        self.uses = copy(flat)
-        lengths = copy(automaton.patternLengths)
+        useStart = UnsafeBufferPointer(ownedBuffer(start))
+        self.uses = UnsafeBufferPointer(ownedBuffer(flat))
+        lengths = UnsafeBufferPointer(ownedBuffer(automaton.patternLengths))
     }
 
     deinit {

@@ -235,11 +235,8 @@ public final class AhoCorasick: @unchecked Sendable {
         width = w
         /// Moves an array into a buffer of its own and frees the array, so the two never coexist for long.
         func take<T>(_ a: inout [T]) -> UnsafeMutableBufferPointer<T> {
-            let p = UnsafeMutableBufferPointer<T>.allocate(capacity: max(a.count, 1))
-            _ = p.initialize(from: a)
-            let count = a.count
-            a = []
-            return UnsafeMutableBufferPointer(rebasing: p[0..<count])
+            defer { a = [] }
+            return ownedBuffer(a)
         }
         var opCopy = op
         records = UnsafeMutableBufferPointer(rebasing: recs[0..<n]); transBytes = take(&tb); transTargets = take(&tt)

@@ -49,3 +49,12 @@ public final class ByteScratch {
     @inline(__always)
     public var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 }
+
+/// A copy of `array` in a buffer of its own (at least one element allocated, so
+/// the base address is never nil), for tables built once and read through raw
+/// pointers with no reference counting; the owner frees it with `deallocate()`.
+public func ownedBuffer<T>(_ array: [T]) -> UnsafeMutableBufferPointer<T> {
+    let p = UnsafeMutableBufferPointer<T>.allocate(capacity: max(array.count, 1))
+    _ = p.initialize(from: array)
+    return UnsafeMutableBufferPointer(rebasing: p[0..<array.count])
+}
