@@ -34,7 +34,7 @@ let package = Package(
         // The command line.
         .executableTarget(name: "msgsift", dependencies: ["SiftStream", "SiftEngine", "SiftRules", "SiftText", "SiftStore"]),
         // Corpus and rule-set generators, and the benchmark runner (bench/).
-        .executableTarget(name: "msgsift-bench", dependencies: ["SiftRules", "SiftText"]),
+        .executableTarget(name: "msgsift-bench", dependencies: ["SiftRules", "SiftText", "SiftStream"]),
 
         .testTarget(name: "SiftTextTests", dependencies: ["SiftText", "CICUShim"]),
         .testTarget(name: "SiftRulesTests", dependencies: ["SiftRules"]),

@@ -8,6 +8,7 @@
 // DIR/args.txt (the msgsift flags that load them, one per line).
 import Foundation
 import SiftRules
+import SiftStream
 import SiftText
 
 func value(_ args: [String], _ name: String, _ fallback: String? = nil) -> String {
@@ -46,20 +47,8 @@ struct Output {
     }
 }
 
-func jsonString(_ s: String) -> String {
-    var out = "\""
-    for u in s.unicodeScalars {
-        switch u {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\t": out += "\\t"
-        case "\r": out += "\\r"
-        default: out.unicodeScalars.append(u)
-        }
-    }
-    return out + "\""
-}
+/// A JSON string literal (the writer's own escaping, so the corpus is valid JSON).
+func jsonString(_ s: String) -> String { JSONEscape.quoted(s) }
 
 func csvField(_ s: String) -> String {
     s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
@@ -104,7 +93,7 @@ case "rules":
     // Phrases for grep: what an Aho–Corasick pass would look for, minus what the record skeleton holds.
     let skeleton = "{\"id\":\"m-\",\"sender\":\"\",\"body\":\"\",\"date\":\"2026-01-10T10:00:00Z\"}"
     var phrases = filters.filter { (f: Filter) in f.matching != .regex && f.type != .denyLanguage }.map { $0.text }
-    for l in lists.values { phrases += l.allowBody + l.denyBody }
+    for language in Language.allCases { if let l = lists[language] { phrases += l.allowBody + l.denyBody } }   // not hash order: the file is the same every run
     phrases = phrases.filter { !$0.isEmpty && !skeleton.lowercased().contains($0.lowercased()) }
     try (phrases.joined(separator: "\n") + "\n").write(to: dir.appendingPathComponent("phrases.txt"), atomically: true, encoding: .utf8)
     let flags = ["--no-db", "--filters", dir.appendingPathComponent("rules.sfsfilters").path,
