@@ -2,6 +2,7 @@
 //
 //   msgsift-bench corpus --records N [--seed S] [--format ndjson|csv]      > corpus
 //   msgsift-bench rules --filters F --phrases P --regexes R [--seed S] --dir DIR
+//   msgsift-bench automaton --phrases FILE --corpus FILE [--rounds N]
 //
 // `rules` writes DIR/rules.sfsfilters, DIR/lists.json, DIR/phrases.txt (the
 // contains/exact phrases and community body phrases, for a grep baseline) and
@@ -103,6 +104,35 @@ case "rules":
                  "--rule", "country-allowlist=+972,+1,+44,+33,+49",
                  "--block-language", "ru", "--block-language", "zh-Hans:promotion"]
     try (flags.joined(separator: "\n") + "\n").write(to: dir.appendingPathComponent("args.txt"), atomically: true, encoding: .utf8)
+case "automaton":
+    // The automaton alone: the phrases of a rule set (phrases.txt, case-folded) over
+    // the folded `body + " " + sender` of a corpus's records, like the engine's scan.
+    let phrases = try String(contentsOfFile: value(args, "--phrases"), encoding: .utf8)
+        .split(separator: "\n").map { CaseFold.foldedBytes(String($0)) }
+    let ac = AhoCorasick(patterns: phrases)
+    var texts: [[UInt8]] = []
+    for line in try String(contentsOfFile: value(args, "--corpus"), encoding: .utf8).split(separator: "\n") {
+        guard let record = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+              let body = record["body"] as? String, let sender = record["sender"] as? String else { continue }
+        texts.append(CaseFold.foldedBytes(body + " " + sender))
+    }
+    let rounds = Int(value(args, "--rounds", "9")) ?? 9
+    let bytes = texts.reduce(0) { $0 + $1.count }
+    var found: [Int32] = []
+    var times: [Double] = []
+    var reports = 0
+    for _ in 0..<rounds {
+        reports = 0
+        let start = DispatchTime.now().uptimeNanoseconds
+        for t in texts {
+            found.removeAll(keepingCapacity: true)
+            t.withUnsafeBufferPointer { ac.matches(in: $0, into: &found) }
+            reports += found.count / 2
+        }
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / Double(bytes))
+    }
+    print("automaton: \(ac.patternCount) patterns, \(ac.stateCount) states; \(texts.count) texts, \(bytes) bytes, \(reports) reports")
+    print(String(format: "%.2f ns/byte (median of %d rounds)", times.sorted()[times.count / 2], rounds))
 default:
     fail("usage: msgsift-bench corpus --records N [--seed S] [--format ndjson|csv] | rules --filters F --phrases P --regexes R [--seed S] --dir DIR")
 }

@@ -30,9 +30,10 @@ struct AhoCorasickTests {
     }
 
     /// Dense rows for every state (the default budget covers these small automata),
-    /// for the root alone, and for a few states: the sparse states and the way
-    /// back to dense ones must agree with the all-dense automaton and a naive search.
-    @Test(arguments: [AhoCorasick.denseBytes, 1, 200])
+    /// for the root alone, and for a few or some dozens of states: the sparse states
+    /// and the way back to dense ones must agree with the all-dense automaton and a
+    /// naive search, occurrence for occurrence, in order.
+    @Test(arguments: [AhoCorasick.denseBytes, 1, 200, 2000])
     func agreesWithNaiveSearch(denseBytes: Int) {
         var state: UInt64 = 7
         func next(_ n: Int) -> Int {
@@ -45,13 +46,40 @@ struct AhoCorasickTests {
             let patterns = (0..<(round < 5 ? 5000 : 40)).map { _ in (0..<(1 + next(6))).map { _ in alphabet[next(alphabet.count)] } }
             let text = (0..<300).map { _ in alphabet[next(alphabet.count)] }
             let ac = AhoCorasick(patterns: patterns, denseBytes: denseBytes)
-            var got = Set<[Int]>()
-            text.withUnsafeBufferPointer { buf in ac.scan(buf) { p, end in got.insert([p, end]); return true } }
-            var want = Set<[Int]>()
+            var got: [[Int]] = []
+            text.withUnsafeBufferPointer { buf in ac.scan(buf) { p, end in got.append([p, end]); return true } }
+            var want: [[Int]] = []
             for (i, p) in patterns.enumerated() {
-                for end in p.count...text.count where Array(text[(end - p.count)..<end]) == p { want.insert([i, end]) }
+                for end in p.count...text.count where Array(text[(end - p.count)..<end]) == p { want.append([i, end]) }
             }
-            #expect(got == want, "round \(round)")
+            #expect(zip(got, got.dropFirst()).allSatisfy { $0[1] <= $1[1] }, "round \(round): out of order")
+            #expect(got.sorted { ($0[1], $0[0]) < ($1[1], $1[0]) } == want.sorted { ($0[1], $0[0]) < ($1[1], $1[0]) }, "round \(round)")
+        }
+    }
+
+    /// Many patterns behind one prefix ("zab…") and few elsewhere, in texts made mostly of
+    /// that prefix's letters: long stays in deep sparse states whose failure chains run
+    /// through other sparse states ("ab…", "b…") before a dense one.
+    @Test(arguments: [100, 300, 1000])
+    func rowsOverFailureStatesWithoutRows(denseBytes: Int) {
+        var state: UInt64 = 11
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33) % n
+        }
+        let alphabet = Array("abcz".utf8)
+        var patterns = (0..<300).map { _ in Array("zab".utf8) + (0..<(1 + next(4))).map { _ in alphabet[next(4)] } }
+        patterns += ["abz", "abc", "abcz", "bz", "bcc", "c", "ca", "zz"].map { Array($0.utf8) }
+        let ac = AhoCorasick(patterns: patterns, denseBytes: denseBytes)
+        for round in 0..<20 {
+            let text = (0..<300).map { _ in next(3) == 0 ? alphabet[next(4)] : Array("zab".utf8)[next(3)] }
+            var got: [[Int]] = []
+            text.withUnsafeBufferPointer { buf in ac.scan(buf) { p, end in got.append([p, end]); return true } }
+            var want: [[Int]] = []
+            for (i, p) in patterns.enumerated() {
+                for end in p.count...text.count where Array(text[(end - p.count)..<end]) == p { want.append([i, end]) }
+            }
+            #expect(got.sorted { ($0[1], $0[0]) < ($1[1], $1[0]) } == want.sorted { ($0[1], $0[0]) < ($1[1], $1[0]) }, "round \(round)")
         }
     }
 }
