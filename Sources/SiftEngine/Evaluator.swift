@@ -24,7 +24,7 @@ public final class Evaluator {
     private let raw = ByteScratch()
     private let folded = ByteScratch()
     /// The automaton's matches in the text being scanned: pattern, end, pattern, end, …
-    private var found: [Int32] = []
+    private let found = Scratch<Int32>()
     private var utf16: [UInt16] = []
     private var utf16Ready = false
     // The message being evaluated (valid only during `evaluate`).
@@ -197,11 +197,12 @@ public final class Evaluator {
 
     /// Runs `table`'s automaton over `buf` and credits every occurrence.
     private func scan(_ table: PhraseTable, _ buf: UnsafeBufferPointer<UInt8>, bodyCount: Int, tracedToText: Bool) {
-        found.removeAll(keepingCapacity: true)
-        table.automaton.matches(in: buf, into: &found)
+        found.count = 0
+        table.automaton.matches(in: buf, into: found)
+        let list = found.base, count = found.count
         var m = 0
-        while m < found.count {
-            credit(table, Int(found[m]), end: Int(found[m + 1]), buf, bodyCount: bodyCount, tracedToText: tracedToText)
+        while m < count {
+            credit(table, Int(list[m]), end: Int(list[m + 1]), buf, bodyCount: bodyCount, tracedToText: tracedToText)
             m += 2
         }
     }

@@ -298,17 +298,21 @@ public final class AhoCorasick: @unchecked Sendable {
 
     /// Appends `pattern, end` for every pattern ending in the state of code `c`.
     @inline(never)
-    private func appendReports(_ c: Int32, end: Int, to out: inout [Int32]) {
+    private func appendReports(_ c: Int32, end: Int, to out: Scratch<Int32>) {
         let outs = outStart.baseAddress.unsafelyUnwrapped
         let pats = outPatterns.baseAddress.unsafelyUnwrapped
         let links = dictLink.baseAddress.unsafelyUnwrapped
         var o = c >= 0 ? dense.baseAddress.unsafelyUnwrapped[Int(c) &+ width]
                        : reportFrom.baseAddress.unsafelyUnwrapped[Int(Self.sparseState(c))]
+        let e = Int32(truncatingIfNeeded: end)
         while o > 0 {
-            for k in Int(outs[Int(o)])..<Int(outs[Int(o) + 1]) {
-                out.append(pats[k])
-                out.append(Int32(truncatingIfNeeded: end))
+            let from = Int(outs[Int(o)]), to = Int(outs[Int(o) + 1])
+            let dst = out.reserve(2 &* (to &- from))
+            for k in from..<to {
+                dst[2 &* (k &- from)] = pats[k]
+                dst[2 &* (k &- from) &+ 1] = e
             }
+            out.count &+= 2 &* (to &- from)
             o = links[Int(o)]
         }
     }
@@ -316,7 +320,7 @@ public final class AhoCorasick: @unchecked Sendable {
     /// Appends to `out`, for every occurrence of every pattern in `text`,
     /// the pattern's index and the offset just past the occurrence (two
     /// entries each), in order of that offset. Texts must be shorter than 2 GiB.
-    public func matches(in text: UnsafeBufferPointer<UInt8>, into out: inout [Int32]) {
+    public func matches(in text: UnsafeBufferPointer<UInt8>, into out: Scratch<Int32>) {
         guard let t = text.baseAddress else { return }
         let rows = dense.baseAddress.unsafelyUnwrapped
         let classes = byteClass.baseAddress.unsafelyUnwrapped
@@ -338,7 +342,7 @@ public final class AhoCorasick: @unchecked Sendable {
             if UInt32(bitPattern: c) < threshold { return }     // the text ended in a quiet dense state
             // A report, or sparse states until the scan is back in a dense one.
             while true {
-                if c < Self.quietSparse || c >= 0 { appendReports(c, end: i, to: &out) }
+                if c < Self.quietSparse || c >= 0 { appendReports(c, end: i, to: out) }
                 if c >= 0 || i >= count { break }
                 c = sparse.next(Self.sparseState(c), t[i])
                 i &+= 1
@@ -352,11 +356,11 @@ public final class AhoCorasick: @unchecked Sendable {
     /// come in order of `end`. Returning false from `onMatch` stops the calls.
     /// (A convenience over `matches(in:into:)`, which the engine uses with a reused list.)
     public func scan(_ text: UnsafeBufferPointer<UInt8>, _ onMatch: (Int, Int) -> Bool) {
-        var found: [Int32] = []
-        matches(in: text, into: &found)
+        let found = Scratch<Int32>()
+        matches(in: text, into: found)
         var k = 0
         while k < found.count {
-            if !onMatch(Int(found[k]), Int(found[k + 1])) { return }
+            if !onMatch(Int(found.base[k]), Int(found.base[k + 1])) { return }
             k += 2
         }
     }

@@ -1,12 +1,12 @@
-// A growable byte buffer a worker reuses for every message: the folded text
-// is written through a raw pointer, without the per-byte capacity and
-// uniqueness checks of `Array.append`.
+// Growable buffers a worker reuses for every message: the folded text and the
+// automaton's reports are written through a raw pointer, without the
+// per-element capacity and uniqueness checks of `Array.append`.
 
-/// A reusable byte buffer owned by one worker; not shared between threads.
-public final class ByteScratch {
-    public private(set) var base: UnsafeMutablePointer<UInt8>
+/// A reusable buffer of plain values owned by one worker; not shared between threads.
+public final class Scratch<Element: BitwiseCopyable> {
+    public private(set) var base: UnsafeMutablePointer<Element>
     public private(set) var capacity: Int
-    /// Bytes in use, from `base`.
+    /// Elements in use, from `base`.
     public var count = 0
 
     public init(capacity: Int = 1024) {
@@ -16,9 +16,9 @@ public final class ByteScratch {
 
     deinit { base.deallocate() }
 
-    /// Makes room for `extra` more bytes after `count`; returns where they go.
+    /// Makes room for `extra` more elements after `count`; returns where they go.
     @inline(__always)
-    public func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
+    public func reserve(_ extra: Int) -> UnsafeMutablePointer<Element> {
         if count + extra > capacity { grow(count + extra) }
         return base + count
     }
@@ -26,7 +26,7 @@ public final class ByteScratch {
     private func grow(_ needed: Int) {
         var c = capacity
         while c < needed { c *= 2 }
-        let p = UnsafeMutablePointer<UInt8>.allocate(capacity: c)
+        let p = UnsafeMutablePointer<Element>.allocate(capacity: c)
         p.update(from: base, count: count)
         base.deallocate()
         base = p
@@ -34,20 +34,28 @@ public final class ByteScratch {
     }
 
     @inline(__always)
-    public func append(_ byte: UInt8) {
-        reserve(1).pointee = byte
+    public func append(_ element: Element) {
+        reserve(1).pointee = element
         count += 1
     }
 
-    public func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let src = bytes.baseAddress, bytes.count > 0 else { return }
-        reserve(bytes.count).update(from: src, count: bytes.count)
-        count += bytes.count
+    public func append(_ elements: UnsafeBufferPointer<Element>) {
+        guard let src = elements.baseAddress, elements.count > 0 else { return }
+        reserve(elements.count).update(from: src, count: elements.count)
+        count += elements.count
     }
 
+    /// The elements in use.
+    @inline(__always)
+    public var elements: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
+}
+
+public typealias ByteScratch = Scratch<UInt8>
+
+extension Scratch where Element == UInt8 {
     /// The bytes in use.
     @inline(__always)
-    public var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+    public var bytes: UnsafeBufferPointer<UInt8> { elements }
 }
 
 /// A copy of `array` in a buffer of its own (at least one element allocated, so

@@ -118,15 +118,15 @@ case "automaton":
     }
     let rounds = Int(value(args, "--rounds", "9")) ?? 9
     let bytes = texts.reduce(0) { $0 + $1.count }
-    var found: [Int32] = []
+    let found = Scratch<Int32>()
     var times: [Double] = []
     var reports = 0
     for _ in 0..<rounds {
         reports = 0
         let start = DispatchTime.now().uptimeNanoseconds
         for t in texts {
-            found.removeAll(keepingCapacity: true)
-            t.withUnsafeBufferPointer { ac.matches(in: $0, into: &found) }
+            found.count = 0
+            t.withUnsafeBufferPointer { ac.matches(in: $0, into: found) }
             reports += found.count / 2
         }
         times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / Double(bytes))
