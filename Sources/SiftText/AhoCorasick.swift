@@ -36,8 +36,9 @@ public final class AhoCorasick: @unchecked Sendable {
     private struct StateRecord {
         /// First of its transitions in `transBytes` / `transTargets`.
         var start: Int32
-        /// Number of transitions << 8 | the byte of the only one (when there is one).
-        var countAndByte: Int32
+        /// The byte of the only transition (when there is one) | number of transitions << 8
+        /// | the chain's length << 17 (see `chain`).
+        var packed: Int32
         /// The code of its failure state.
         var failCode: Int32
         /// The code its only transition leads to (when there is one).
@@ -71,6 +72,8 @@ public final class AhoCorasick: @unchecked Sendable {
     /// 1 MiB ran faster than 2 and 4 MiB: more table than the cache holds costs
     /// more than the sparse steps it saves.
     public static let denseBytes = 1 << 20
+    /// The longest chain a state record holds (see `init`); longer ones are followed in parts.
+    fileprivate static let maxChain = 1 << 14 - 1
     /// Length in bytes of each pattern, by pattern index.
     public let patternLengths: [Int32]
 
@@ -222,15 +225,33 @@ public final class AhoCorasick: @unchecked Sendable {
             for k in (row * stride)..<(row * stride + w) { rows[k] = codes[Int(rows[k])] }
         }
         for st in quiet + loud { rows[Int(codes[Int(st)]) + w] = report[Int(st)] }
-        rowOf = []
         let recs = UnsafeMutableBufferPointer<StateRecord>.allocate(capacity: max(n, 1))
         for st in 0..<n {
             let start = Int(ts[st]), count = Int(ts[st + 1]) - start
-            recs[st] = StateRecord(start: Int32(start), countAndByte: Int32(count << 8 | (count == 1 ? Int(tb[start]) : 0)),
+            recs[st] = StateRecord(start: Int32(start), packed: Int32(count << 8 | (count == 1 ? Int(tb[start]) : 0)),
                                    failCode: codes[Int(fail[st])], onlyCode: count == 1 ? codes[Int(tt[start])] : 0)
         }
+        // Chains: from a state whose only transition leads to the next state number, through
+        // states that are the same and have neither a row nor a report, the bytes of the
+        // transitions lie one after another in `transBytes` (trie states are numbered in
+        // depth-first order, their transitions stored in state order), so a scan can
+        // compare the text with them eight bytes at a time instead of stepping state by state.
+        // A state's `chain` is how many bytes it can move along that way (0 or 1: none).
+        if n > 1 {
+            var next = 0        // the chain of state st + 1, when st + 1 may be inside one
+            for st in (0...(n - 2)).reversed() {
+                let start = Int(ts[st])
+                var chain = 0
+                if Int(ts[st + 1]) - start == 1 && Int(tt[start]) == st + 1 {
+                    let inner = rowOf[st + 1] < 0 && report[st + 1] == 0
+                    chain = inner ? min(next + 1, Self.maxChain) : 1
+                }
+                recs[st].packed |= Int32(chain) << 17
+                next = chain
+            }
+        }
         for k in tt.indices { tt[k] = codes[Int(tt[k])] }
-        ts = []; fail = []; codes = []
+        ts = []; fail = []; codes = []; rowOf = []
         attention = UInt32(quiet.count * stride)
         width = w
         /// Moves an array into a buffer of its own and frees the array, so the two never coexist for long.
@@ -239,6 +260,7 @@ public final class AhoCorasick: @unchecked Sendable {
             return ownedBuffer(a)
         }
         var opCopy = op
+        tb.append(contentsOf: [UInt8](repeating: 0, count: 8))     // a chain's last 8-byte read stays inside
         records = UnsafeMutableBufferPointer(rebasing: recs[0..<n]); transBytes = take(&tb); transTargets = take(&tt)
         outStart = take(&os); outPatterns = take(&opCopy); dictLink = take(&dict)
         reportFrom = take(&report); dense = rows
@@ -267,12 +289,13 @@ public final class AhoCorasick: @unchecked Sendable {
         func next(_ state: Int32, _ b: UInt8) -> Int32 {
             var r = records[Int(state)]
             while true {
-                let cb = r.countAndByte
-                if cb >> 8 == 1 {
+                let cb = r.packed
+                let transitions = Int((cb >> 8) & 0x1FF)
+                if transitions == 1 {
                     if UInt8(truncatingIfNeeded: cb) == b { return r.onlyCode }
                 } else {
                     var lo = Int(r.start)
-                    let hi = lo + Int(cb >> 8)
+                    let hi = lo + transitions
                     if hi - lo > 8 {
                         var h = hi
                         while lo < h {
@@ -293,6 +316,29 @@ public final class AhoCorasick: @unchecked Sendable {
                 if f >= 0 { return rows[Int(f) &+ Int(classes[Int(b)])] }
                 r = records[Int(f >= AhoCorasick.quietSparse ? -f &- 1 : f &- Int32.min)]
             }
+        }
+
+        /// The code after reading on from `t[i]` in the sparse state `state`, `i` moved
+        /// past what was read: along the state's chain as far as the text follows it
+        /// (up to eight bytes at once), else one byte by `next`.
+        @inline(__always)
+        func advance(_ state: Int32, _ t: UnsafePointer<UInt8>, _ i: inout Int, _ count: Int) -> Int32 {
+            let r = records[Int(state)]
+            let chain = Int(r.packed >> 17)
+            if chain > 1 && i &+ 8 <= count {
+                let x = UnsafeRawPointer(t + i).loadUnaligned(as: UInt64.self)
+                      ^ UnsafeRawPointer(bytes + Int(r.start)).loadUnaligned(as: UInt64.self)
+                let same = min(x.littleEndian.trailingZeroBitCount >> 3, chain)
+                if same > 0 {
+                    i &+= same
+                    // Inside the chain: a quiet sparse state; at its end: where its last transition leads.
+                    if same < chain { return -(state &+ Int32(same)) &- 1 }
+                    return records[Int(state) &+ same &- 1].onlyCode
+                }
+            }
+            let c = next(state, t[i])
+            i &+= 1
+            return c
         }
     }
 
@@ -344,8 +390,7 @@ public final class AhoCorasick: @unchecked Sendable {
             while true {
                 if c < Self.quietSparse || c >= 0 { appendReports(c, end: i, to: out) }
                 if c >= 0 || i >= count { break }
-                c = sparse.next(Self.sparseState(c), t[i])
-                i &+= 1
+                c = sparse.advance(Self.sparseState(c), t, &i, count)
             }
             if i >= count { return }
         }

@@ -82,4 +82,42 @@ struct AhoCorasickTests {
             #expect(got.sorted { ($0[1], $0[0]) < ($1[1], $1[0]) } == want.sorted { ($0[1], $0[0]) < ($1[1], $1[0]) }, "round \(round)")
         }
     }
+
+    /// Long patterns, some the prefix of others, and texts made of their pieces with a byte
+    /// changed here and there: the scan follows chains of one-transition states eight bytes
+    /// at a time and must leave them at every offset (a changed byte, a pattern ending inside
+    /// a chain, a row, the end of the text within eight bytes).
+    @Test(arguments: [AhoCorasick.denseBytes, 1, 300])
+    func chainsLeftAtEveryOffset(denseBytes: Int) {
+        var state: UInt64 = 5
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33) % n
+        }
+        let alphabet = Array("abcdeé".utf8)
+        for round in 0..<40 {
+            var patterns = (0..<(3 + next(30))).map { _ in (0..<(8 + next(40))).map { _ in alphabet[next(alphabet.count)] } }
+            for k in 0..<patterns.count where next(3) == 0 {           // prefixes of others: reports inside a chain
+                let p = patterns[k]
+                patterns.append(Array(p[0..<(1 + next(p.count))]))
+            }
+            let ac = AhoCorasick(patterns: patterns, denseBytes: denseBytes)
+            var text: [UInt8] = []
+            while text.count < 200 {
+                let p = patterns[next(patterns.count)]
+                var piece = Array(p[next(max(p.count / 2, 1))...])
+                if next(2) == 0 { piece[next(piece.count)] = alphabet[next(alphabet.count)] }
+                text += piece
+                if next(4) == 0 { text.append(alphabet[next(alphabet.count)]) }
+            }
+            text = Array(text[0..<(150 + next(50))])
+            var got: [[Int]] = []
+            text.withUnsafeBufferPointer { buf in ac.scan(buf) { p, end in got.append([p, end]); return true } }
+            var want: [[Int]] = []
+            for (i, p) in patterns.enumerated() where p.count <= text.count {
+                for end in p.count...text.count where Array(text[(end - p.count)..<end]) == p { want.append([i, end]) }
+            }
+            #expect(got.sorted { ($0[1], $0[0]) < ($1[1], $1[0]) } == want.sorted { ($0[1], $0[0]) < ($1[1], $1[0]) }, "round \(round)")
+        }
+    }
 }
