@@ -23,7 +23,12 @@
 //      Latin model `latinMargin` nats of log-likelihood, elsewhere the best
 //      score must reach `margin` times the runner-up's (letters of unsupported
 //      languages, such as Urdu ے, compete as a runner-up).
-//   4. Fewer than `minimumLetters` letters in all → undetermined.
+//   4. Fewer than `minimumLetters` letters in all → undetermined, unless the
+//      script or its letters name the language among the supported ones
+//      (Hebrew; Cyrillic; kana; Han characters only one Chinese script uses;
+//      Arabic-script letters or words only Arabic or only Persian uses): then
+//      `minimumScriptLetters`. Arabic by default (nothing tells it from
+//      Persian) and Latin-script languages keep the higher bar.
 // The hot path allocates nothing: the tally is a struct of fixed-size
 // counters, and each n-gram is an integer packed from a rolling window and
 // looked up in a flat table.
@@ -67,8 +72,10 @@ public struct LanguageDetection: Sendable, Equatable {
 
 /// Detects the dominant language of a message body from its scripts and words.
 public enum LanguageDetector {
-    /// Bodies with fewer letters than this are undetermined.
+    /// Bodies with fewer letters than this are undetermined ...
     public static let minimumLetters = 8
+    /// ... unless their script or letters name the language (rule 4 above): `שלום`, `谢谢`.
+    public static let minimumScriptLetters = 2
     /// Outside Latin script, the best language's score must be at least this multiple of the runner-up's.
     public static let margin = 1.5
     /// In Latin script, the best class's log-likelihood must exceed the
@@ -82,8 +89,46 @@ public enum LanguageDetector {
     }
 
     /// The dominant language of UTF-8 bytes; invalid sequences count as non-letters.
+    ///
+    /// Links and e-mail addresses are left out: the letters of
+    /// `https://www.sf-express.com/cn/sc/waybill` are no evidence of a Chinese
+    /// body's language. A run of printable ASCII (no space) that the `links`
+    /// rule calls a link, or that holds `@` and then `.`, counts as a space.
     public static func detect(utf8 bytes: UnsafeBufferPointer<UInt8>) -> LanguageDetection {
         var evidence = Evidence()
+        let n = bytes.count
+        var fed = 0, i = 0
+        while i < n {
+            guard bytes[i] &- 0x21 < 0x5E else { i += 1; continue }
+            let start = i
+            var marked = false      // holds `.`, `:` or `@`: maybe a link
+            while i < n && bytes[i] &- 0x21 < 0x5E {
+                let b = bytes[i]
+                marked = marked || b == 0x2E || b == 0x3A || b == 0x40
+                i += 1
+            }
+            if marked && isLinkOrAddress(UnsafeBufferPointer(rebasing: bytes[start..<i])) {
+                feed(UnsafeBufferPointer(rebasing: bytes[fed..<start]), to: &evidence)
+                evidence.add(0x20)
+                fed = i
+            }
+        }
+        feed(UnsafeBufferPointer(rebasing: bytes[fed..<n]), to: &evidence)
+        evidence.endWord()
+        return evidence.decide()
+    }
+
+    /// A link by the `links` rule, or an e-mail address (`@`, then a `.` after a character).
+    static func isLinkOrAddress(_ run: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let at = run.firstIndex(of: 0x40), at > run.startIndex,
+           run[(at + 1)...].dropFirst().contains(0x2E) {
+            return true
+        }
+        return LinkDetector.containsLink(utf8: run)
+    }
+
+    /// Adds every scalar of `bytes` to the tally.
+    private static func feed(_ bytes: UnsafeBufferPointer<UInt8>, to evidence: inout Evidence) {
         let n = bytes.count
         var i = 0
         while i < n {
@@ -112,8 +157,6 @@ public enum LanguageDetector {
             evidence.add(cp)
             i += width
         }
-        evidence.endWord()
-        return evidence.decide()
     }
 }
 
@@ -331,8 +374,8 @@ struct Evidence {
         flushLatin()
         scripts[Int(Script.latin.rawValue)] += Int32(truncatingIfNeeded: latinLetters)
         latinLetters = 0
-        var result = decideByScript()
-        if letters < LanguageDetector.minimumLetters { result.language = nil }
+        var (result, named) = decideByScript()
+        if letters < (named ? LanguageDetector.minimumScriptLetters : LanguageDetector.minimumLetters) { result.language = nil }
         result.letters = letters
         return result
     }
@@ -341,7 +384,8 @@ struct Evidence {
 
     private enum Group { case latin, cyrillic, hebrew, arabic, cjk, unsupported }
 
-    private func decideByScript() -> LanguageDetection {
+    /// The decision by script, and whether the script or its letters named the language (rule 4).
+    private func decideByScript() -> (LanguageDetection, named: Bool) {
         let kana = count(.hiragana) + count(.katakana)
         var best: (Group, Int) = (.latin, count(.latin)), runnerUp = 0
         func consider(_ group: Group, _ n: Int) {
@@ -352,32 +396,32 @@ struct Evidence {
         consider(.arabic, count(.arabic))
         consider(.cjk, count(.han) + kana)
         consider(.unsupported, count(.greek) + count(.hangul) + count(.thai) + count(.devanagari) + count(.other))
-        if best.1 == 0 || best.1 == runnerUp { return LanguageDetection(language: nil, scores: [], letters: letters) }
+        if best.1 == 0 || best.1 == runnerUp { return (LanguageDetection(language: nil, scores: [], letters: letters), false) }
         let letterScore = Double(best.1)
         switch best.0 {
         case .hebrew:
-            return LanguageDetection(language: .he, scores: [LanguageScore(.he, letterScore)], letters: letters)
+            return (LanguageDetection(language: .he, scores: [LanguageScore(.he, letterScore)], letters: letters), true)
         case .cyrillic:
             let foreign = nonRussian > 0 && nonRussian * 50 >= best.1
-            return LanguageDetection(
-                language: foreign ? nil : .ru, scores: [LanguageScore(.ru, letterScore)], letters: letters)
+            return (LanguageDetection(
+                language: foreign ? nil : .ru, scores: [LanguageScore(.ru, letterScore)], letters: letters), true)
         case .cjk:
             if kana > 0 {
-                return LanguageDetection(language: .ja, scores: [LanguageScore(.ja, letterScore)], letters: letters)
+                return (LanguageDetection(language: .ja, scores: [LanguageScore(.ja, letterScore)], letters: letters), true)
             }
             var byVariant = SIMD16<Double>()
             byVariant[Slot.zhHans] = Double(simplified)
             byVariant[Slot.zhHant] = Double(traditional)
-            return choose(among: [.zhHans, .zhHant], byVariant, unsupported: 0)
+            return (choose(among: [.zhHans, .zhHant], byVariant, unsupported: 0), true)
         case .arabic:
             if weights[Slot.ar] == 0 && weights[Slot.fa] == 0 && weights[Slot.unsupportedArabic] == 0 {
-                return LanguageDetection(language: .ar, scores: [], letters: letters)
+                return (LanguageDetection(language: .ar, scores: [], letters: letters), false)
             }
-            return choose(among: [.ar, .fa], weights, unsupported: weights[Slot.unsupportedArabic])
+            return (choose(among: [.ar, .fa], weights, unsupported: weights[Slot.unsupportedArabic]), true)
         case .latin:
-            return decideLatin()
+            return (decideLatin(), false)
         case .unsupported:
-            return LanguageDetection(language: nil, scores: [], letters: letters)
+            return (LanguageDetection(language: nil, scores: [], letters: letters), false)
         }
     }
 
