@@ -81,8 +81,9 @@ struct RuleFlags {
 
     /// The run's RuleSet: the store's rules (unless --no-db), then the flags
     /// on top; filters from files and --block-language are younger than the
-    /// store's. Unreadable files and store problems are runtime errors; invalid
-    /// rules given by flags are usage errors.
+    /// store's. Unreadable or malformed files and store problems are runtime
+    /// errors; invalid rules given by flags are usage errors; invalid rows of a
+    /// filter file are skipped with a warning, as `import` skips them.
     func ruleSet() throws -> RuleSet {
         var rules = RuleSet()
         if !noDB, let store = try StoreAccess.reader(db) {
@@ -96,14 +97,16 @@ struct RuleFlags {
         if ruleValuesGiven.contains(.shortSender) { rules.smartRules.shortSenderMaximum = smartRules.shortSenderMaximum }
         if ruleValuesGiven.contains(.countryAllowlist) { rules.smartRules.allowedCallingCodes = smartRules.allowedCallingCodes }
         let storeLanguages = rules.communityLanguages
+        // Read as `import` reads them (SPEC §2): a file that is not the format, or a
+        // newer version, is refused (exit 1); an invalid row is skipped with a warning.
         for path in filterFiles {
             let data = try readFile(path)
             let rows: [SFSFilters.Row]
-            do { rows = try SFSFilters.read(data) } catch { throw UsageError("\(path): \(error)") }
+            do { rows = try SFSFilters.read(data) } catch { throw RuntimeError("\(path): \(error)") }
             for row in rows {
                 switch row.result {
                 case .success(let f): rules.add(f)
-                case .failure(let e): throw UsageError("\(path): filter \(row.index): \(e)")
+                case .failure(let e): warn("\(path): filter \(row.index) skipped: \(e)")
                 }
             }
         }
@@ -113,7 +116,7 @@ struct RuleFlags {
         for path in listFiles {
             let data = try readFile(path)
             let parsed: (lists: [Language: CommunityList], unknownLanguages: [String])
-            do { parsed = try CommunityListFile.read(data) } catch { throw UsageError("\(path): \(error)") }
+            do { parsed = try CommunityListFile.read(data) } catch { throw RuntimeError("\(path): \(error)") }
             for (language, list) in parsed.lists {
                 var merged = rules.communityLists[language] ?? CommunityList()
                 merged.allowSender += list.allowSender; merged.allowBody += list.allowBody

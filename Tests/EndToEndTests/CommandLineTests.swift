@@ -42,18 +42,24 @@ struct CommandLineTests {
         #expect(r.err.contains("Try 'msgsift"))
     }
 
-    @Test func invalidFilterFileIsAUsageErrorNamingTheRow() throws {
-        let file = try Harness.temp(Data(#"{"format":"simply-filter-sms-filters","version":1,"exportedAt":"2026-01-01T00:00:00Z","appVersion":"1","filters":[{"text":"ok","type":"deny","folder":"junk","target":"all","matching":"contains","case":"insensitive"},{"text":"(","type":"deny","folder":"junk","target":"all","matching":"regex","case":"insensitive"}]}"#.utf8), suffix: ".sfsfilters")
-        let r = try Harness.run(["classify", "--no-db", "--filters", file], stdin: "")
-        #expect(r.status == 2)
-        #expect(r.err.contains("filter 2"))
+    /// SPEC §2 (as `import`): an invalid row is skipped, the others still work, and the
+    /// warning names the file, the row and the reason.
+    @Test func invalidRowOfAFilterFileIsSkippedWithAWarning() throws {
+        let file = try Harness.temp(Data(#"{"format":"simply-filter-sms-filters","version":1,"exportedAt":"2026-01-01T00:00:00Z","appVersion":"1","filters":[{"text":"ok","type":"deny","folder":"junk","target":"all","matching":"contains","case":"insensitive"},{"text":"(","type":"deny","folder":"junk","target":"all","matching":"regex","case":"insensitive"},{"text":"  ","type":"deny","folder":"junk","target":"all","matching":"contains","case":"insensitive"}]}"#.utf8), suffix: ".sfsfilters")
+        let r = try Harness.run(["classify", "--no-db", "--filters", file], stdin: #"{"id":"1","sender":"Shop","body":"ok then"}"# + "\n")
+        #expect(r.status == 0)
+        #expect(r.out.contains(#""action":"junk","stage":"denyFilter","reason":"ok""#))
+        #expect(r.err.contains("\(file): filter 2 skipped"))
         #expect(r.err.contains("U_REGEX"))
+        #expect(r.err.contains("\(file): filter 3 skipped"))
     }
 
+    /// SPEC §2: a newer version is refused with exit 1, and nothing is classified.
     @Test func newerFilterFileIsRefused() throws {
         let file = try Harness.temp(Data(#"{"format":"simply-filter-sms-filters","version":2,"filters":[]}"#.utf8), suffix: ".sfsfilters")
-        let r = try Harness.run(["classify", "--no-db", "--filters", file], stdin: "")
-        #expect(r.status == 2)
+        let r = try Harness.run(["classify", "--no-db", "--filters", file], stdin: #"{"id":"1","sender":"Shop","body":"ok"}"# + "\n")
+        #expect(r.status == 1)
+        #expect(r.out.isEmpty)
         #expect(r.err.contains("newer"))
     }
 
