@@ -337,7 +337,10 @@ public struct CSVHeader: Sendable, Equatable {
             text.withUnsafeBufferPointer { JSONEscape.appendQuoted(utf8: $0, to: &bytes) }
             id = start..<bytes.count
         }
-        return .success(MessageBytes(sender: sender, body: body, idJSON: id))
+        var m = MessageBytes(sender: sender, body: body, idJSON: id)
+        m.senderMissing = senderColumn == nil
+        m.bodyMissing = bodyColumn == nil
+        return .success(m)
     }
 
     /// The message fields straight from a record's bytes: validates the

@@ -106,6 +106,8 @@ public struct MessageBytes: Sendable, Equatable {
     /// The id as a JSON token ready to write, nil when absent.
     public var idJSON: Range<Int>?
     public var senderInRecord = false, bodyInRecord = false, idInRecord = false
+    /// The record has no sender / body field at all (not even null): read as empty.
+    public var senderMissing = false, bodyMissing = false
 
     /// Ranges into the scratch buffer.
     public init(sender: Range<Int>, body: Range<Int>, idJSON: Range<Int>?) {
@@ -197,6 +199,8 @@ public enum NDJSONRecord {
             m.senderInRecord = sender.inRecord
             m.bodyInRecord = body.inRecord
             m.idInRecord = true
+            m.senderMissing = scanner.sender.kind == .absent
+            m.bodyMissing = scanner.body.kind == .absent
             return .success(m)
         } catch {
             return .failure(error)

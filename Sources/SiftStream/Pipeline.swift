@@ -76,8 +76,16 @@ public final class Pipeline {
         stats.bytes = reader.bytesRead
         if let e = readError, !writer.brokenPipe { throw e }
         if let e = writer.writeError { throw StreamError(e) }
+        // A wrong field name reads every sender or body as empty, which smart rules then judge:
+        // say so once, so a silently junked archive does not go unnoticed.
+        var notes = shared.notes
+        for (count, key, name) in [(stats.missingSender, "sender", options.fields.sender), (stats.missingBody, "body", options.fields.body)]
+        where count > 0 && !writer.brokenPipe {
+            notes.append("\(count) of \(stats.records) records have no \"\(name)\" field and were read with an empty \(key)"
+                         + " (--field \(key)=NAME reads another field)")
+        }
         return RunOutcome(stats: stats, elapsed: Date().timeIntervalSince(started), strictStop: writer.strictStop,
-                          brokenPipe: writer.brokenPipe, notes: shared.notes)
+                          brokenPipe: writer.brokenPipe, notes: notes)
     }
 }
 
@@ -132,6 +140,8 @@ final class Worker {
                     formatter.appendError(record: r.number, message: message, raw: bytes,
                                           annotateWidth: annotateWidth(batch), to: &out)
                 case .success(let m):
+                    if m.senderMissing { result.stats.missingSender += 1 }
+                    if m.bodyMissing { result.stats.missingBody += 1 }
                     let v = fieldBytes.withUnsafeBufferPointer { f in
                         evaluator.evaluate(senderUTF8: m.sender(bytes, f), bodyUTF8: m.body(bytes, f), explain: options.explain)
                     }

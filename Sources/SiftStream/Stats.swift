@@ -8,6 +8,9 @@ public struct RunStats: Sendable {
     public var records = 0
     public var errors = 0
     public var warnings = 0
+    /// Records without a sender / body field (read as empty).
+    public var missingSender = 0
+    public var missingBody = 0
     public var bytes = 0
     public var byAction = [Int](repeating: 0, count: Action.allCases.count)
     public var byStage = [Int](repeating: 0, count: Stage.allCases.count)
@@ -31,6 +34,7 @@ public struct RunStats: Sendable {
 
     mutating func merge(_ o: RunStats) {
         records += o.records; errors += o.errors; warnings += o.warnings; bytes += o.bytes
+        missingSender += o.missingSender; missingBody += o.missingBody
         for i in byAction.indices { byAction[i] += o.byAction[i] }
         for i in byStage.indices { byStage[i] += o.byStage[i] }
         for s in hits.indices {

@@ -63,6 +63,24 @@ struct CommandLineTests {
         #expect(r.err.contains("newer"))
     }
 
+    /// A wrong field name would read every sender as empty and junk the archive as
+    /// short senders without a word: the run says how many records lacked the field.
+    @Test func recordsWithoutTheSenderOrBodyFieldAreCountedOnStderr() throws {
+        let ndjson = #"{"from":"Bank","text":"hi"}"# + "\n" + #"{"sender":"Bank","body":null}"# + "\n" + #"{"sender":"Bank"}"# + "\n"
+        let r = try Harness.run(["classify", "--no-db", "--rule", "short-sender=3"], stdin: ndjson)
+        #expect(r.status == 0)
+        #expect(r.out.split(separator: "\n").count == 3)
+        #expect(r.err.contains(#"1 of 3 records have no "sender" field"#))
+        #expect(r.err.contains(#"2 of 3 records have no "body" field"#))
+        #expect(r.err.contains("--field sender=NAME"))
+
+        let csv = try Harness.run(["classify", "--no-db"], stdin: "Sender,Body\n+15551234567,hello\n")
+        #expect(csv.err.contains(#"1 of 1 records have no "sender" field"#))
+
+        let renamed = try Harness.run(["classify", "--no-db", "--field", "sender=from", "--field", "body=text"], stdin: #"{"from":"Bank","text":"hi"}"# + "\n")
+        #expect(renamed.err.isEmpty)
+    }
+
     @Test func missingInputIsARuntimeError() throws {
         let r = try Harness.run(["classify", "--no-db", "/nonexistent/file.ndjson"])
         #expect(r.status == 1)
