@@ -5,6 +5,8 @@
 #include <string.h>
 #include <unicode/ucasemap.h>
 #include <unicode/uchar.h>
+#include <unicode/unorm2.h>
+#include <unicode/uset.h>
 #include <unicode/uregex.h>
 #include <unicode/uscript.h>
 #include <unicode/uversion.h>
@@ -134,4 +136,57 @@ const char *sift_icu_version(void) {
     u_getVersion(v);
     u_versionToString(v, buffer);
     return buffer;
+}
+
+int32_t sift_nfc_unstable_ranges(int32_t *starts, int32_t *ends, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    USet *set = uset_openEmpty();
+    USet *maybe = uset_openEmpty();
+    uset_applyIntPropertyValue(set, UCHAR_NFC_QUICK_CHECK, UNORM_NO, &status);
+    uset_applyIntPropertyValue(maybe, UCHAR_NFC_QUICK_CHECK, UNORM_MAYBE, &status);
+    uset_addAll(set, maybe);
+    int32_t count = -1;
+    if (U_SUCCESS(status)) {
+        count = uset_getRangeCount(set);
+        for (int32_t i = 0; i < count && i < capacity; i++) {
+            UChar32 start = 0, end = 0;
+            UErrorCode itemStatus = U_ZERO_ERROR;
+            uset_getItem(set, i, &start, &end, NULL, 0, &itemStatus);
+            starts[i] = start;
+            ends[i] = end;
+        }
+    }
+    uset_close(maybe);
+    uset_close(set);
+    return count;
+}
+
+int32_t sift_nfc_utf8(const char *src, int32_t length, char *dest, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    const UNormalizer2 *nfc = unorm2_getNFCInstance(&status);
+    if (U_FAILURE(status)) return -1;
+    int32_t units = 0;
+    u_strFromUTF8(NULL, 0, &units, src, length, &status);
+    if (status != U_BUFFER_OVERFLOW_ERROR && U_FAILURE(status)) return -1;
+    status = U_ZERO_ERROR;
+    UChar *in = (UChar *)malloc(sizeof(UChar) * (size_t)(units + 1));
+    UChar *out = NULL;
+    int32_t result = -1;
+    if (!in) return -1;
+    u_strFromUTF8(in, units + 1, NULL, src, length, &status);
+    if (U_SUCCESS(status)) {
+        int32_t room = units * 3 + 16;
+        out = (UChar *)malloc(sizeof(UChar) * (size_t)room);
+        if (out) {
+            int32_t n = unorm2_normalize(nfc, in, units, out, room, &status);
+            if (U_SUCCESS(status)) {
+                int32_t bytes = 0;
+                u_strToUTF8(dest, capacity, &bytes, out, n, &status);
+                if (U_SUCCESS(status) || status == U_BUFFER_OVERFLOW_ERROR || status == U_STRING_NOT_TERMINATED_WARNING) result = bytes;
+            }
+        }
+    }
+    free(in);
+    free(out);
+    return result;
 }

@@ -31,6 +31,14 @@ public final class Evaluator {
     private var currentBody = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     private var currentSender = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     private var bodyUTF16Count = 0
+    /// The texts phrases are looked for in: the message's, or their NFC form when
+    /// folding saw a code point NFC might change (phrases are compiled in NFC).
+    private var phraseBody = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    private var phraseSender = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    private let nfcBody = ByteScratch()
+    private let nfcSender = ByteScratch()
+    /// The phrase texts are NFC forms that differ from the message's own bytes.
+    private var normalized = false
     private let matchers: [RegexMatcher]
     private var reportedRegexFailure = Set<Int32>()
 
@@ -82,6 +90,9 @@ public final class Evaluator {
         utf16Ready = false
         currentBody = body
         currentSender = sender
+        phraseBody = body
+        phraseSender = sender
+        normalized = false
         if !gateOpen.isEmpty { for i in gateOpen.indices { gateOpen[i] = false } }
         var trace: [TraceStep] = []
 
@@ -94,22 +105,38 @@ public final class Evaluator {
             // byte, the offset of the scalar it came from. ASCII folds byte for byte.
             // The trace is made only when such a phrase occurs (`ensureTrace`).
             traceReady = false
-            let bodyASCII = CaseFold.append(body, to: folded)
+            var bodyFold = CaseFold.append(body, to: folded)
             foldedBodyCount = folded.count
             folded.append(0x20)
-            let senderASCII = CaseFold.append(sender, to: folded)
-            let traced = rules.foldedHasExact && !(bodyASCII && senderASCII)
+            var senderFold = CaseFold.append(sender, to: folded)
+            if bodyFold.mayChangeUnderNFC || senderFold.mayChangeUnderNFC {
+                // `cafe` + U+0301 is `café` to the app (Swift Strings compare canonically):
+                // look for the phrases, compiled in NFC, in the NFC form of the text.
+                nfcBody.count = 0
+                nfcSender.count = 0
+                Normalization.appendNFC(body, to: nfcBody)
+                Normalization.appendNFC(sender, to: nfcSender)
+                phraseBody = nfcBody.bytes
+                phraseSender = nfcSender.bytes
+                normalized = true
+                folded.count = 0
+                bodyFold = CaseFold.append(phraseBody, to: folded)
+                foldedBodyCount = folded.count
+                folded.append(0x20)
+                senderFold = CaseFold.append(phraseSender, to: folded)
+            }
+            let traced = rules.foldedHasExact && !(bodyFold.ascii && senderFold.ascii)
             if let table = rules.folded { scan(table, folded.bytes, bodyCount: foldedBodyCount, tracedToText: traced) }
         }
         // Case-sensitive phrases: only those the folded scan saw folded, each searched for
         // directly when they are few, else all at once by the raw automaton.
         if let table = rules.raw, !openedRaw.isEmpty {
             raw.count = 0
-            raw.append(body); raw.append(0x20); raw.append(sender)
+            raw.append(phraseBody); raw.append(0x20); raw.append(phraseSender)
             if openedRaw.count > Self.directSearchLimit {
-                scan(table, raw.bytes, bodyCount: body.count, tracedToText: false)
+                scan(table, raw.bytes, bodyCount: phraseBody.count, tracedToText: false)
             } else {
-                for p in openedRaw { search(table, Int(p), raw.bytes, bodyCount: body.count) }
+                for p in openedRaw { search(table, Int(p), raw.bytes, bodyCount: phraseBody.count) }
             }
         }
 
@@ -269,10 +296,10 @@ public final class Evaluator {
         if traceReady { return }
         traceScratch.removeAll(keepingCapacity: true)
         foldedSources.removeAll(keepingCapacity: true)
-        CaseFold.append(currentBody, to: &traceScratch, sources: &foldedSources, base: 0)
+        CaseFold.append(phraseBody, to: &traceScratch, sources: &foldedSources, base: 0)
         traceScratch.append(0x20)
-        foldedSources.append(Int32(currentBody.count))
-        CaseFold.append(currentSender, to: &traceScratch, sources: &foldedSources, base: currentBody.count + 1)
+        foldedSources.append(Int32(phraseBody.count))
+        CaseFold.append(phraseSender, to: &traceScratch, sources: &foldedSources, base: phraseBody.count + 1)
         traceReady = true
     }
 
@@ -293,19 +320,19 @@ public final class Evaluator {
         return !CharTable.isLetter(textScalar(at: next))
     }
 
-    /// The scalar at an offset of `body + " " + sender`.
+    /// The scalar at an offset of `body + " " + sender` (the phrase texts).
     private func textScalar(at offset: Int) -> UInt32 {
-        let b = currentBody.count
-        if offset < b { return Self.decodeScalar(currentBody, offset) }
+        let b = phraseBody.count
+        if offset < b { return Self.decodeScalar(phraseBody, offset) }
         if offset == b { return 0x20 }
-        return Self.decodeScalar(currentSender, offset - b - 1)
+        return Self.decodeScalar(phraseSender, offset - b - 1)
     }
 
-    /// The scalar ending right before an offset of `body + " " + sender`.
+    /// The scalar ending right before an offset of `body + " " + sender` (the phrase texts).
     private func textScalar(before offset: Int) -> UInt32 {
-        let b = currentBody.count
+        let b = phraseBody.count
         if offset == b + 1 { return 0x20 }
-        let (buf, local) = offset <= b ? (currentBody, offset) : (currentSender, offset - b - 1)
+        let (buf, local) = offset <= b ? (phraseBody, offset) : (phraseSender, offset - b - 1)
         var i = local - 1
         while i > 0 && buf[i] & 0xC0 == 0x80 { i -= 1 }
         return Self.decodeScalar(buf, i)
@@ -336,7 +363,9 @@ public final class Evaluator {
     private func oldestMatch(phraseRank: Int32, regexes: [RegexFilter]) -> Int32? {
         for r in regexes {
             if r.filterIndex >= phraseRank { break }
-            if r.gated && !gateOpen[r.slot] { continue }
+            // A regex runs on the message as written; the gates saw its NFC form, which may
+            // lack a literal written decomposed, so a normalized message opens every gate.
+            if r.gated && !gateOpen[r.slot] && !normalized { continue }
             if let lead = r.leadingBytes, !targetHolds(lead, r.target) { continue }
             switch runRegex(r) {
             case .match: return r.filterIndex

@@ -188,12 +188,13 @@ public final class CompiledRuleSet: Sendable {
                 if kind == .allowFilter { allowRegexes.append(rf) } else { denyRegexes.append(rf) }
             case .contains, .exact:
                 let use = PhraseUse(kind: kind, target: f.target, exact: f.matching == .exact, rank: Int32(index))
+                // Phrases in NFC, as the texts they are looked for in (Normalization).
                 switch f.caseSensitivity {
-                case .insensitive: foldedPatterns.add(CaseFold.foldedBytes(f.text), use)
+                case .insensitive: foldedPatterns.add(CaseFold.foldedNFCBytes(f.text), use)
                 case .sensitive:
-                    let (rawIndex, isNew) = rawPatterns.add(Array(f.text.utf8), use)
+                    let (rawIndex, isNew) = rawPatterns.add(Array(Normalization.nfc(f.text).utf8), use)
                     if isNew {
-                        foldedPatterns.add(CaseFold.foldedBytes(f.text), PhraseUse(kind: .rawGate, target: .all, exact: false, rank: Int32(rawIndex)))
+                        foldedPatterns.add(CaseFold.foldedNFCBytes(f.text), PhraseUse(kind: .rawGate, target: .all, exact: false, rank: Int32(rawIndex)))
                     }
                 }
             }
@@ -218,7 +219,7 @@ public final class CompiledRuleSet: Sendable {
                 for text in texts {
                     let rank = Int32(entries.count)
                     entries.append(CommunityEntry(language: language, list: kind, text: text))
-                    let key = CaseFold.foldedBytes(text)
+                    let key = CaseFold.foldedNFCBytes(text)
                     switch kind {
                     case .allowSender: allowSenders.append((key, rank))     // the first of equal keys is kept
                     case .denySender: denySenders.append((key, rank))

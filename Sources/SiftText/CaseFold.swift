@@ -11,14 +11,15 @@ import CICUShim
 /// Case folding of UTF-8 text.
 public enum CaseFold {
     /// For each BMP code point: 0 when folding leaves it alone, else
-    /// `offset << 4 | length` of its folded UTF-8 in `pool`.
+    /// `offset << 4 | length` of its folded UTF-8 in `pool` (length 0: left
+    /// alone), with `unstable` set when NFC might change it (`Normalization`).
     private final class Table: Sendable {
         let index: [UInt32]
         let pool: [UInt8]
         /// The most folded bytes per byte of text any BMP scalar gives (ΐ: 2 → 6).
         let maxGrowth: Int
-        /// By lead byte: some BMP scalar starting with it folds to something else.
-        /// Most scripts (Hebrew, Arabic, Han, kana, …) never do: their bytes are copied.
+        /// By lead byte: some BMP scalar starting with it folds to something else, or
+        /// NFC might change it. Most scripts (Han, Thai, …) never do: their bytes are copied.
         let leadFolds: [Bool]
 
         init() {
@@ -58,6 +59,10 @@ public enum CaseFold {
                                 leads[Int(t[i])] = true
                                 growth = max(growth, (length + n - 1) / n)
                             }
+                            if Normalization.mayChange(cp) {
+                                index[Int(cp)] |= CaseFold.unstable
+                                leads[Int(t[i])] = true
+                            }
                             i += n + 1
                             o = end + 1
                         }
@@ -72,6 +77,16 @@ public enum CaseFold {
     }
 
     private static let table = Table()
+    /// The flag of an index entry whose code point NFC might change.
+    fileprivate static let unstable: UInt32 = 1 << 31
+
+    /// What folding found out about a text on the way.
+    public struct FoldInfo: Sendable {
+        /// Every byte was ASCII.
+        public var ascii: Bool
+        /// Some code point might change under NFC (`Normalization.mayChange`).
+        public var mayChangeUnderNFC: Bool
+    }
 
     @inline(__always)
     private static func encode(_ cp: UInt32, into b: inout [UInt8]) -> Int {
@@ -90,23 +105,24 @@ public enum CaseFold {
     public static func maxFoldedCount(_ count: Int) -> Int { count * table.maxGrowth + 8 }
 
     /// Appends the case-folded form of `bytes` (valid UTF-8) to `out`; returns
-    /// whether `bytes` were all ASCII (found on the way, for free).
+    /// whether `bytes` were all ASCII and whether NFC might change them (found
+    /// on the way).
     @inline(__always) @discardableResult
-    public static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: ByteScratch) -> Bool {
+    public static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: ByteScratch) -> FoldInfo {
         let dst = out.reserve(maxFoldedCount(bytes.count))
-        let (count, ascii) = fold(bytes, into: dst)
+        let (count, info) = fold(bytes, into: dst)
         out.count += count
-        return ascii
+        return info
     }
 
     /// Writes the case-folded form of `bytes` at `dst`, which has room for
     /// `maxFoldedCount(bytes.count)` bytes; returns how many it wrote and
-    /// whether `bytes` were all ASCII.
+    /// what it found out.
     @inline(__always)
-    static func fold(_ bytes: UnsafeBufferPointer<UInt8>, into dst: UnsafeMutablePointer<UInt8>) -> (count: Int, ascii: Bool) {
+    static func fold(_ bytes: UnsafeBufferPointer<UInt8>, into dst: UnsafeMutablePointer<UInt8>) -> (count: Int, info: FoldInfo) {
         var i = 0
         let n = bytes.count
-        guard let src = bytes.baseAddress else { return (0, true) }
+        guard let src = bytes.baseAddress else { return (0, FoldInfo(ascii: true, mayChangeUnderNFC: false)) }
         i = foldASCIIWords(src, 0, n, dst, 0)
         while i < n {
             let b = bytes[i]
@@ -114,8 +130,9 @@ public enum CaseFold {
             dst[i] = b &- 0x41 < 26 ? b | 0x20 : b
             i += 1
         }
-        if i == n { return (n, true) }
-        return (foldRest(bytes, from: i, into: dst), false)
+        if i == n { return (n, FoldInfo(ascii: true, mayChangeUnderNFC: false)) }
+        let (count, unstable) = foldRest(bytes, from: i, into: dst)
+        return (count, FoldInfo(ascii: false, mayChangeUnderNFC: unstable))
     }
 
     /// Folds ASCII eight bytes at a time from `src[i...]` to `dst[w...]` while
@@ -138,13 +155,14 @@ public enum CaseFold {
     }
 
     /// The general loop, once a non-ASCII byte was seen (the table is fetched once per call).
-    private static func foldRest(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, into dst: UnsafeMutablePointer<UInt8>) -> Int {
+    private static func foldRest(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, into dst: UnsafeMutablePointer<UInt8>) -> (Int, Bool) {
         let table = self.table
         let supplementaryRoom = 4 * table.maxGrowth
         return table.index.withUnsafeBufferPointer { index in
             table.pool.withUnsafeBufferPointer { pool in
             table.leadFolds.withUnsafeBufferPointer { leadFolds in
                 var i = start, w = start
+                var unstable = false
                 let n = bytes.count
                 let src = bytes.baseAddress!
                 while i < n {
@@ -161,7 +179,7 @@ public enum CaseFold {
                     if i + width > n {
                         // Truncated sequence (readers never let one through): keep the bytes.
                         while i < n { dst[w] = bytes[i]; i += 1; w += 1 }
-                        return w
+                        return (w, unstable)
                     }
                     if width < 4 && !leadFolds[Int(b0)] {
                         dst[w] = b0
@@ -175,24 +193,28 @@ public enum CaseFold {
                     case 2: cp = UInt32(b0 & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
                     case 3: cp = UInt32(b0 & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
                     default:
+                        let above = UInt32(b0 & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12
+                            | UInt32(bytes[i + 2] & 0x3F) << 6 | UInt32(bytes[i + 3] & 0x3F)
+                        if Normalization.mayChange(above) { unstable = true }
                         w += foldAboveBMP(bytes, i, into: dst + w, room: supplementaryRoom)
                         i += 4
                         continue
                     }
                     let entry = index[Int(cp)]
-                    if entry == 0 {
+                    if entry & 0xF == 0 {
                         dst[w] = b0
                         dst[w + 1] = bytes[i + 1]
                         if width == 3 { dst[w + 2] = bytes[i + 2] }
                         w += width
                     } else {
-                        let offset = Int(entry >> 4), length = Int(entry & 0xF)
+                        let offset = Int(entry >> 4 & 0x7FF_FFFF), length = Int(entry & 0xF)
                         for k in 0..<length { dst[w + k] = pool[offset + k] }
                         w += length
                     }
+                    if entry >= CaseFold.unstable { unstable = true }
                     i += width
                 }
-                return w
+                return (w, unstable)
             }
             }
         }
@@ -234,10 +256,10 @@ public enum CaseFold {
                             ? UInt32(b0 & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
                             : UInt32(b0 & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
                         let entry = index[Int(cp)]
-                        if entry == 0 {
+                        if entry & 0xF == 0 {
                             for k in i..<(i + width) { out.append(bytes[k]) }
                         } else {
-                            let offset = Int(entry >> 4), length = Int(entry & 0xF)
+                            let offset = Int(entry >> 4 & 0x7FF_FFFF), length = Int(entry & 0xF)
                             for k in offset..<(offset + length) { out.append(pool[k]) }
                         }
                         i += width
@@ -272,6 +294,24 @@ public enum CaseFold {
         var s = s
         return s.withUTF8 { src in
             [UInt8](unsafeUninitializedCapacity: maxFoldedCount(src.count)) { buf, n in n = fold(src, into: buf.baseAddress!).count }
+        }
+    }
+
+    /// The case-folded UTF-8 of the NFC form of a string: how phrases are compiled
+    /// (`Normalization`). The folding itself says whether NFC might change anything.
+    public static func foldedNFCBytes(_ s: String) -> [UInt8] {
+        var s = s
+        return s.withUTF8 { src in
+            var unstable = false
+            let folded = [UInt8](unsafeUninitializedCapacity: maxFoldedCount(src.count)) { buf, n in
+                let r = fold(src, into: buf.baseAddress!)
+                n = r.count
+                unstable = r.info.mayChangeUnderNFC
+            }
+            guard unstable else { return folded }
+            let nfc = ByteScratch()
+            Normalization.appendNFC(src, to: nfc)
+            return [UInt8](unsafeUninitializedCapacity: maxFoldedCount(nfc.count)) { buf, n in n = fold(nfc.bytes, into: buf.baseAddress!).count }
         }
     }
 

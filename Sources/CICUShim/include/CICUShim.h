@@ -19,6 +19,16 @@ extern "C" {
 /// written then), or -1 when the input is not valid UTF-8.
 int32_t sift_fold_utf8(const char *src, int32_t length, char *dest, int32_t capacity);
 
+/// The ranges of code points whose NFC_Quick_Check is No or Maybe (those NFC may
+/// change, drop or reorder): writes up to `capacity` ranges [starts[i], ends[i]]
+/// and returns how many there are (-1 on failure).
+int32_t sift_nfc_unstable_ranges(int32_t *starts, int32_t *ends, int32_t capacity);
+
+/// Unicode Normalization Form C of valid UTF-8 text. Writes at most `capacity`
+/// bytes to `dest`; returns the normalized length (larger than `capacity` when
+/// the buffer was too small, nothing useful written then), or -1 on failure.
+int32_t sift_nfc_utf8(const char *src, int32_t length, char *dest, int32_t capacity);
+
 /// Script classes reported by sift_char_table (msgsift's own numbering).
 enum {
     SIFT_SCRIPT_OTHER = 0,

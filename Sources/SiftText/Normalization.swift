@@ -1,0 +1,83 @@
+// Canonical equivalence for phrases (SPEC §1.1 contains/exact): the app
+// compares Swift Strings, which treat `café` (é precomposed) and `cafe` +
+// U+0301 as equal. msgsift matches bytes, so phrases and the texts they are
+// looked for in are both put in Normalization Form C first. Texts almost
+// always are already: folding notes any code point NFC might change
+// (NFC_Quick_Check No or Maybe: combining marks, Hangul jamo, a few
+// singletons such as U+212B ANGSTROM SIGN), and only then is the text
+// normalized, through ICU.
+import CICUShim
+
+/// Normalization Form C for phrase matching.
+public enum Normalization {
+    private final class Tables: Sendable {
+        /// One bit per BMP code point: NFC might change it.
+        let bmp: [UInt64]
+        /// Ranges above the BMP, sorted.
+        let supplementary: [ClosedRange<UInt32>]
+
+        init() {
+            var starts = [Int32](repeating: 0, count: 2048), ends = [Int32](repeating: 0, count: 2048)
+            let n = Int(sift_nfc_unstable_ranges(&starts, &ends, Int32(starts.count)))
+            var bmp = [UInt64](repeating: 0, count: 0x1_0000 / 64)
+            var supplementary: [ClosedRange<UInt32>] = []
+            for i in 0..<max(0, min(n, starts.count)) {
+                let lo = UInt32(starts[i]), hi = UInt32(ends[i])
+                if lo <= 0xFFFF { for cp in lo...min(hi, 0xFFFF) { bmp[Int(cp >> 6)] |= 1 << (cp & 63) } }
+                if hi > 0xFFFF { supplementary.append(max(lo, 0x1_0000)...hi) }
+            }
+            self.bmp = bmp
+            self.supplementary = supplementary
+        }
+    }
+
+    private static let tables = Tables()
+
+    /// Whether NFC might change, drop or reorder the code point (or its neighbours).
+    public static func mayChange(_ cp: UInt32) -> Bool {
+        if cp <= 0xFFFF { return tables.bmp[Int(cp >> 6)] >> (cp & 63) & 1 != 0 }
+        return tables.supplementary.contains { $0.contains(cp) }
+    }
+
+    /// Appends the NFC form of valid UTF-8 `text` to `out`.
+    public static func appendNFC(_ text: UnsafeBufferPointer<UInt8>, to out: ByteScratch) {
+        guard let src = text.baseAddress, text.count > 0 else { return }
+        var room = text.count * 3 + 16
+        while true {
+            let dst = out.reserve(room)
+            let n = src.withMemoryRebound(to: CChar.self, capacity: text.count) { s in
+                dst.withMemoryRebound(to: CChar.self, capacity: room) { sift_nfc_utf8(s, Int32(text.count), $0, Int32(room)) }
+            }
+            if n < 0 { out.append(text); return }          // ICU refused: keep the text as it is
+            if Int(n) <= room { out.count += Int(n); return }
+            room = Int(n)
+        }
+    }
+
+    /// Whether NFC might change valid UTF-8 `text` (nothing below U+0300 ever changes).
+    public static func mayChange(utf8 text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        let n = text.count
+        while i < n {
+            let b0 = text[i]
+            if b0 < 0xCC { i += b0 < 0x80 ? 1 : 2; continue }
+            let width = b0 < 0xE0 ? 2 : b0 < 0xF0 ? 3 : 4
+            guard i + width <= n else { return false }
+            if mayChange(UTF8Scalar.decode(text, i)) { return true }
+            i += width
+        }
+        return false
+    }
+
+    /// The NFC form of a string (rule texts, once, when a rule set is compiled).
+    public static func nfc(_ s: String) -> String {
+        var utf8 = s
+        let normalized: String? = utf8.withUTF8 { text in
+            guard mayChange(utf8: text) else { return nil }
+            let out = ByteScratch()
+            appendNFC(text, to: out)
+            return String(decoding: out.bytes, as: UTF8.self)
+        }
+        return normalized ?? s
+    }
+}
