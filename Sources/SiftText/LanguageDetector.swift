@@ -13,7 +13,8 @@
 //      language (Greek, Hangul, Thai, Devanagari, …) form another, which
 //      decides nothing.
 //   2. Within the winner: Hebrew → he. Cyrillic → ru, unless letters Russian
-//      lacks (Ukrainian і ї є ґ, Serbian ђ ј љ …) are frequent. Han and kana →
+//      lacks (Ukrainian і ї є ґ, Serbian ђ ј љ …) or ъ before a consonant
+//      (Bulgarian поръчка) are frequent. Han and kana →
 //      ja when any kana is present, else zh-Hans or zh-Hant by distinguishing
 //      characters. Arabic → fa or ar by letters (پ چ ژ گ ک ی vs ة ي ك ى),
 //      digits (۰-۹ vs ٠-٩), ZWNJ and words; ar when nothing tells them apart.
@@ -171,8 +172,11 @@ struct Evidence {
     /// Han letters HanTables marks Simplified-only / Traditional-only.
     var simplified = 0
     var traditional = 0
-    /// Cyrillic letters that Russian does not use.
+    /// Cyrillic letters that Russian does not use, and uses of ъ Russian does not have.
     var nonRussian = 0
+    /// The scalar before was ъ or Ъ: Russian writes it only before е ё ю я,
+    /// Bulgarian inside words before any consonant (поръчка, България).
+    var afterHardSign = false
     /// Arabic-script letter and word evidence per `Slot`.
     var weights = SIMD16<Double>()
     /// Latin letters (kept apart from `scripts` so the hot path adds to a plain integer).
@@ -200,6 +204,7 @@ struct Evidence {
 
     @inline(__always)
     mutating func add(_ cp: UInt32) {
+        if afterHardSign { hardSignFollowedBy(cp) }
         if cp < 0x80 {
             let lower = cp | 0x20
             if lower >= 0x61 && lower <= 0x7A {
@@ -254,10 +259,22 @@ struct Evidence {
             if (0x0400...0x040F).contains(cp) || (0x0450...0x045F).contains(cp) || cp >= 0x0490 {
                 if cp != 0x0401 && cp != 0x0451 { nonRussian += 1 }  // Ё ё are Russian
             }
+            afterHardSign = cp == 0x044A || cp == 0x042A
         case .other, .common, .greek, .hebrew, .hiragana, .katakana, .hangul, .thai, .devanagari:
             endWord()
         }
         lastWasAlnum = true
+    }
+
+    /// After ъ: a Cyrillic letter other than е ё ю я is a use Russian does not have.
+    @inline(never)
+    mutating func hardSignFollowedBy(_ cp: UInt32) {
+        afterHardSign = false
+        switch cp {
+        case 0x0435, 0x0451, 0x044E, 0x044F, 0x0415, 0x0401, 0x042E, 0x042F: break
+        case 0x0400...0x04FF: nonRussian += 1
+        default: break
+        }
     }
 
     /// The n-gram key of the window's last `n` scalars: 11 bits each, `n` in bits 44-46.

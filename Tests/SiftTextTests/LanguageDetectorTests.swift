@@ -29,11 +29,19 @@ import Testing
         "พัสดุของคุณจะถูกจัดส่งพรุ่งนี้",                            // Thai
         "आपका पार्सल कल पहुंचेगा",                                // Hindi
         "Ваше замовлення відправлено, очікуйте доставку завтра", // Ukrainian
+        "Здравейте, вашата поръчка е готова за получаване",      // Bulgarian: ъ before a consonant
+        "Пратката ви пристига утре във вашия офис",              // Bulgarian: във
         "你好，今天下午我在家",                                  // Han with no Simplified-only or Traditional-only character
         "آپ کا پارسل کل پہنچ جائے گا",                          // Urdu
     ])
     func unsupportedOrUndistinguishedIsUndetermined(_ body: String) {
         #expect(LanguageDetector.detect(body).language == nil)
+    }
+
+    // Russian writes ъ only before е ё ю я: not a sign of another language.
+    @Test(arguments: ["Подъезд закрыт, объявление на двери", "Съешь ещё этих мягких булок", "ОБЪЯВЛЕНИЕ: ПОДЪЁМ ЦЕН"])
+    func russianHardSignIsRussian(_ body: String) {
+        #expect(LanguageDetector.detect(body).language == .ru)
     }
 
     // MARK: Mixed scripts: the majority script decides
