@@ -41,6 +41,18 @@ public enum EmojiDetector {
             let c = b[i]
             let start = i
             if c < 0x80 {
+                // Eight ASCII bytes at a time while the byte after them is ASCII too: an ASCII
+                // scalar starts an emoji only with a (non-ASCII) extender right after it.
+                var j = i
+                while j + 9 <= n && UnsafeRawPointer(b.baseAddress! + j).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+                        && b[j + 8] < 0x80 {
+                    j += 8
+                }
+                if j > i {
+                    afterControl = b[j - 1] < 0x20 || b[j - 1] == 0x7F
+                    i = j
+                    continue
+                }
                 // `#`, `*` and digits have Emoji: an emoji only with an extender after them.
                 if c == 0x23 || c == 0x2A || c &- 0x30 < 10, i + 1 < n, b[i + 1] >= 0x80,
                    extendsCluster(UTF8Scalar.decode(b, i + 1)) {

@@ -86,6 +86,22 @@ struct EmojiTests {
         #expect(EmojiDetector.containsEmoji(body) == expected)
     }
 
+    /// ASCII is stepped over eight bytes at a time: a keycap (or a digit with a mark)
+    /// must be judged at every offset of such a run, the last byte of a word
+    /// included, and so must a skin-tone modifier after ASCII letters or a tab.
+    @Test func asciiRunsAtEveryOffset() {
+        for pad in 0..<20 {
+            let ascii = String(repeating: "x", count: pad)
+            #expect(EmojiDetector.containsEmoji(ascii + "1\u{FE0F}\u{20E3}"), "keycap after \(pad) bytes")
+            #expect(EmojiDetector.containsEmoji(ascii + "#\u{20E3} ok"), "keycap after \(pad) bytes")
+            #expect(EmojiDetector.containsEmoji(ascii + "1\u{301} ok"), "a digit with a mark is a cluster of several scalars, the first with Emoji (SPEC)")
+            #expect(!EmojiDetector.containsEmoji(ascii + "12345678\u{5D0}"), "digits then Hebrew after \(pad) bytes")
+            // A modifier after a letter extends the letter's cluster (not an emoji); alone, it is one.
+            #expect(EmojiDetector.containsEmoji(ascii + "\u{1F3FD}") == (pad == 0), "a modifier after \(pad) bytes")
+            #expect(EmojiDetector.containsEmoji(ascii + "\t\u{1F3FD}"), "a modifier after a tab after \(pad) bytes")
+        }
+    }
+
     @Test("isEmoji on one cluster", arguments: [
         ("\u{1F600}" as Character, true),
         ("\u{00A9}\u{FE0F}" as Character, true),
