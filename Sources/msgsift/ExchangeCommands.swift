@@ -69,14 +69,47 @@ enum ExchangeCommands {
             }
             let data = SFSFilters.write(filters, exportedAt: Date(), appVersion: "msgsift \(version)")
             if let path = c.output {
-                do { try data.write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
-                    throw RuntimeError("\(path): cannot be written (\(error.localizedDescription))")
-                }
+                try writeReplacing(path, data)
                 print("exported \(filters.count) filter\(filters.count == 1 ? "" : "s") to \(path)")
             } else {
-                FileHandle.standardOutput.write(data)
+                try writeStdout(data)
             }
             return 0
         }
+    }
+}
+
+/// Writes `data` to `path`: a regular file (or a new one) is replaced atomically, through
+/// a symbolic link if `path` is one (the link stays); anything else (/dev/stdout, a FIFO)
+/// is written to as it is.
+func writeReplacing(_ path: String, _ data: Data) throws {
+    let target = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+    var info = stat()
+    let exists = stat(target.path, &info) == 0
+    do {
+        if exists && (info.st_mode & S_IFMT) != S_IFREG {
+            let fd = open(target.path, O_WRONLY | O_TRUNC)
+            if fd < 0 { throw RuntimeError(String(cString: strerror(errno))) }
+            defer { close(fd) }
+            try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+                var offset = 0
+                while offset < raw.count {
+                    let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                    if n < 0 { if errno == EINTR { continue }; throw RuntimeError(String(cString: strerror(errno))) }
+                    offset += n
+                }
+            }
+        } else {
+            var isDirectory: ObjCBool = false
+            let folder = target.deletingLastPathComponent().path
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw RuntimeError("no such directory: \(folder)")
+            }
+            try data.write(to: target, options: .atomic)
+        }
+    } catch let e as RuntimeError {
+        throw RuntimeError("\(path): cannot be written (\(e.description))")
+    } catch {
+        throw RuntimeError("\(path): cannot be written (\(error.localizedDescription))")
     }
 }

@@ -92,7 +92,7 @@ enum FilterCommands {
             let scan = try StoreAccess.reader(c.db)?.filters(type: c.type) ?? .empty
             for line in scan.unreadable { warn(line) }
             if c.json {
-                printJSONArray(scan.filters.map(json))
+                try printJSONArray(scan.filters.map(json))
             } else if scan.filters.isEmpty {
                 print(c.type == nil ? "no filters (add one with: msgsift filter add TEXT --type deny)" : "no \(c.type!.rawValue) filters")
             } else {

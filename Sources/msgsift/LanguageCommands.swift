@@ -23,7 +23,7 @@ enum LanguageCommands {
             config: ListConfig(), positional: { _, arg in throw UsageError("unexpected argument \(quotedArg(arg))") }) { c in
             let blocked = try StoreAccess.reader(c.db)?.blockedLanguages() ?? [:]
             if c.json {
-                printJSON(Language.allCases.map { l -> [String: Any] in
+                try printJSON(Language.allCases.map { l -> [String: Any] in
                     var o: [String: Any] = ["code": l.rawValue, "name": l.englishName, "blocked": blocked[l] != nil]
                     if let f = blocked[l] { o["folder"] = f.filter.folder.rawValue; o["filter"] = f.id }
                     return o

@@ -89,7 +89,7 @@ enum ListsCommands {
             let on = Set(try store?.listLanguages() ?? [])
             let languages = Language.allCases.filter { lists?.lists[$0] != nil || on.contains($0) }
             if c.json {
-                printJSON([
+                try printJSON([
                     "sha256": lists?.sha256 as Any? ?? NSNull(),
                     "importedAt": lists?.importedAt as Any? ?? NSNull(),
                     "bytes": lists?.byteCount ?? 0,

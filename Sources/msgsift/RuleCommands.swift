@@ -40,7 +40,7 @@ enum RuleCommands {
             let (settings, warnings) = try StoreAccess.reader(c.db)?.smartRules() ?? (SmartRuleSettings(), [])
             for w in warnings { warn(w) }
             if c.json {
-                printJSON(SmartRule.allCases.map { r -> [String: Any] in
+                try printJSON(SmartRule.allCases.map { r -> [String: Any] in
                     var o: [String: Any] = ["name": r.rawValue, "enabled": settings.enabled.contains(r)]
                     if r == .shortSender { o["value"] = settings.shortSenderMaximum }
                     if r == .countryAllowlist { o["countries"] = settings.allowedCallingCodes }

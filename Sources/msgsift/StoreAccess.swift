@@ -112,17 +112,46 @@ func table(_ header: [String], _ rows: [[String]]) -> String {
 }
 
 /// A JSON document on stdout (sorted keys, so output is stable).
-func printJSON(_ value: Any) {
+func printJSON(_ value: Any) throws {
     let data = (try? JSONSerialization.data(withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data("null".utf8)
-    FileHandle.standardOutput.write(data + Data("\n".utf8))
+    try writeStdout(data + Data("\n".utf8))
 }
 
 /// A JSON array of already-encoded objects, one per line (fast for tens of thousands of filters).
-func printJSONArray(_ objects: [String]) {
+func printJSONArray(_ objects: [String]) throws {
     var out = "["
     for (i, o) in objects.enumerated() { out += (i == 0 ? "\n" : ",\n") + o }
     out += objects.isEmpty ? "]\n" : "\n]\n"
-    FileHandle.standardOutput.write(Data(out.utf8))
+    try writeStdout(Data(out.utf8))
+}
+
+/// Writes to stdout after whatever `print` buffered; a failed write (a full disk, a
+/// closed descriptor) is a runtime error, not a crash.
+func writeStdout(_ data: Data) throws {
+    fflush(stdout)
+    try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+        var offset = 0
+        while offset < raw.count {
+            let n = write(1, raw.baseAddress! + offset, raw.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw RuntimeError("cannot write output: \(String(cString: strerror(errno)))")
+            }
+            offset += n
+        }
+    }
+}
+
+/// The exit status once `print`'s buffer is flushed: a failed write of it (a full
+/// disk, a closed descriptor) turns success into 1, with a message on stderr.
+func flushedStatus(_ status: Int32) -> Int32 {
+    errno = 0
+    if fflush(stdout) != 0 || ferror(stdout) != 0 {
+        let reason = errno != 0 ? String(cString: strerror(errno)) : "write error"
+        warn("cannot write output: \(reason)")
+        return status == 0 ? 1 : status
+    }
+    return status
 }
 
 /// A filter's text for a table cell: control characters escaped.

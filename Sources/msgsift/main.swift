@@ -101,4 +101,4 @@ func usage(_ e: UsageError) -> Int32 {
     return 2
 }
 
-exit(runMain())
+exit(flushedStatus(runMain()))

@@ -294,4 +294,39 @@ struct StoreCommandTests {
         let bad = try s.run(["export", "-o", "/nonexistent-dir/x.sfsfilters"])
         #expect(bad.status == 1 && bad.err.hasPrefix("msgsift: "))
     }
+
+    /// `-o` through a symbolic link writes the file it points to; the link stays a link.
+    @Test func exportThroughASymbolicLinkKeepsTheLink() throws {
+        let s = try StoreSession()
+        try s.ok(["filter", "add", "Discount", "--type", "deny"])
+        let target = s.home + "/phone.sfsfilters", link = s.home + "/link.sfsfilters"
+        try Data("old".utf8).write(to: URL(fileURLWithPath: target))
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        try s.ok(["export", "-o", link])
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+        #expect(try String(contentsOfFile: target, encoding: .utf8).contains("Discount"))
+    }
+
+    /// A command whose output cannot be written (a full disk) says so and exits 1; it never crashes.
+    @Test(arguments: [["export"], ["rule", "list", "--json"], ["lists", "status", "--json"], ["filter", "list"], ["language", "list"]])
+    func unwritableOutputIsARuntimeError(_ args: [String]) throws {
+        guard FileManager.default.isWritableFile(atPath: "/dev/full") else { return }
+        let s = try StoreSession()
+        try s.ok(["filter", "add", "Discount", "--type", "deny"])
+        let p = Process()
+        p.executableURL = Harness.binary
+        p.arguments = args
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in s.environment { env[k] = v }
+        p.environment = env
+        let err = Pipe()
+        p.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
+        p.standardError = err
+        try p.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationReason == .exit)
+        #expect(p.terminationStatus == 1)
+        #expect(message.hasPrefix("msgsift: cannot write output: "), "\(message)")
+    }
 }
