@@ -66,5 +66,10 @@ public struct StreamError: Error, Sendable, CustomStringConvertible {
     public var description: String
     /// The options given cannot read this input (exit status 2, not 1).
     public var isUsage: Bool
-    public init(_ description: String, usage: Bool = false) { self.description = description; isUsage = usage }
+    /// Only this input failed (cannot be opened or read, or is not NDJSON or CSV):
+    /// the run goes on with the next one, as `cat` does, and ends with status 1.
+    public var isInput: Bool
+    public init(_ description: String, usage: Bool = false, input: Bool = false) {
+        self.description = description; isUsage = usage; isInput = input
+    }
 }

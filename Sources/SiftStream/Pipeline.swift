@@ -16,6 +16,9 @@ public struct RunOutcome: Sendable {
     public var brokenPipe: Bool
     /// Problems worth one line on stderr each (regex failures).
     public var notes: [String]
+    /// Inputs that could not be read, or were not NDJSON or CSV (each already reported
+    /// through `onInputError`); the others were read.
+    public var failedInputs = 0
 }
 
 /// Classifies streams of records with one compiled rule set.
@@ -27,6 +30,10 @@ public final class Pipeline {
         self.rules = rules
         self.options = options
     }
+
+    /// Called, on the reading thread, with the message of an input that cannot be read;
+    /// the run goes on with the next input.
+    public var onInputError: (@Sendable (String) -> Void)?
 
     /// Reads every source in order and writes one line per record to `output`.
     public func run(_ sources: [InputSource], output: Int32 = 1) throws(StreamError) -> RunOutcome {
@@ -61,13 +68,18 @@ public final class Pipeline {
         }
         reader.onFirstCSVHeader = { header in writer.setCSVHeader(header) }
         var readError: StreamError?
-        do {
-            for source in sources {
+        var failedInputs = 0
+        for source in sources {
+            do {
                 try reader.read(source)
-                if reader.stopped || shared.isStopped { break }
+            } catch where error.isInput {
+                failedInputs += 1
+                onInputError?(error.description)
+            } catch {
+                readError = error
+                break
             }
-        } catch {
-            readError = error
+            if reader.stopped || shared.isStopped { break }
         }
         shared.finishReading(batches: reader.batchCount)
         for _ in 0..<jobs { shared.work.push(nil) }
@@ -85,7 +97,7 @@ public final class Pipeline {
                          + " (--field \(key)=NAME reads another field)")
         }
         return RunOutcome(stats: stats, elapsed: Date().timeIntervalSince(started), strictStop: writer.strictStop,
-                          brokenPipe: writer.brokenPipe, notes: notes)
+                          brokenPipe: writer.brokenPipe, notes: notes, failedInputs: failedInputs)
     }
 }
 

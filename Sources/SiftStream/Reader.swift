@@ -69,16 +69,18 @@ final class RecordReader {
         case .stdin: fd = 0
         case .file(let path):
             fd = open(path, O_RDONLY)
-            if fd < 0 { throw StreamError("cannot read \(path): \(String(cString: strerror(errno)))") }
+            if fd < 0 { throw StreamError("cannot read \(path): \(String(cString: strerror(errno)))", input: true) }
         }
         defer { if fd != 0 { close(fd) } }
         var state = SourceState(name: source.name)
         var chunk = [UInt8](repeating: 0, count: Self.chunkSize)
-        while !stopped {
+        while !stopped && state.problem == nil {
             let n = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, Self.chunkSize) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw StreamError("cannot read \(source.name): \(String(cString: strerror(errno)))")
+                let reason = String(cString: strerror(errno))
+                flush(&state)       // the records read so far still go out
+                throw StreamError("cannot read \(source.name): \(reason)", input: true)
             }
             bytesRead += n
             if n == 0 {
@@ -90,6 +92,7 @@ final class RecordReader {
         }
         if let problem = formatProblem { throw StreamError(problem, usage: true) }
         flush(&state)
+        if let problem = state.problem { throw StreamError(problem, input: true) }
     }
 
     /// Per-source reading state.
@@ -103,6 +106,8 @@ final class RecordReader {
         var skippingLongRecord = false
         var splitter = CSVSplitter()
         var batch: Batch? = nil
+        /// Why the rest of this input is not read (not NDJSON or CSV).
+        var problem: String?
         init(name: String) { self.name = name }
     }
 
@@ -128,6 +133,16 @@ final class RecordReader {
                     return
                 }
                 s.format = s.work[first] == UInt8(ascii: "{") ? .ndjson : nil
+                // Neither NDJSON nor CSV, though CSV would take it: say so rather than read nothing.
+                let file = s.name == InputSource.stdin.name ? "" : " " + s.name
+                if s.work.starts(with: [0x1F, 0x8B]) {
+                    s.problem = "\(s.name): gzip-compressed; msgsift reads NDJSON or CSV (zcat\(file) | msgsift …)"
+                    return
+                }
+                if s.work[first] == UInt8(ascii: "[") {
+                    s.problem = "\(s.name): a JSON array, not NDJSON: one object per line (jq -c '.[]'\(file) | msgsift …)"
+                    return
+                }
             }
             s.started = true
             if case .ndjson? = s.format, options.annotate, options.outputFormat != .ndjson {
@@ -241,9 +256,17 @@ final class RecordReader {
                     let names: [String]
                     switch CSVRecord.parseFields(bytes) {
                     case .success(let fields): names = fields
-                    case .failure: names = []
+                    case .failure(let e):
+                        s.problem = "\(s.name):\(s.line): unreadable CSV header: \(e.message) (byte \(e.byteOffset))"
+                        return
                     }
                     let header = CSVHeader(names: names, fields: options.fields)
+                    if options.annotate && options.outputFormat != .ndjson, let first = firstCSVHeader, first.names != names {
+                        // The output has one header, the first input's: other columns would land under it.
+                        s.problem = "\(s.name): its columns (\(names.joined(separator: ","))) differ from the first input's"
+                            + " (\(first.names.joined(separator: ","))); --annotate --output \(options.outputFormat.rawValue) writes one header"
+                        return
+                    }
                     s.format = .csv(header)
                     if firstCSVHeader == nil {
                         firstCSVHeader = header

@@ -92,6 +92,7 @@ enum ClassifyCommand {
         let compiled = try compile(config.rules)
         for w in compiled.warnings { warn(w) }
         let pipeline = Pipeline(rules: compiled, options: config.stream)
+        pipeline.onInputError = { warn($0) }     // as cat: say so, go on with the next input, exit 1
         let outcome: RunOutcome
         do { outcome = try pipeline.run(config.inputs) } catch {
             if error.isUsage { throw UsageError(error.description, command: "classify") }
@@ -106,7 +107,7 @@ enum ClassifyCommand {
             warn("--strict: stopped at an unreadable record: \(stop)")
             return 1
         }
-        return 0
+        return outcome.failedInputs > 0 ? 1 : 0
     }
 }
 

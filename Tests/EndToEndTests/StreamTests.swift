@@ -243,4 +243,42 @@ struct CSVAnnotateErrorTests {
         #expect(plain.objects[0]["error"] as? String == "<stdin>:2: record has 2 fields, header has 3 (byte 3)")
         #expect(annotated.objects[0]["error"] as? String == plain.objects[0]["error"] as? String)
     }
+
+    /// As `cat`: an input that cannot be read is reported and the run goes on with the
+    /// next one (record numbers continuing), then ends with status 1.
+    @Test func anUnreadableInputIsReportedAndTheOthersAreRead() throws {
+        let file = try Harness.temp(Data(#"{"id":"a","sender":"Shop","body":"hi"}"#.utf8 + [0x0A]), suffix: ".ndjson")
+        let r = try Harness.run(["classify", "--no-db", file, "/nonexistent/x.ndjson", file])
+        #expect(r.status == 1)
+        #expect(r.objects.map { $0["record"] as? Int } == [1, 2])
+        #expect(r.err.contains("msgsift: cannot read /nonexistent/x.ndjson"))
+    }
+
+    /// Inputs CSV would read as nothing at all (a header it cannot parse, then no records)
+    /// are refused by name, with what to do instead, and the run ends with status 1.
+    @Test(arguments: [
+        (Data([0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03]), "gzip-compressed"),
+        (Data(#"[{"sender":"Shop","body":"hi"}]"#.utf8 + [0x0A]), "a JSON array, not NDJSON"),
+        (Data("[\n{\"sender\":\"Shop\",\"body\":\"hi\"}\n]\n".utf8), "a JSON array, not NDJSON"),
+        (Data("sender,\"bo\ndy\n".utf8), "unreadable CSV header"),
+        (Data([0x73, 0x65, 0xFF, 0x2C, 0x62, 0x0A, 0x61, 0x2C, 0x62, 0x0A]), "unreadable CSV header"),
+    ] as [(Data, String)])
+    func inputsThatAreNeitherNDJSONNorCSVAreRefused(_ input: Data, _ message: String) throws {
+        let r = try Harness.run(["classify", "--no-db"], stdin: input)
+        #expect(r.status == 1)
+        #expect(r.out.isEmpty)
+        #expect(r.err.hasPrefix("msgsift: <stdin>"))
+        #expect(r.err.contains(message))
+    }
+
+    /// Annotated CSV output has one header, the first input's: an input with other
+    /// columns is refused (its values would land under the wrong names), the rest is read.
+    @Test func annotatedCSVNeedsTheSameColumnsInEveryInput() throws {
+        let a = try Harness.temp(Data("sender,body,id\nShop,hi,1\n".utf8), suffix: ".csv")
+        let b = try Harness.temp(Data("body,sender,extra,id\nhi,Shop,e,2\n".utf8), suffix: ".csv")
+        let r = try Harness.run(["classify", "--no-db", "--annotate", "--output", "csv", a, b, a])
+        #expect(r.status == 1)
+        #expect(r.out == "sender,body,id,action,stage,reason,warning\nShop,hi,1,allow,noMatch,,\nShop,hi,1,allow,noMatch,,\n")
+        #expect(r.err.contains("differ from the first input's"))
+    }
 }
