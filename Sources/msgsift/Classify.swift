@@ -89,6 +89,12 @@ enum ClassifyCommand {
         if config.stream.annotate && config.stream.outputFormat != .ndjson && config.stream.inputFormat == .ndjson {
             throw UsageError("--annotate with --output \(config.stream.outputFormat.rawValue) needs CSV input (its columns become the output's)", command: "classify")
         }
+        if config.stream.annotate && config.stream.outputFormat != .ndjson && config.stream.inputFormat == .auto {
+            // Found before anything is written when the inputs are files (stdin is found as it is read).
+            for case .file(let path) in config.inputs where startsWithBrace(path) {
+                throw UsageError("--annotate with --output \(config.stream.outputFormat.rawValue) needs CSV input (its columns become the output's); \(path) is NDJSON", command: "classify")
+            }
+        }
         let compiled = try compile(config.rules)
         for w in compiled.warnings { warn(w) }
         let pipeline = Pipeline(rules: compiled, options: config.stream)
@@ -122,3 +128,13 @@ func compile(_ flags: RuleFlags) throws -> CompiledRuleSet {
 }
 
 func quotedArg(_ s: String) -> String { quoted(s) }
+
+/// Whether a file's first byte past a BOM and blank space is `{` (auto-detected NDJSON).
+/// False when it cannot be read (the run reports that itself).
+func startsWithBrace(_ path: String) -> Bool {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+    defer { try? handle.close() }
+    guard let head = try? handle.read(upToCount: 4096) else { return false }
+    let bytes = head.starts(with: [0xEF, 0xBB, 0xBF]) ? head.dropFirst(3) : head[...]
+    return bytes.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D } == UInt8(ascii: "{")
+}

@@ -281,4 +281,15 @@ struct CSVAnnotateErrorTests {
         #expect(r.out == "sender,body,id,action,stage,reason,warning\nShop,hi,1,allow,noMatch,,\nShop,hi,1,allow,noMatch,,\n")
         #expect(r.err.contains("differ from the first input's"))
     }
+
+    /// A usage error is found before anything is written: an NDJSON file among the inputs of
+    /// an annotated CSV run is refused up front, not after the CSV inputs before it were written.
+    @Test func annotatedCSVOutputRefusesAnNDJSONFileBeforeWriting() throws {
+        let csv = try Harness.temp(Data("sender,body\nShop,hi\n".utf8), suffix: ".csv")
+        let ndjson = try Harness.temp(Data("\u{FEFF}\n  {\"sender\":\"Shop\",\"body\":\"hi\"}\n".utf8), suffix: ".ndjson")
+        let r = try Harness.run(["classify", "--no-db", "--annotate", "--output", "csv", csv, ndjson])
+        #expect(r.status == 2)
+        #expect(r.out.isEmpty)
+        #expect(r.err.contains("needs CSV input"))
+    }
 }
