@@ -48,8 +48,10 @@ public enum CallingCodes {
     /// with `+`, the answer is the longest prefix (up to 3 digits) of the
     /// digits after it that is a known code: `+1 (212) 555…` → `"1"`,
     /// `+972 50-123-4567` → `"972"`. Nil when there is no leading `+`
-    /// (`00972…` included) or no known prefix. Any Unicode decimal digit counts
-    /// as its ASCII value.
+    /// (`00972…` included) or no known prefix. As in the app, which keeps every
+    /// `+` and every Unicode number and compares prefixes with its ASCII codes,
+    /// a second `+` or a non-ASCII number ends the code where it stands
+    /// (`++972…` and `+٩٧٢…` have none; `+1+…` is still `1`).
     public static func callingCode(ofSender sender: String) -> String? {
         var sender = sender
         return sender.withUTF8 { callingCodeValue(ofSenderUTF8: $0) }.map { String($0) }
@@ -70,16 +72,16 @@ public enum CallingCodes {
             if b < 0x80 {
                 i += 1
                 if b == 0x2B {
-                    if !sawPlus && length == 0 { sawPlus = true }
-                    continue
+                    if !sawPlus { sawPlus = true; continue }
+                    break           // a second `+` inside the code
                 }
                 guard b &- 0x30 < 10 else { continue }
                 digit = Int(b &- 0x30)
             } else {
                 let cp = UTF8Scalar.decode(sender, i)
                 i += b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
-                guard let d = nonASCIIDecimalValue(cp) else { continue }
-                digit = d
+                guard isNumber(cp) else { continue }
+                break               // kept by the app's reduction, but no ASCII code holds it
             }
             // The reduced sender starts with a digit, not `+`.
             guard sawPlus else { return nil }
@@ -103,14 +105,11 @@ public enum CallingCodes {
         return value == 0 ? nil : value
     }
 
-    /// The value of a non-ASCII decimal digit scalar (any `Nd` digit), or nil.
+    /// Whether a non-ASCII scalar is a number (`Character.isNumber`: any numeric type).
     @inline(__always)
-    private static func nonASCIIDecimalValue(_ cp: UInt32) -> Int? {
+    private static func isNumber(_ cp: UInt32) -> Bool {
         // Letters (most non-ASCII sender text) are answered from the table.
-        if CharTable.isLetter(cp) { return nil }
-        guard let scalar = Unicode.Scalar(cp) else { return nil }
-        let properties = scalar.properties
-        guard properties.numericType == .decimal, let number = properties.numericValue else { return nil }
-        return Int(number)
+        if CharTable.isLetter(cp) { return false }
+        return Unicode.Scalar(cp)?.properties.numericType != nil
     }
 }

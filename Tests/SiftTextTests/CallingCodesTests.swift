@@ -64,8 +64,17 @@ struct CallingCodesTests {
         #expect(CallingCodes.callingCode(ofSender: sender) == expected)
     }
 
-    @Test("any Unicode decimal digit counts as its value", arguments: [
-        ("+\u{0669}\u{0667}\u{0662} 50", "972"),         // +٩٧٢ Arabic-Indic
+    // The app reduces the sender to its `+` signs and Unicode numbers, then compares
+    // prefixes with its ASCII codes: anything else among them ends the code.
+    @Test("a second + or a non-ASCII number ends the code, as in the app", arguments: [
+        ("+\u{0669}\u{0667}\u{0662} 50", nil),           // +٩٧٢ Arabic-Indic digits
+        ("\u{0669}\u{0667}\u{0662}", nil),
+        ("+9\u{0667}2 50", nil),                          // 9 alone is no code
+        ("+1\u{0662}12 555", "1"),                        // +1 then a non-ASCII digit: still +1
+        ("++972501234567", nil),
+        ("+1+212 555 0100", "1"),
+        ("+\u{00B2}972", nil),                            // ² is a number to the app
+        ("+972\u{00A0}50\u{2011}123", "972"),            // no-break space, non-breaking hyphen: dropped
         ("\u{FF0B}44", nil),                             // fullwidth plus is not +
     ] as [(String, String?)])
     func unicodeDigits(sender: String, expected: String?) {
