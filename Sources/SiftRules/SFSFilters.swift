@@ -56,10 +56,24 @@ public enum SFSFilters {
             }
             return e
         }
-        guard let text = row["text"] as? String else { throw RuleError("\"text\" is missing") }
+        guard let text = row["text"] as? String else {
+            throw RuleError(row["text"] == nil ? "\"text\" is missing" : "\"text\" is not a string")
+        }
+        let type = try field("type", FilterType.self)
+        if type == .denyLanguage {
+            // The file's form only, read as the app reads it: what follows the first `:`
+            // must be a language's lowercased English name (`$lang:arabic`); `ar`,
+            // `Arabic` and `$lang:Arabic` name no language to the app, so its filter
+            // never matches there: such a row is invalid here.
+            let parts = text.trimmingWhitespace().split(separator: ":", omittingEmptySubsequences: false)
+            let name = parts.count > 1 ? String(parts[1]) : ""
+            guard Language.allCases.contains(where: { $0.englishName == name }) else {
+                throw RuleError("unknown language \(quoted(text)) (a language filter reads \"$lang:\" and the lowercased English name, such as \"$lang:arabic\")")
+            }
+        }
         let filter = Filter(
             id: 0,
-            type: try field("type", FilterType.self),
+            type: type,
             folder: try field("folder", Folder.self),
             target: try field("target", Target.self),
             matching: try field("matching", Matching.self),

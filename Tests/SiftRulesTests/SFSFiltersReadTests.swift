@@ -66,13 +66,25 @@ struct SFSFiltersReadTests {
     @Test("denyLanguage rows take the canonical $lang: text", arguments: [
         ("$lang:arabic", "$lang:arabic"),
         ("$lang:chinese, simplified", "$lang:chinese, simplified"),
-        ("$lang:Hebrew", "$lang:hebrew"),
+        ("$lang:portuguese", "$lang:portuguese"),                 // SPEC §1.3 lists pt
         (" $lang:russian ", "$lang:russian"),
     ])
     func languageRow(raw: String, expected: String) throws {
         let rows = try SFSFilters.read(sfsFile([sfsRow(raw, "denyLanguage")]))
         #expect(rows.first?.filter?.text == expected)
         #expect(rows.first?.filter?.type == .denyLanguage)
+    }
+
+    /// The app reads the name after `:` and compares it with the lowercased English
+    /// names: anything else names no language there (its filter never matches), so
+    /// the row is invalid here; codes and capitals are for the command line.
+    @Test("denyLanguage rows in another form are invalid, as the app reads them", arguments: [
+        "ar", "Arabic", "$lang:Arabic", "$lang:ar", "$lang: arabic", "$lang:", "arabic",
+    ])
+    func languageRowInAnotherForm_asTheApp(raw: String) throws {
+        let rows = try SFSFilters.read(sfsFile([sfsRow(raw, "denyLanguage")]))
+        #expect(rows.first?.filter == nil)
+        #expect(rows.first.map { "\($0.result)" }?.contains("unknown language") == true)
     }
 
     // MARK: Invalid rows
