@@ -2,7 +2,7 @@
 //
 //   msgsift-bench corpus --records N [--seed S] [--format ndjson|csv]      > corpus
 //   msgsift-bench rules --filters F --phrases P --regexes R [--seed S] --dir DIR
-//   msgsift-bench automaton --phrases FILE --corpus FILE [--rounds N]
+//   msgsift-bench automaton --phrases FILE --corpus FILE [--rounds N] [--dense-bytes N]
 //
 // `rules` writes DIR/rules.sfsfilters, DIR/lists.json, DIR/phrases.txt (the
 // contains/exact phrases and community body phrases, for a grep baseline) and
@@ -109,7 +109,7 @@ case "automaton":
     // the folded `body + " " + sender` of a corpus's records, like the engine's scan.
     let phrases = try String(contentsOfFile: value(args, "--phrases"), encoding: .utf8)
         .split(separator: "\n").map { CaseFold.foldedBytes(String($0)) }
-    let ac = AhoCorasick(patterns: phrases)
+    let ac = AhoCorasick(patterns: phrases, denseBytes: Int(value(args, "--dense-bytes", String(AhoCorasick.denseBytes))) ?? AhoCorasick.denseBytes)
     var texts: [[UInt8]] = []
     for line in try String(contentsOfFile: value(args, "--corpus"), encoding: .utf8).split(separator: "\n") {
         guard let record = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
