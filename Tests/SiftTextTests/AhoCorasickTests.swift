@@ -12,6 +12,33 @@ struct AhoCorasickTests {
         return out
     }
 
+    /// A small deterministic generator (LCG), so every run tests the same cases.
+    struct Random {
+        var state: UInt64
+        mutating func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33) % n
+        }
+    }
+
+    /// Every occurrence the automaton reports in `text`, in its order.
+    static func reported(_ ac: AhoCorasick, _ text: [UInt8]) -> [[Int]] {
+        var got: [[Int]] = []
+        text.withUnsafeBufferPointer { buf in ac.scan(buf) { p, end in got.append([p, end]); return true } }
+        return got
+    }
+
+    /// Every occurrence of every pattern, found naively, sorted by end then pattern.
+    static func naive(_ patterns: [[UInt8]], _ text: [UInt8]) -> [[Int]] {
+        var want: [[Int]] = []
+        for (i, p) in patterns.enumerated() where !p.isEmpty && p.count <= text.count {
+            for end in p.count...text.count where Array(text[(end - p.count)..<end]) == p { want.append([i, end]) }
+        }
+        return sortedByEnd(want)
+    }
+
+    static func sortedByEnd(_ x: [[Int]]) -> [[Int]] { x.sorted { ($0[1], $0[0]) < ($1[1], $1[0]) } }
+
     @Test func classicExample() {
         let ac = AhoCorasick(patterns: ["he", "she", "his", "hers"].map { Array($0.utf8) })
         // "ushers": she ends at 4, he ends at 4, hers ends at 6.
@@ -35,25 +62,16 @@ struct AhoCorasickTests {
     /// naive search, occurrence for occurrence, in order.
     @Test(arguments: [AhoCorasick.denseBytes, 1, 200, 2000])
     func agreesWithNaiveSearch(denseBytes: Int) {
-        var state: UInt64 = 7
-        func next(_ n: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int(state >> 33) % n
-        }
+        var random = Random(state: 7)
+        func next(_ n: Int) -> Int { random.next(n) }
         let alphabet: [UInt8] = Array("abcé".utf8) + [0xD7, 0x90]
         for round in 0..<30 {
             // Many patterns over a tiny alphabet: deep states, long failure chains, beyond the dense rows.
             let patterns = (0..<(round < 5 ? 5000 : 40)).map { _ in (0..<(1 + next(6))).map { _ in alphabet[next(alphabet.count)] } }
             let text = (0..<300).map { _ in alphabet[next(alphabet.count)] }
-            let ac = AhoCorasick(patterns: patterns, denseBytes: denseBytes)
-            var got: [[Int]] = []
-            text.withUnsafeBufferPointer { buf in ac.scan(buf) { p, end in got.append([p, end]); return true } }
-            var want: [[Int]] = []
-            for (i, p) in patterns.enumerated() {
-                for end in p.count...text.count where Array(text[(end - p.count)..<end]) == p { want.append([i, end]) }
-            }
+            let got = Self.reported(AhoCorasick(patterns: patterns, denseBytes: denseBytes), text)
             #expect(zip(got, got.dropFirst()).allSatisfy { $0[1] <= $1[1] }, "round \(round): out of order")
-            #expect(got.sorted { ($0[1], $0[0]) < ($1[1], $1[0]) } == want.sorted { ($0[1], $0[0]) < ($1[1], $1[0]) }, "round \(round)")
+            #expect(Self.sortedByEnd(got) == Self.naive(patterns, text), "round \(round)")
         }
     }
 
@@ -62,24 +80,15 @@ struct AhoCorasickTests {
     /// through other sparse states ("ab…", "b…") before a dense one.
     @Test(arguments: [100, 300, 1000])
     func rowsOverFailureStatesWithoutRows(denseBytes: Int) {
-        var state: UInt64 = 11
-        func next(_ n: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int(state >> 33) % n
-        }
+        var random = Random(state: 11)
+        func next(_ n: Int) -> Int { random.next(n) }
         let alphabet = Array("abcz".utf8)
         var patterns = (0..<300).map { _ in Array("zab".utf8) + (0..<(1 + next(4))).map { _ in alphabet[next(4)] } }
         patterns += ["abz", "abc", "abcz", "bz", "bcc", "c", "ca", "zz"].map { Array($0.utf8) }
         let ac = AhoCorasick(patterns: patterns, denseBytes: denseBytes)
         for round in 0..<20 {
             let text = (0..<300).map { _ in next(3) == 0 ? alphabet[next(4)] : Array("zab".utf8)[next(3)] }
-            var got: [[Int]] = []
-            text.withUnsafeBufferPointer { buf in ac.scan(buf) { p, end in got.append([p, end]); return true } }
-            var want: [[Int]] = []
-            for (i, p) in patterns.enumerated() {
-                for end in p.count...text.count where Array(text[(end - p.count)..<end]) == p { want.append([i, end]) }
-            }
-            #expect(got.sorted { ($0[1], $0[0]) < ($1[1], $1[0]) } == want.sorted { ($0[1], $0[0]) < ($1[1], $1[0]) }, "round \(round)")
+            #expect(Self.sortedByEnd(Self.reported(ac, text)) == Self.naive(patterns, text), "round \(round)")
         }
     }
 
@@ -89,11 +98,8 @@ struct AhoCorasickTests {
     /// a chain, a row, the end of the text within eight bytes).
     @Test(arguments: [AhoCorasick.denseBytes, 1, 300])
     func chainsLeftAtEveryOffset(denseBytes: Int) {
-        var state: UInt64 = 5
-        func next(_ n: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int(state >> 33) % n
-        }
+        var random = Random(state: 5)
+        func next(_ n: Int) -> Int { random.next(n) }
         let alphabet = Array("abcdeé".utf8)
         for round in 0..<40 {
             var patterns = (0..<(3 + next(30))).map { _ in (0..<(8 + next(40))).map { _ in alphabet[next(alphabet.count)] } }
@@ -111,13 +117,7 @@ struct AhoCorasickTests {
                 if next(4) == 0 { text.append(alphabet[next(alphabet.count)]) }
             }
             text = Array(text[0..<(150 + next(50))])
-            var got: [[Int]] = []
-            text.withUnsafeBufferPointer { buf in ac.scan(buf) { p, end in got.append([p, end]); return true } }
-            var want: [[Int]] = []
-            for (i, p) in patterns.enumerated() where p.count <= text.count {
-                for end in p.count...text.count where Array(text[(end - p.count)..<end]) == p { want.append([i, end]) }
-            }
-            #expect(got.sorted { ($0[1], $0[0]) < ($1[1], $1[0]) } == want.sorted { ($0[1], $0[0]) < ($1[1], $1[0]) }, "round \(round)")
+            #expect(Self.sortedByEnd(Self.reported(ac, text)) == Self.naive(patterns, text), "round \(round)")
         }
     }
 }
