@@ -76,7 +76,7 @@ enum LanguageCommands {
             }) { c in
             guard let raw = c.language else { throw UsageError("name the language: a code (ar) or an English name (Arabic)") }
             let language = try LanguageValidator.language(raw)
-            let removed = try StoreAccess.writer(c.db).unblock(language)
+            let removed = try StoreAccess.existingWriter(c.db)?.unblock(language) ?? []
             if removed.isEmpty {
                 print("\(language.rawValue) was not blocked; nothing changed")
             } else {

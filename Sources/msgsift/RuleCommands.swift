@@ -105,7 +105,7 @@ enum RuleCommands {
             }) { c in
             guard let name = c.name else { throw UsageError("name the rule: \(SmartRule.allCases.map(\.rawValue).joined(separator: " "))") }
             let rule = try SmartRuleValidator.rule(named: name)
-            let wasOn = try StoreAccess.writer(c.db).disable(rule)
+            let wasOn = try StoreAccess.existingWriter(c.db)?.disable(rule) ?? false
             print(wasOn ? "\(rule.rawValue) off" : "\(rule.rawValue) was off already; nothing changed")
             return 0
         }

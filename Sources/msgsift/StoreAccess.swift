@@ -29,6 +29,14 @@ enum StoreAccess {
         do { return try Store.openForReading(path: path, lockTimeout: lockTimeout) } catch { throw RuntimeError(error.description) }
     }
 
+    /// The store opened for a change that a missing store cannot need (unblock, disable):
+    /// nil when the store does not exist yet, so that nothing is created for nothing.
+    /// A store the user named must exist, as for `reader`.
+    static func existingWriter(_ flag: String?) throws -> Store? {
+        guard try reader(flag) != nil else { return nil }
+        return try writer(flag)
+    }
+
     /// The store opened for changes, created with its folder when missing.
     static func writer(_ flag: String?) throws -> Store {
         guard let path = location(flag) else {

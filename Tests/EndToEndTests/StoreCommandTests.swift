@@ -329,4 +329,14 @@ struct StoreCommandTests {
         #expect(p.terminationStatus == 1)
         #expect(message.hasPrefix("msgsift: cannot write output: "), "\(message)")
     }
+
+    /// README: the store is created by the first command that changes something;
+    /// undoing what was never done changes nothing and creates nothing.
+    @Test(arguments: [["language", "unblock", "ar"], ["rule", "disable", "links"]])
+    func undoingOnAMissingStoreCreatesNothing(_ args: [String]) throws {
+        let s = try StoreSession()
+        let out = try s.ok(args)
+        #expect(out.contains("nothing changed"))
+        #expect(!s.storeExists)
+    }
 }
