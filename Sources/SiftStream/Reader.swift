@@ -255,6 +255,10 @@ final class RecordReader {
                     // The header row names the fields.
                     let names: [String]
                     switch CSVRecord.parseFields(bytes) {
+                    case .success(let fields) where fields.contains(where: { $0.contains("\r") }):
+                        // Lines that end in CR alone (classic Mac): the whole file reads as one header row.
+                        s.problem = "\(s.name):\(s.line): the CSV header runs on past a carriage return; lines that end in CR alone are not read (tr '\\r' '\\n' converts them)"
+                        return
                     case .success(let fields): names = fields
                     case .failure(let e):
                         s.problem = "\(s.name):\(s.line): unreadable CSV header: \(e.message) (byte \(e.byteOffset))"

@@ -262,6 +262,7 @@ struct CSVAnnotateErrorTests {
         (Data("[\n{\"sender\":\"Shop\",\"body\":\"hi\"}\n]\n".utf8), "a JSON array, not NDJSON"),
         (Data("sender,\"bo\ndy\n".utf8), "unreadable CSV header"),
         (Data([0x73, 0x65, 0xFF, 0x2C, 0x62, 0x0A, 0x61, 0x2C, 0x62, 0x0A]), "unreadable CSV header"),
+        (Data("sender,body,id\rShop,hi,1\rBank,yo,2\r".utf8), "carriage return"),
     ] as [(Data, String)])
     func inputsThatAreNeitherNDJSONNorCSVAreRefused(_ input: Data, _ message: String) throws {
         let r = try Harness.run(["classify", "--no-db"], stdin: input)
