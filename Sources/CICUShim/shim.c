@@ -70,10 +70,15 @@ int sift_is_letter(int32_t codepoint) {
     return (U_GET_GC_MASK(codepoint) & U_GC_L_MASK) != 0;
 }
 
+int sift_is_mark(int32_t codepoint) {
+    return (U_GET_GC_MASK(codepoint) & U_GC_M_MASK) != 0;
+}
+
 void sift_char_table(uint8_t *out, int32_t count) {
     for (int32_t c = 0; c < count; c++) {
         uint8_t v = (uint8_t)script_class(c);
         if (sift_is_letter(c)) v |= SIFT_CHAR_LETTER;
+        if (sift_is_mark(c)) v |= SIFT_CHAR_MARK;
         out[c] = v;
     }
 }

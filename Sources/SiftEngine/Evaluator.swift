@@ -256,6 +256,10 @@ public final class Evaluator {
     @inline(__always)
     private func credit(_ table: PhraseTable, _ pattern: Int, end: Int, _ buf: UnsafeBufferPointer<UInt8>, bodyCount: Int, tracedToText: Bool) {
         let start = end - Int(table.lengths[pattern])
+        // A phrase occurs where whole characters do, as in the app's String comparison:
+        // not `hello` in `hello` + U+0331, not `bedeli` in `BEDELİ` (folded `bedeli̇`), not
+        // `👍` in `👍🏽`. Gates are not held to it (a regex matches code points).
+        let endsCharacter = end >= buf.count || buf[end] < 0xCC || Grapheme.boundary(buf, at: end)
         for k in Int(table.useStart[pattern])..<Int(table.useStart[pattern + 1]) {
             let use = table.uses[k]
             switch use.target {
@@ -263,6 +267,7 @@ public final class Evaluator {
             case .body: if end > bodyCount { continue }
             case .sender: if start <= bodyCount { continue }
             }
+            if !endsCharacter && use.kind.isPhrase { continue }
             if use.exact && !exactBoundaries(buf, start, end, tracedToText) { continue }
             switch use.kind {
             case .allowFilter: allowRank = min(allowRank, use.rank)
@@ -303,13 +308,19 @@ public final class Evaluator {
         traceReady = true
     }
 
-    /// No letter right before the folded occurrence starting at `start`, judged on the text itself.
-    /// An occurrence that starts inside the folding of one scalar (the second s of ß → ss) has none.
+    /// No letter right before the folded occurrence starting at `start`, judged on the text itself
+    /// (the character before, by its first scalar). An occurrence that starts inside the folding
+    /// of one scalar (the second s of ß → ss) has none.
     private func textBoundaryBefore(_ start: Int) -> Bool {
         if start == 0 { return true }
-        let source = Int(foldedSources[start])
+        var source = Int(foldedSources[start])
         if Int(foldedSources[start - 1]) == source { return false }
-        return !CharTable.isLetter(textScalar(before: source))
+        while source > 0 {
+            let (cp, at) = textScalar(before: source)
+            if !Grapheme.continuesCluster(cp) { return !CharTable.isLetter(cp) }
+            source = at
+        }
+        return true
     }
 
     /// No letter right after the folded occurrence ending at `end`, judged on the text itself.
@@ -328,23 +339,29 @@ public final class Evaluator {
         return Self.decodeScalar(phraseSender, offset - b - 1)
     }
 
-    /// The scalar ending right before an offset of `body + " " + sender` (the phrase texts).
-    private func textScalar(before offset: Int) -> UInt32 {
+    /// The scalar ending right before an offset of `body + " " + sender` (the phrase texts),
+    /// and the offset it starts at.
+    private func textScalar(before offset: Int) -> (UInt32, Int) {
         let b = phraseBody.count
-        if offset == b + 1 { return 0x20 }
-        let (buf, local) = offset <= b ? (phraseBody, offset) : (phraseSender, offset - b - 1)
+        if offset == b + 1 { return (0x20, b) }
+        let (buf, local, base) = offset <= b ? (phraseBody, offset, 0) : (phraseSender, offset - b - 1, b + 1)
         var i = local - 1
         while i > 0 && buf[i] & 0xC0 == 0x80 { i -= 1 }
-        return Self.decodeScalar(buf, i)
+        return (Self.decodeScalar(buf, i), base + i)
     }
 
-    /// No letter right before `start` (SPEC §1.1 exact).
+    /// No letter right before `start` (SPEC §1.1 exact): the character before, judged by
+    /// its first scalar (`x` + U+0301 is a letter, as the app's `Character.isLetter` says).
     @inline(__always)
     static func boundaryBefore(_ text: UnsafeBufferPointer<UInt8>, _ start: Int) -> Bool {
-        if start == 0 { return true }
-        var i = start - 1
-        while i > 0 && text[i] & 0xC0 == 0x80 { i -= 1 }
-        return !CharTable.isLetter(decodeScalar(text, i))
+        var i = start
+        while i > 0 {
+            i -= 1
+            while i > 0 && text[i] & 0xC0 == 0x80 { i -= 1 }
+            let cp = decodeScalar(text, i)
+            if !Grapheme.continuesCluster(cp) { return !CharTable.isLetter(cp) }
+        }
+        return true
     }
 
     /// No letter right after `end`.

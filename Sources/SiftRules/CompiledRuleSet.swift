@@ -21,6 +21,10 @@ package enum PhraseKind: UInt8, Sendable {
     /// (folding a text keeps what it contains), so it is searched for (rank = the
     /// phrase's pattern index in the raw table).
     case rawGate
+
+    /// A filter's or list entry's phrase (not a gate, which only says where to look further).
+    @inline(__always)
+    package var isPhrase: Bool { self.rawValue < PhraseKind.regexGate.rawValue }
 }
 
 /// One filter or list entry behind a pattern.

@@ -103,20 +103,8 @@ public enum EmojiDetector {
         return true
     }
 
-    /// True for scalars that continue the cluster before them: marks, ZWJ/ZWNJ,
-    /// variation selectors, the keycap mark, skin-tone modifiers, tags.
     @inline(__always)
-    private static func extendsCluster(_ cp: UInt32) -> Bool {
-        switch cp {
-        case 0x200C, 0x200D, 0xFE0E, 0xFE0F, 0x20E3, 0x1_F3FB...0x1_F3FF, 0xE_0020...0xE_007F: return true
-        default:
-            guard let scalar = Unicode.Scalar(cp) else { return false }
-            switch scalar.properties.generalCategory {
-            case .nonspacingMark, .spacingMark, .enclosingMark: return true
-            default: return false
-            }
-        }
-    }
+    private static func extendsCluster(_ cp: UInt32) -> Bool { Grapheme.continuesCluster(cp) }
 
     /// Grapheme_Cluster_Break=Prepend (Unicode 15): the scalars after one join its cluster.
     @inline(__always)

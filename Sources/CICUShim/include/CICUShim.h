@@ -48,6 +48,8 @@ enum {
 
 /// Bit set in a sift_char_table entry when the code point is a letter (L*).
 #define SIFT_CHAR_LETTER 0x80
+/// Bit set in a sift_char_table entry when the code point is a mark (Mn Mc Me).
+#define SIFT_CHAR_MARK 0x40
 /// Mask of the script class in a sift_char_table entry.
 #define SIFT_CHAR_SCRIPT_MASK 0x1F
 
@@ -57,6 +59,9 @@ void sift_char_table(uint8_t *out, int32_t count);
 
 /// True when the code point's general category is a letter (Lu Ll Lt Lm Lo).
 int sift_is_letter(int32_t codepoint);
+
+/// True when the code point's general category is a mark (Mn Mc Me).
+int sift_is_mark(int32_t codepoint);
 
 /// Script class (SIFT_SCRIPT_*) of one code point.
 int sift_script(int32_t codepoint);

@@ -1,0 +1,27 @@
+// Where user-perceived characters (grapheme clusters) end, as far as phrase
+// matching and the emoji rule need it: the app compares Swift Strings, whose
+// elements are Characters, so `hello` is not in `hello` + U+0331 and `👍` is
+// not in `👍🏽`.
+
+/// Grapheme cluster boundaries, approximately (UAX #29's Extend, SpacingMark and ZWJ).
+public enum Grapheme {
+    /// True for scalars that continue the cluster before them: marks, ZWJ/ZWNJ,
+    /// variation selectors, the keycap mark, skin-tone modifiers, tags.
+    @inline(__always)
+    public static func continuesCluster(_ cp: UInt32) -> Bool {
+        switch cp {
+        case 0x200C, 0x200D, 0xFE0E, 0xFE0F, 0x20E3, 0x1_F3FB...0x1_F3FF, 0xE_0020...0xE_007F: return true
+        default: return CharTable.isMark(cp)
+        }
+    }
+
+    /// Whether a character ends right before byte `end` of valid UTF-8 `text`: the
+    /// text ends there, or the scalar there does not continue a cluster.
+    @inline(__always)
+    public static func boundary(_ text: UnsafeBufferPointer<UInt8>, at end: Int) -> Bool {
+        if end >= text.count { return true }
+        let b = text[end]
+        if b < 0xCC { return true }             // below U+0300: nothing continues a cluster
+        return !continuesCluster(UTF8Scalar.decode(text, end))
+    }
+}
