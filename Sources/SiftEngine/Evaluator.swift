@@ -168,7 +168,7 @@ public final class Evaluator {
             if explain { trace.append(TraceStep(stage: .automaticAllow, checked: "community allow lists", outcome: "match: \(e.list.rawValue) \(quoted(e.reason))")) }
             return done(.allow, .automaticAllow, e.reason, communityAllowRank)
         }
-        if explain { trace.append(TraceStep(stage: .automaticAllow, checked: "community allow lists", outcome: rules.communityEntries.isEmpty ? "skipped" : "no match")) }
+        if explain { trace.append(TraceStep(stage: .automaticAllow, checked: "community allow lists", outcome: rules.communityAllowCount == 0 ? "skipped" : "no match")) }
 
         // 4. Smart rules, in SPEC order.
         if let rule = smart.firstMatch(sender: sender, body: body) {
@@ -208,7 +208,7 @@ public final class Evaluator {
             if explain { trace.append(TraceStep(stage: .automaticDeny, checked: "community deny lists", outcome: "match: \(e.list.rawValue) \(quoted(e.reason))")) }
             return done(.junk, .automaticDeny, e.reason, communityDenyRank)
         }
-        if explain { trace.append(TraceStep(stage: .automaticDeny, checked: "community deny lists", outcome: rules.communityEntries.isEmpty ? "skipped" : "no match")) }
+        if explain { trace.append(TraceStep(stage: .automaticDeny, checked: "community deny lists", outcome: rules.communityDenyCount == 0 ? "skipped" : "no match")) }
 
         // 8. Nothing matched.
         if explain { trace.append(TraceStep(stage: .noMatch, checked: "", outcome: "allow")) }

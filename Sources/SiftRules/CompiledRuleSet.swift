@@ -110,6 +110,8 @@ public final class CompiledRuleSet: Sendable {
     public let smartRules: SmartRuleSettings
     /// Community entries that take part, in the order they are consulted.
     public let communityEntries: [CommunityEntry]
+    /// How many of them allow (allow_sender, allow_body) and deny (deny_sender, deny_body).
+    public let communityAllowCount: Int, communityDenyCount: Int
     /// Filters skipped under `InvalidFilterPolicy.skip`, one line each.
     public let warnings: [String]
     /// ICU match-engine steps one regex search may take before it counts as no match.
@@ -236,6 +238,8 @@ public final class CompiledRuleSet: Sendable {
             }
         }
         communityEntries = entries
+        communityAllowCount = entries.count { $0.list == .allowSender || $0.list == .allowBody }
+        communityDenyCount = entries.count - communityAllowCount
         self.allowSenders = ByteKeyTable(allowSenders)
         self.denySenders = ByteKeyTable(denySenders)
         folded = foldedPatterns.table()

@@ -80,6 +80,18 @@ struct PipelineOrderTests {
         #expect(v.trace[0].outcome == "skipped")
     }
 
+    /// A list stage with no entries of its kind is skipped, whatever the other kind holds.
+    @Test func listStagesWithoutEntriesOfTheirKindAreSkipped() throws {
+        let denyOnly = rules(lists: [.en: list(denyBody: ["loan"])], listLanguages: [.en])
+        let v = try judge(denyOnly, sender: "x", body: "hi", explain: true)
+        #expect(v.trace.first { $0.stage == .automaticAllow }?.outcome == "skipped")
+        #expect(v.trace.first { $0.stage == .automaticDeny }?.outcome == "no match")
+        let allowOnly = rules(lists: [.en: list(allowSender: ["Bank"])], listLanguages: [.en])
+        let w = try judge(allowOnly, sender: "x", body: "hi", explain: true)
+        #expect(w.trace.first { $0.stage == .automaticAllow }?.outcome == "no match")
+        #expect(w.trace.first { $0.stage == .automaticDeny }?.outcome == "skipped")
+    }
+
     // Oldest (lowest id) decides within a stage, whichever matching kind.
     @Test func oldestDenyFilterDecidesFolder() throws {
         let r = rules([deny("sale", .promotion), deny("big sale", .transaction), deny("SALE", .junk, target: .all, .contains, .sensitive)])
