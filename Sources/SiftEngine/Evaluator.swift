@@ -59,6 +59,20 @@ public final class Evaluator {
     static let directSearchLimit = 8
     /// Per regex slot: one of its required literals occurs in its target.
     private var gateOpen: [Bool]
+    /// What a message needs of each regex filter, per stage, in plain values (walking the
+    /// rule set's `RegexFilter`s, which hold references, retained and released each one).
+    private struct RegexCheck {
+        var filterIndex: Int32
+        var slot: Int32
+        var target: Target
+        var gated: Bool
+        /// Offset in `leadingSets` of the bytes a match can start with (256 flags), or -1.
+        var lead: Int32
+    }
+    private let allowChecks: [RegexCheck]
+    private let denyChecks: [RegexCheck]
+    /// Sets of leading bytes, 256 flags each.
+    private let leadingSets: UnsafeMutableBufferPointer<Bool>
 
     /// Errors a regex raised other than a time-out, reported once per filter by the caller.
     public private(set) var regexFailures: [String] = []
@@ -75,7 +89,23 @@ public final class Evaluator {
         matchers = m
         gateOpen = [Bool](repeating: false, count: m.count)
         smart = SmartRuleFlags(rules)
+        var sets: [Bool] = []
+        func checks(_ regexes: [RegexFilter]) -> [RegexCheck] {
+            regexes.map { r in
+                var lead: Int32 = -1
+                if let bytes = r.leadingBytes {
+                    lead = Int32(sets.count)
+                    sets += bytes
+                }
+                return RegexCheck(filterIndex: r.filterIndex, slot: Int32(r.slot), target: r.target, gated: r.gated, lead: lead)
+            }
+        }
+        allowChecks = checks(rules.allowRegexes)
+        denyChecks = checks(rules.denyRegexes)
+        leadingSets = ownedBuffer(sets)
     }
+
+    deinit { UnsafeMutableBufferPointer(start: leadingSets.baseAddress, count: max(leadingSets.count, 1)).deallocate() }
 
     /// Decides one message. With `explain`, the verdict carries the trace of every stage visited.
     public func evaluate(sender: String, body: String, explain: Bool = false) -> Verdict {
@@ -146,7 +176,7 @@ public final class Evaluator {
 
         // 1. Allow filters.
         let allowCount = rules.allowFilterCount
-        if let rank = oldestMatch(phraseRank: allowRank, regexes: rules.allowRegexes) {
+        if let rank = oldestMatch(phraseRank: allowRank, regexes: allowChecks) {
             if explain { trace.append(TraceStep(stage: .allowFilter, checked: plural(allowCount, "filter"), outcome: "match: filter \(rules.filters[Int(rank)].id) \(quoted(rules.filterReasons[Int(rank)]))")) }
             return done(.allow, .allowFilter, rules.filterReasons[Int(rank)], rank)
         }
@@ -179,7 +209,7 @@ public final class Evaluator {
 
         // 5. Deny filters.
         let denyCount = rules.denyFilterCount
-        if let rank = oldestMatch(phraseRank: denyRank, regexes: rules.denyRegexes) {
+        if let rank = oldestMatch(phraseRank: denyRank, regexes: denyChecks) {
             let f = rules.filters[Int(rank)]
             if explain { trace.append(TraceStep(stage: .denyFilter, checked: plural(denyCount, "filter"), outcome: "match: filter \(f.id) \(quoted(rules.filterReasons[Int(rank)])) → \(f.folder.rawValue)")) }
             return done(f.folder.action, .denyFilter, rules.filterReasons[Int(rank)], rank)
@@ -377,14 +407,14 @@ public final class Evaluator {
     // MARK: Regexes
 
     /// The oldest filter of a stage that matches: the oldest phrase match, unless an older regex matches.
-    private func oldestMatch(phraseRank: Int32, regexes: [RegexFilter]) -> Int32? {
+    private func oldestMatch(phraseRank: Int32, regexes: [RegexCheck]) -> Int32? {
         for r in regexes {
             if r.filterIndex >= phraseRank { break }
             // A regex runs on the message as written; the gates saw its NFC form, which may
             // lack a literal written decomposed, so a normalized message opens every gate.
-            if r.gated && !gateOpen[r.slot] && !normalized { continue }
-            if let lead = r.leadingBytes, !targetHolds(lead, r.target) { continue }
-            switch runRegex(r) {
+            if r.gated && !gateOpen[Int(r.slot)] && !normalized { continue }
+            if r.lead >= 0 && !targetHolds(Int(r.lead), r.target) { continue }
+            switch runRegex(slot: Int(r.slot), target: r.target) {
             case .match: return r.filterIndex
             case .noMatch: continue
             case .timedOut:
@@ -398,15 +428,18 @@ public final class Evaluator {
         return phraseRank == .max ? nil : phraseRank
     }
 
-    /// Whether the regex's target holds one of the bytes a match can start with.
-    private func targetHolds(_ bytes: [Bool], _ target: Target) -> Bool {
+    /// Whether the regex's target holds one of the bytes a match can start with
+    /// (the set at `lead` in `leadingSets`).
+    private func targetHolds(_ lead: Int, _ target: Target) -> Bool {
+        let set = leadingSets.baseAddress.unsafelyUnwrapped + lead
         func holds(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-            bytes.withUnsafeBufferPointer { set in text.contains { set[Int($0)] } }
+            for b in text where set[Int(b)] { return true }
+            return false
         }
         switch target {
         case .body: return holds(currentBody)
         case .sender: return holds(currentSender)
-        case .all: return bytes[0x20] || holds(currentBody) || holds(currentSender)
+        case .all: return set[0x20] || holds(currentBody) || holds(currentSender)
         }
     }
 
@@ -430,7 +463,7 @@ public final class Evaluator {
         }
     }
 
-    private func runRegex(_ r: RegexFilter) -> RegexOutcome {
+    private func runRegex(slot: Int, target: Target) -> RegexOutcome {
         if !utf16Ready {
             utf16.removeAll(keepingCapacity: true)
             Self.appendUTF16(currentBody, to: &utf16)
@@ -440,9 +473,9 @@ public final class Evaluator {
             utf16Ready = true
         }
         let bodyEnd = bodyUTF16Count
-        let matcher = matchers[r.slot]
+        let matcher = matchers[slot]
         return utf16.withUnsafeBufferPointer { all in
-            switch r.target {
+            switch target {
             case .all: return matcher.find(all)
             case .body: return matcher.find(UnsafeBufferPointer(rebasing: all[0..<bodyEnd]))
             case .sender: return matcher.find(UnsafeBufferPointer(rebasing: all[(bodyEnd + 1)...]))
