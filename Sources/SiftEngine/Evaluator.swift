@@ -202,10 +202,10 @@ public final class Evaluator {
 
         // 4. Smart rules, in SPEC order.
         if let rule = smart.firstMatch(sender: sender, body: body) {
-            if explain { trace.append(TraceStep(stage: .smartRule, checked: smart.listing, outcome: "match: \(rule.rawValue)")) }
+            if explain { trace.append(TraceStep(stage: .smartRule, checked: smart.listing, outcome: smart.outcome(rule, sender: sender))) }
             return done(.junk, .smartRule, rule.rawValue, Int32(rule.ordinal))
         }
-        if explain { trace.append(TraceStep(stage: .smartRule, checked: smart.listing, outcome: smart.any ? "no match" : "skipped")) }
+        if explain { trace.append(TraceStep(stage: .smartRule, checked: smart.listing, outcome: smart.outcome(nil, sender: sender))) }
 
         // 5. Deny filters.
         let denyCount = rules.denyFilterCount

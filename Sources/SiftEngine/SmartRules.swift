@@ -14,7 +14,8 @@ struct SmartRuleFlags {
     let shortSenderMaximum: Int
     /// By calling code (0...999): allowed by `country-allowlist`.
     let allowedCallingCodes: [Bool]
-    /// The rules that are on, for `--explain`: `links, email` or `no smart rule on`.
+    /// The rules that are on, for `--explain`, as the CLI spells them with their values:
+    /// `links, short-sender=5, country-allowlist=+972,+1` or `no smart rule on`.
     let listing: String
 
     init(_ rules: CompiledRuleSet) {
@@ -32,7 +33,28 @@ struct SmartRuleFlags {
         for code in rules.allowedCallingCodes { if let n = Int(code), n >= 0 && n < 1000 { allowed[n] = true } }
         allowedCallingCodes = allowed
         let listed = SmartRule.allCases.filter { $0 != .allUnknown && on.contains($0) }
-        listing = listed.isEmpty ? "no smart rule on" : listed.map(\.rawValue).joined(separator: ", ")
+        let codes = rules.smartRules.allowedCallingCodes.map { $0.hasPrefix("+") ? $0 : "+" + $0 }.joined(separator: ",")
+        listing = listed.isEmpty ? "no smart rule on" : listed.map { rule -> String in
+            switch rule {
+            case .shortSender: return "\(rule.rawValue)=\(rules.smartRules.shortSenderMaximum)"
+            case .countryAllowlist: return codes.isEmpty ? "\(rule.rawValue) (no codes: skipped)" : "\(rule.rawValue)=\(codes)"
+            default: return rule.rawValue
+            }
+        }.joined(separator: ", ")
+    }
+
+    /// The stage's outcome for `--explain`: the rule that matched, else "no match" and what
+    /// `country-allowlist` found in the sender (the one rule that can skip a message).
+    func outcome(_ matched: SmartRule?, sender: UnsafeBufferPointer<UInt8>) -> String {
+        if !any { return "skipped" }
+        let code = CallingCodes.callingCodeValue(ofSenderUTF8: sender)
+        if let rule = matched {
+            if rule == .countryAllowlist, let code { return "match: country-allowlist (the sender's code is +\(code))" }
+            return "match: \(rule.rawValue)"
+        }
+        guard countryAllowlist else { return "no match" }
+        guard let code else { return "no match (country-allowlist skipped: the sender has no calling code)" }
+        return "no match (the sender's code +\(code) is allowed)"
     }
 
     /// The first smart rule (SPEC order, all-unknown aside) the message breaks, if any.

@@ -80,6 +80,21 @@ struct PipelineOrderTests {
         #expect(v.trace[0].outcome == "skipped")
     }
 
+    /// The smart-rule step names the rules with their values, and what country-allowlist
+    /// found in the sender (the one rule that can skip a message).
+    @Test func smartRuleStepSaysWhatWasChecked() throws {
+        let r = rules(smart: [.links, .shortSender, .countryAllowlist], shortSender: 4, countries: ["+972", "+1"])
+        func step(_ sender: String, _ body: String = "hi") throws -> TraceStep? {
+            try judge(r, sender: sender, body: body, explain: true).trace.first { $0.stage == .smartRule }
+        }
+        #expect(try step("+44 20 7946 0000")?.checked == "links, short-sender=4, country-allowlist=+972,+1")
+        #expect(try step("+44 20 7946 0000")?.outcome == "match: country-allowlist (the sender's code is +44)")
+        #expect(try step("+972 50 123 4567")?.outcome == "no match (the sender's code +972 is allowed)")
+        #expect(try step("BankLeumi")?.outcome == "no match (country-allowlist skipped: the sender has no calling code)")
+        #expect(try step("Bank")?.outcome == "match: short-sender")
+        #expect(try judge(rules(), sender: "x", body: "y", explain: true).trace.first { $0.stage == .smartRule }?.outcome == "skipped")
+    }
+
     /// A list stage with no entries of its kind is skipped, whatever the other kind holds.
     @Test func listStagesWithoutEntriesOfTheirKindAreSkipped() throws {
         let denyOnly = rules(lists: [.en: list(denyBody: ["loan"])], listLanguages: [.en])
