@@ -224,7 +224,10 @@ public final class Evaluator {
                 if explain { trace.append(TraceStep(stage: .denyLanguage, checked: describe(detection), outcome: "match: \(l.rawValue) → \(f.folder.rawValue)")) }
                 return done(f.folder.action, .denyLanguage, l.rawValue, rank)
             }
-            if explain { trace.append(TraceStep(stage: .denyLanguage, checked: describe(detection), outcome: "no match")) }
+            if explain {
+                let blocked = Language.allCases.filter { rules.blockedLanguages[$0] != nil }.map(\.rawValue).joined(separator: ", ")
+                trace.append(TraceStep(stage: .denyLanguage, checked: describe(detection), outcome: "no match (blocked: \(blocked))"))
+            }
         } else if explain {
             trace.append(TraceStep(stage: .denyLanguage, checked: "no language blocked", outcome: "skipped"))
         }

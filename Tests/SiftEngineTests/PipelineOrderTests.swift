@@ -95,6 +95,13 @@ struct PipelineOrderTests {
         #expect(try judge(rules(), sender: "x", body: "y", explain: true).trace.first { $0.stage == .smartRule }?.outcome == "skipped")
     }
 
+    @Test func languageStepNamesTheBlockedLanguages() throws {
+        let r = rules([blockLanguage(.ru), blockLanguage(.zhHans, .promotion)])
+        let step = try judge(r, sender: "x", body: "Hello there my friend, how are you", explain: true).trace.first { $0.stage == .denyLanguage }
+        #expect(step?.checked.hasPrefix("language en") == true)
+        #expect(step?.outcome == "no match (blocked: zh-Hans, ru)")      // SPEC §1.3 order
+    }
+
     /// A list stage with no entries of its kind is skipped, whatever the other kind holds.
     @Test func listStagesWithoutEntriesOfTheirKindAreSkipped() throws {
         let denyOnly = rules(lists: [.en: list(denyBody: ["loan"])], listLanguages: [.en])
