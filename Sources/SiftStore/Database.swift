@@ -53,6 +53,10 @@ package final class Database: @unchecked Sendable {
     package enum Access: Sendable {
         /// `SQLITE_OPEN_READONLY`: the file must exist; nothing is ever written.
         case readOnly
+        /// Read-only and `immutable=1`: no locks, no write-ahead-log side files. Only for a
+        /// file in a folder this process cannot write, with no log left over: then every
+        /// commit is in the file, and no writer of ours can be running as this user.
+        case immutable
         /// Read-write; the file is created when missing.
         case readWrite
     }
@@ -70,10 +74,25 @@ package final class Database: @unchecked Sendable {
         var flags = SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_NOFOLLOW
         switch access {
         case .readOnly: flags |= SQLITE_OPEN_READONLY
+        case .immutable: flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
         case .readWrite: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         }
+        var name = path
+        if access == .immutable {
+            // A URI: the path with `%`, `?` and `#` escaped.
+            var escaped = ""
+            for ch in path.unicodeScalars {
+                switch ch {
+                case "%": escaped += "%25"
+                case "?": escaped += "%3f"
+                case "#": escaped += "%23"
+                default: escaped.unicodeScalars.append(ch)
+                }
+            }
+            name = "file:" + escaped + "?immutable=1"
+        }
         var db: OpaquePointer?
-        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        let rc = sqlite3_open_v2(name, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
             if let db { sqlite3_close_v2(db) }

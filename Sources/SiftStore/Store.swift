@@ -30,9 +30,34 @@ public final class Store: Sendable {
     /// does not exist: an empty rule set, and no file is created.
     public static func openForReading(path: String, lockTimeout: Double = defaultLockTimeout) throws(StoreError) -> Store? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
-        let db = try Database(path: path, access: .readOnly, busyTimeout: lockTimeout)
-        let version = try checkOwner(db)
-        return Store(path: path, database: db, schemaVersion: version)
+        let real = try regularFile(path)
+        do {
+            let db = try Database(path: real, access: .readOnly, busyTimeout: lockTimeout)
+            let version = try checkOwner(db)
+            return Store(path: path, database: db, schemaVersion: version)
+        } catch let e where e.kind != .notAStore && e.kind != .corrupt && e.kind != .newerSchema
+                    && !folderWritable(real) && !FileManager.default.fileExists(atPath: real + "-wal") {
+            // A shared store in a folder we cannot write: SQLite cannot make the log's side
+            // files a read needs. With no log left over, every commit is in the file.
+            let db = try Database(path: real, access: .immutable, busyTimeout: lockTimeout)
+            let version = try checkOwner(db)
+            return Store(path: path, database: db, schemaVersion: version)
+        }
+    }
+
+    private static func folderWritable(_ file: String) -> Bool {
+        let folder = (file as NSString).deletingLastPathComponent
+        return access(folder.isEmpty ? "." : folder, W_OK) == 0
+    }
+
+    /// The file a store path names, through symbolic links; refuses a folder or a device.
+    static func regularFile(_ path: String) throws(StoreError) -> String {
+        let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        var info = stat()
+        guard stat(real, &info) == 0 else { return real }         // missing: created by a writer
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw StoreError(.cannotOpen, "\(path): a folder, not a rule store") }
+        if (info.st_mode & S_IFMT) != S_IFREG { throw StoreError(.cannotOpen, "\(path): not a regular file, not a rule store") }
+        return real
     }
 
     /// Opens the store for changes, creating it and its folder when missing
@@ -49,7 +74,7 @@ public final class Store: Sendable {
                 throw StoreError(.cannotOpen, "\(path): cannot create the folder \(folder) (\(error.localizedDescription))")
             }
         }
-        let db = try Database(path: path, access: .readWrite, busyTimeout: lockTimeout)
+        let db = try Database(path: try regularFile(path), access: .readWrite, busyTimeout: lockTimeout)
         let found = try checkOwner(db)
         // Damage shows here, before anything is written.
         let problems = try db.query("PRAGMA quick_check") { r throws(StoreError) in r.text(0) ?? "" }

@@ -131,7 +131,10 @@ enum FilterCommands {
             flags: [], config: RemoveConfig(),
             positional: { c, arg in c.ids.append(try positiveInt(arg, "an id")) }) { c in
             guard !c.ids.isEmpty else { throw UsageError("give the ids of the filters to remove") }
-            let removed = try StoreAccess.writer(c.db).remove(ids: c.ids)
+            guard let store = try StoreAccess.existingWriter(c.db) else {
+                throw RuntimeError("no filter with id \(c.ids[0]); nothing was removed (msgsift filter list shows the ids)")
+            }
+            let removed = try store.remove(ids: c.ids)
             for f in removed { print("removed filter \(f.id) (\(f.filter.type.rawValue) \(cellText(f.filter.text)))") }
             return 0
         }
@@ -163,7 +166,9 @@ enum FilterCommands {
             guard c.text != nil || o.folder != nil || o.target != nil || o.matching != nil || o.caseSensitivity != nil else {
                 throw UsageError("nothing to change: give --text, --folder, --target, --match or --case")
             }
-            let store = try StoreAccess.writer(c.db)
+            guard let store = try StoreAccess.existingWriter(c.db) else {
+                throw RuntimeError("no filter with id \(id); nothing was changed (msgsift filter list shows the ids)")
+            }
             let (_, after) = try store.update(id: id) { f in
                 switch f.type {
                 case .denyLanguage:

@@ -60,7 +60,11 @@ enum ListsCommands {
                 for part in arg.split(separator: ",") { c.languages.append(try LanguageValidator.language(String(part))) }
             }) { c in
             guard !c.languages.isEmpty else { throw UsageError("name the languages: msgsift lists \(verb) he en") }
-            let store = try StoreAccess.writer(c.db)
+            // Turning lists off changes nothing in a store that does not exist yet.
+            guard let store = on ? try StoreAccess.writer(c.db) : try StoreAccess.existingWriter(c.db) else {
+                print("community lists on: none")
+                return 0
+            }
             try store.setListLanguages(c.languages, enabled: on)
             if on {
                 let lists = try store.importedLists()

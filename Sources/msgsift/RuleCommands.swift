@@ -84,6 +84,10 @@ enum RuleCommands {
             let rule = try SmartRuleValidator.rule(named: name)
             if c.value != nil && rule != .shortSender { throw UsageError("--value is for short-sender") }
             if c.countries != nil && rule != .countryAllowlist { throw UsageError("--countries is for country-allowlist") }
+            // Refused before the store is created for it (a new store has no calling codes).
+            if rule == .countryAllowlist && c.countries == nil && !StoreAccess.exists(c.db) {
+                throw UsageError("country-allowlist needs calling codes: msgsift rule enable country-allowlist --countries +972,+1")
+            }
             let settings = try StoreAccess.writer(c.db).enable(rule, shortSenderMaximum: c.value, callingCodes: c.countries)
             let v = value(rule, settings)
             print("\(rule.rawValue) on" + (v == "-" ? "" : " (\(v))"))

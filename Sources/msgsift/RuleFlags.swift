@@ -47,7 +47,7 @@ struct RuleFlags {
                 }
             },
             Flag("--no-db", nil, "ignore the rule store; use only the rules given by flags") { c, _ in c[keyPath: path].noDB = true },
-            Flag("--db", "PATH", "the rule store to read (default: $MSGSIFT_DB, $XDG_DATA_HOME/msgsift/rules.db, ~/.local/share/msgsift/rules.db)") { c, v in c[keyPath: path].db = v },
+            Flag("--db", "PATH", "the rule store to read (default: $MSGSIFT_DB, $XDG_DATA_HOME/msgsift/rules.db, ~/.local/share/msgsift/rules.db)") { c, v in c[keyPath: path].db = try nonEmptyDB(v) },
         ]
     }
 

@@ -29,6 +29,11 @@ enum StoreAccess {
         do { return try Store.openForReading(path: path, lockTimeout: lockTimeout) } catch { throw RuntimeError(error.description) }
     }
 
+    /// Whether the store the flag and environment name exists.
+    static func exists(_ flag: String?) -> Bool {
+        location(flag).map { FileManager.default.fileExists(atPath: $0) } ?? false
+    }
+
     /// The store opened for a change that a missing store cannot need (unblock, disable):
     /// nil when the store does not exist yet, so that nothing is created for nothing.
     /// A store the user named must exist, as for `reader`.
@@ -46,6 +51,12 @@ enum StoreAccess {
     }
 }
 
+/// A `--db` value: an empty one (`--db "$UNSET"`) must not quietly mean the default store.
+func nonEmptyDB(_ value: String) throws -> String {
+    guard !value.isEmpty else { throw UsageError("--db needs a value (PATH)") }
+    return value
+}
+
 /// A command's configuration that can name the store with `--db`.
 protocol StoreConfig {
     var db: String? { get set }
@@ -61,7 +72,7 @@ func runStoreCommand<C: StoreConfig>(
     _ body: (C) throws -> Int32
 ) throws -> Int32 {
     let allFlags = flags + [
-        Flag<C>("--db", "PATH", "the rule store (default: $MSGSIFT_DB, $XDG_DATA_HOME/msgsift/rules.db, ~/.local/share/msgsift/rules.db)") { c, v in c.db = v },
+        Flag<C>("--db", "PATH", "the rule store (default: $MSGSIFT_DB, $XDG_DATA_HOME/msgsift/rules.db, ~/.local/share/msgsift/rules.db)") { c, v in c.db = try nonEmptyDB(v) },
     ]
     let beforeDashes = args.prefix { $0 != "--" }
     if beforeDashes.contains("--help") || beforeDashes.contains("-h") {

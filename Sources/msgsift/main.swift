@@ -45,12 +45,16 @@ func runMain() -> Int32 {
         case "--version": print("msgsift \(version)"); return 0
         case "--db":
             args = args.dropFirst()
-            guard let path = args.first else { return usage(UsageError("--db needs a value (PATH)")) }
+            guard let path = args.first, !path.isEmpty else { return usage(UsageError("--db needs a value (PATH)")) }
             db = path
             args = args.dropFirst()
             continue
         default:
-            if first.hasPrefix("--db=") { db = String(first.dropFirst(5)); args = args.dropFirst(); continue }
+            if first.hasPrefix("--db=") {
+                // An empty path (`--db "$UNSET"`) must not quietly mean the default store.
+                guard first.count > 5 else { return usage(UsageError("--db needs a value (PATH)")) }
+                db = String(first.dropFirst(5)); args = args.dropFirst(); continue
+            }
         }
         break
     }

@@ -339,4 +339,39 @@ struct StoreCommandTests {
         #expect(out.contains("nothing changed"))
         #expect(!s.storeExists)
     }
+
+    /// Commands that fail or change nothing create no store either.
+    @Test(arguments: [["rule", "enable", "country-allowlist"], ["filter", "remove", "5"], ["filter", "update", "1", "--text", "x"], ["lists", "disable", "he"]])
+    func failingOnAMissingStoreCreatesNothing(_ args: [String]) throws {
+        let s = try StoreSession()
+        _ = try s.run(args)
+        #expect(!s.storeExists)
+    }
+
+    /// An empty `--db` (`--db "$UNSET"`) is a usage error, never the default store.
+    @Test(arguments: [["--db", "", "filter", "add", "x", "--type", "deny"], ["--db=", "filter", "list"], ["filter", "list", "--db", ""], ["classify", "--db="]])
+    func anEmptyStorePathIsAUsageError(_ args: [String]) throws {
+        let s = try StoreSession()
+        let r = try s.run(args)
+        #expect(r.status == 2)
+        #expect(r.err.contains("--db needs a value"))
+        #expect(!s.storeExists)
+    }
+
+    /// A store named through a symbolic link is the file it points to; a folder or a
+    /// device is refused by name.
+    @Test func storePathsThroughLinksFoldersAndDevices() throws {
+        let s = try StoreSession()
+        let real = s.home + "/real.db", link = s.home + "/link.db"
+        try s.ok(["--db", real, "filter", "add", "Weed", "--type", "deny"])
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: real)
+        #expect(try s.ok(["--db", link, "filter", "list"]).contains("Weed"))
+        try s.ok(["--db", link, "filter", "add", "Loan", "--type", "deny"])
+        #expect(try s.ok(["--db", real, "filter", "list"]).contains("Loan"))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == real)
+        let folder = try s.run(["--db", s.home, "filter", "list"])
+        #expect(folder.status == 1 && folder.err.contains("a folder, not a rule store"))
+        let device = try s.run(["--db", "/dev/null", "filter", "add", "x", "--type", "deny"])
+        #expect(device.status == 1 && device.err.contains("not a regular file"))
+    }
 }
