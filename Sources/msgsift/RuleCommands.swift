@@ -81,6 +81,12 @@ enum RuleCommands {
                 c.name = arg
             }) { c in
             guard let name = c.name else { throw UsageError("name the rule: \(SmartRule.allCases.map(\.rawValue).joined(separator: " "))") }
+            if let eq = name.firstIndex(of: "="), SmartRule(rawValue: String(name[..<eq])) != nil {
+                // `classify --rule short-sender=4` spelling: say where the value goes here.
+                let base = String(name[..<eq]), value = String(name[name.index(after: eq)...])
+                let flag = base == SmartRule.countryAllowlist.rawValue ? "--countries" : "--value"
+                throw UsageError("the value goes in \(flag): msgsift rule enable \(base) \(flag) \(value)")
+            }
             let rule = try SmartRuleValidator.rule(named: name)
             if c.value != nil && rule != .shortSender { throw UsageError("--value is for short-sender") }
             if c.countries != nil && rule != .countryAllowlist { throw UsageError("--countries is for country-allowlist") }

@@ -374,4 +374,12 @@ struct StoreCommandTests {
         let device = try s.run(["--db", "/dev/null", "filter", "add", "x", "--type", "deny"])
         #expect(device.status == 1 && device.err.contains("not a regular file"))
     }
+
+    /// `classify --rule short-sender=4` spelling given to `rule enable`: a hint, not "unknown rule".
+    @Test func ruleEnableSaysWhereTheValueGoes() throws {
+        let s = try StoreSession()
+        let r = try s.run(["rule", "enable", "short-sender=4"])
+        #expect(r.status == 2)
+        #expect(r.err.contains("msgsift rule enable short-sender --value 4"))
+    }
 }
