@@ -292,7 +292,8 @@ public final class Evaluator {
         // A phrase occurs where whole characters do, as in the app's String comparison:
         // not `hello` in `hello` + U+0331, not `bedeli` in `BEDELİ` (folded `bedeli̇`), not
         // `👍` in `👍🏽`. Gates are not held to it (a regex matches code points).
-        let endsCharacter = end >= buf.count || buf[end] < 0xCC || Grapheme.boundary(buf, at: end)
+        let endsCharacter = (end >= buf.count || buf[end] < 0xCC || Grapheme.boundary(buf, at: end))
+            && (buf[start] != 0xF0 || Grapheme.flagBoundary(buf, at: start))
         for k in Int(table.useStart[pattern])..<Int(table.useStart[pattern + 1]) {
             let use = table.uses[k]
             switch use.target {

@@ -15,6 +15,20 @@ public enum Grapheme {
         }
     }
 
+    /// Whether a character starts at byte `start` of valid UTF-8 `text`, as far as
+    /// flags go: a regional indicator there pairs with the one before it when an odd
+    /// number of them precede it (`🇸🇮` is not in `🇺🇸🇮🇱`).
+    public static func flagBoundary(_ text: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        func isIndicator(_ i: Int) -> Bool {
+            i >= 0 && i + 3 < text.count && text[i] == 0xF0 && text[i + 1] == 0x9F && text[i + 2] == 0x87
+                && text[i + 3] >= 0xA6 && text[i + 3] <= 0xBF
+        }
+        guard isIndicator(start) else { return true }
+        var before = 0, i = start - 4
+        while isIndicator(i) { before += 1; i -= 4 }
+        return before % 2 == 0
+    }
+
     /// Whether a character ends right before byte `end` of valid UTF-8 `text`: the
     /// text ends there, or the scalar there does not continue a cluster.
     @inline(__always)

@@ -18,6 +18,10 @@ struct CharacterBoundaryTests {
         // An emoji with a skin tone is one character.
         MatchCase(deny("\u{1F44D}", target: .body), "Shop", "great \u{1F44D}\u{1F3FD}", false),
         MatchCase(deny("\u{1F44D}", target: .body), "Shop", "great \u{1F44D} thanks", true),
+        // Flags pair regional indicators from the start of a run: 🇸🇮 is not in 🇺🇸🇮🇱.
+        MatchCase(deny("\u{1F1F8}\u{1F1EE}", target: .body), "Shop", "\u{1F1FA}\u{1F1F8}\u{1F1EE}\u{1F1F1} news", false),
+        MatchCase(deny("\u{1F1EE}\u{1F1F1}", target: .body), "Shop", "\u{1F1FA}\u{1F1F8}\u{1F1EE}\u{1F1F1} news", true),
+        MatchCase(deny("\u{1F1FA}\u{1F1F8}", target: .body), "Shop", "\u{1F1FA}\u{1F1F8}\u{1F1EE}\u{1F1F1} news", true),
         // Devanagari: a vowel sign belongs to the consonant before it.
         MatchCase(deny("\u{915}\u{930}", target: .body), "Shop", "\u{915}\u{930}\u{947}\u{902}", false),
         MatchCase(deny("\u{915}\u{930}\u{947}\u{902}", target: .body), "Shop", "\u{915}\u{930}\u{947}\u{902}\u{917}\u{947}", true),
