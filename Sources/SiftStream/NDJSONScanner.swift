@@ -264,12 +264,14 @@ struct JSONLineScanner {
 
     func keyEquals(_ key: Range<Int>, _ name: [UInt8]) -> Bool {
         guard key.count == name.count else { return false }
-        var k = key.lowerBound
-        for b in name {
-            if p[k] != b { return false }
-            k += 1
+        return name.withUnsafeBufferPointer { n in
+            var k = 0
+            while k < n.count {
+                if p[key.lowerBound &+ k] != n[k] { return false }
+                k &+= 1
+            }
+            return true
         }
-        return true
     }
 
     /// The error for an unexpected byte (or the end) at `i`.
