@@ -7,8 +7,8 @@
 // for in the raw text only when its folded form occurred (its gate). Stages then run in
 // order and the first that matches decides. Regexes run only when their
 // answer can matter: when the message reaches their stage, no older phrase
-// filter of that stage already matched, and a literal they need is present.
-// UTF-16 for ICU is made once, and only then.
+// filter of that stage already matched, and a literal they need is present
+// (RegexStage.swift; UTF-16 for ICU is made once, and only then).
 //
 // An Evaluator is one worker's state (buffers, regex clones); it is not
 // shared between threads. Evaluation never throws.
@@ -25,12 +25,6 @@ public final class Evaluator {
     private let folded = ByteScratch()
     /// The automaton's matches in the text being scanned: pattern, end, pattern, end, …
     private let found = Scratch<Int32>()
-    private var utf16: [UInt16] = []
-    private var utf16Ready = false
-    // The message being evaluated (valid only during `evaluate`).
-    private var currentBody = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-    private var currentSender = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-    private var bodyUTF16Count = 0
     /// The texts phrases are looked for in: the message's, or their NFC form when
     /// folding saw a code point NFC might change (phrases are compiled in NFC).
     private var phraseBody = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
@@ -39,8 +33,6 @@ public final class Evaluator {
     private let nfcSender = ByteScratch()
     /// The phrase texts are NFC forms that differ from the message's own bytes.
     private var normalized = false
-    private let matchers: [RegexMatcher]
-    private var reportedRegexFailure = Set<Int32>()
 
     // Oldest match per stage from the phrase scans (Int32.max: none).
     private var allowRank = Int32.max
@@ -57,55 +49,18 @@ public final class Evaluator {
     private var openedRaw: [Int32] = []
     /// At most this many case-sensitive phrases are searched for one by one; more, and the raw automaton runs.
     static let directSearchLimit = 8
-    /// Per regex slot: one of its required literals occurs in its target.
-    private var gateOpen: [Bool]
-    /// What a message needs of each regex filter, per stage, in plain values (walking the
-    /// rule set's `RegexFilter`s, which hold references, retained and released each one).
-    private struct RegexCheck {
-        var filterIndex: Int32
-        var slot: Int32
-        var target: Target
-        var gated: Bool
-        /// Offset in `leadingSets` of the bytes a match can start with (256 flags), or -1.
-        var lead: Int32
-    }
-    private let allowChecks: [RegexCheck]
-    private let denyChecks: [RegexCheck]
-    /// Sets of leading bytes, 256 flags each.
-    private let leadingSets: UnsafeMutableBufferPointer<Bool>
-
+    /// The regex filters of stages 1 and 5 (their gates are opened by the phrase scan).
+    private let regexes: RegexStage
     /// Errors a regex raised other than a time-out, reported once per filter by the caller.
-    public private(set) var regexFailures: [String] = []
+    public var regexFailures: [String] { regexes.failures }
     /// The smart rules that are on, read once here (a `Set` lookup hashes, per message).
     private let smart: SmartRuleFlags
 
     public init(_ rules: CompiledRuleSet) {
         self.rules = rules
-        var m: [RegexMatcher] = []
-        // Indexed by slot: slots follow filter order, allow and deny regexes interleaved.
-        for r in (rules.allowRegexes + rules.denyRegexes).sorted(by: { $0.slot < $1.slot }) {
-            m.append(r.regex.makeMatcher(timeLimit: rules.regexTimeLimit))
-        }
-        matchers = m
-        gateOpen = [Bool](repeating: false, count: m.count)
+        regexes = RegexStage(rules)
         smart = SmartRuleFlags(rules)
-        var sets: [Bool] = []
-        func checks(_ regexes: [RegexFilter]) -> [RegexCheck] {
-            regexes.map { r in
-                var lead: Int32 = -1
-                if let bytes = r.leadingBytes {
-                    lead = Int32(sets.count)
-                    sets += bytes
-                }
-                return RegexCheck(filterIndex: r.filterIndex, slot: Int32(r.slot), target: r.target, gated: r.gated, lead: lead)
-            }
-        }
-        allowChecks = checks(rules.allowRegexes)
-        denyChecks = checks(rules.denyRegexes)
-        leadingSets = ownedBuffer(sets)
     }
-
-    deinit { UnsafeMutableBufferPointer(start: leadingSets.baseAddress, count: max(leadingSets.count, 1)).deallocate() }
 
     /// Decides one message. With `explain`, the verdict carries the trace of every stage visited.
     public func evaluate(sender: String, body: String, explain: Bool = false) -> Verdict {
@@ -117,13 +72,10 @@ public final class Evaluator {
     public func evaluate(senderUTF8 sender: UnsafeBufferPointer<UInt8>, bodyUTF8 body: UnsafeBufferPointer<UInt8>, explain: Bool = false) -> Verdict {
         allowRank = .max; denyRank = .max; communityAllowRank = .max; communityDenyRank = .max
         warning = nil
-        utf16Ready = false
-        currentBody = body
-        currentSender = sender
+        regexes.start(body: body, sender: sender)
         phraseBody = body
         phraseSender = sender
         normalized = false
-        if !gateOpen.isEmpty { for i in gateOpen.indices { gateOpen[i] = false } }
         var trace: [TraceStep] = []
 
         openedRaw.removeAll(keepingCapacity: true)
@@ -176,7 +128,7 @@ public final class Evaluator {
 
         // 1. Allow filters.
         let allowCount = rules.allowFilterCount
-        if let rank = oldestMatch(phraseRank: allowRank, regexes: allowChecks) {
+        if let rank = regexes.oldestMatch(phraseRank: allowRank, allow: true, allGatesOpen: normalized, warning: &warning) {
             if explain { trace.append(TraceStep(stage: .allowFilter, checked: plural(allowCount, "filter"), outcome: "match: filter \(rules.filters[Int(rank)].id) \(quoted(rules.filterReasons[Int(rank)]))")) }
             return done(.allow, .allowFilter, rules.filterReasons[Int(rank)], rank)
         }
@@ -209,7 +161,7 @@ public final class Evaluator {
 
         // 5. Deny filters.
         let denyCount = rules.denyFilterCount
-        if let rank = oldestMatch(phraseRank: denyRank, regexes: denyChecks) {
+        if let rank = regexes.oldestMatch(phraseRank: denyRank, allow: false, allGatesOpen: normalized, warning: &warning) {
             let f = rules.filters[Int(rank)]
             if explain { trace.append(TraceStep(stage: .denyFilter, checked: plural(denyCount, "filter"), outcome: "match: filter \(f.id) \(quoted(rules.filterReasons[Int(rank)])) → \(f.folder.rawValue)")) }
             return done(f.folder.action, .denyFilter, rules.filterReasons[Int(rank)], rank)
@@ -308,7 +260,7 @@ public final class Evaluator {
             case .denyFilter: denyRank = min(denyRank, use.rank)
             case .communityAllow: communityAllowRank = min(communityAllowRank, use.rank)
             case .communityDeny: communityDenyRank = min(communityDenyRank, use.rank)
-            case .regexGate: gateOpen[Int(use.rank)] = true
+            case .regexGate: regexes.gateOpen[Int(use.rank)] = true
             case .rawGate: if !openedRaw.contains(use.rank) { openedRaw.append(use.rank) }
             }
         }
@@ -407,85 +359,6 @@ public final class Evaluator {
 
     @inline(__always)
     static func decodeScalar(_ t: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt32 { UTF8Scalar.decode(t, i) }
-
-    // MARK: Regexes
-
-    /// The oldest filter of a stage that matches: the oldest phrase match, unless an older regex matches.
-    private func oldestMatch(phraseRank: Int32, regexes: [RegexCheck]) -> Int32? {
-        for r in regexes {
-            if r.filterIndex >= phraseRank { break }
-            // A regex runs on the message as written; the gates saw its NFC form, which may
-            // lack a literal written decomposed, so a normalized message opens every gate.
-            if r.gated && !gateOpen[Int(r.slot)] && !normalized { continue }
-            if r.lead >= 0 && !targetHolds(Int(r.lead), r.target) { continue }
-            switch runRegex(slot: Int(r.slot), target: r.target) {
-            case .match: return r.filterIndex
-            case .noMatch: continue
-            case .timedOut:
-                if warning == nil { warning = "regex filter \(rules.filters[Int(r.filterIndex)].id) timed out" }
-            case .failed:
-                if reportedRegexFailure.insert(r.filterIndex).inserted {
-                    regexFailures.append("regex filter \(rules.filters[Int(r.filterIndex)].id) failed while matching; it never matches")
-                }
-            }
-        }
-        return phraseRank == .max ? nil : phraseRank
-    }
-
-    /// Whether the regex's target holds one of the bytes a match can start with
-    /// (the set at `lead` in `leadingSets`).
-    private func targetHolds(_ lead: Int, _ target: Target) -> Bool {
-        let set = leadingSets.baseAddress.unsafelyUnwrapped + lead
-        func holds(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-            for b in text where set[Int(b)] { return true }
-            return false
-        }
-        switch target {
-        case .body: return holds(currentBody)
-        case .sender: return holds(currentSender)
-        case .all: return set[0x20] || holds(currentBody) || holds(currentSender)
-        }
-    }
-
-    /// Transcodes valid UTF-8 to UTF-16 (ASCII a byte at a time, the rest by hand).
-    static func appendUTF16(_ b: UnsafeBufferPointer<UInt8>, to out: inout [UInt16]) {
-        out.reserveCapacity(out.count + b.count)
-        var i = 0
-        let n = b.count
-        while i < n {
-            let c = b[i]
-            if c < 0x80 { out.append(UInt16(c)); i += 1; continue }
-            let cp = decodeScalar(b, i)
-            i += c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4
-            if cp >= 0x10000 {
-                let v = cp - 0x10000
-                out.append(UInt16(0xD800 + (v >> 10)))
-                out.append(UInt16(0xDC00 + (v & 0x3FF)))
-            } else {
-                out.append(UInt16(cp))
-            }
-        }
-    }
-
-    private func runRegex(slot: Int, target: Target) -> RegexOutcome {
-        if !utf16Ready {
-            utf16.removeAll(keepingCapacity: true)
-            Self.appendUTF16(currentBody, to: &utf16)
-            bodyUTF16Count = utf16.count
-            utf16.append(0x20)
-            Self.appendUTF16(currentSender, to: &utf16)
-            utf16Ready = true
-        }
-        let bodyEnd = bodyUTF16Count
-        let matcher = matchers[slot]
-        return utf16.withUnsafeBufferPointer { all in
-            switch target {
-            case .all: return matcher.find(all)
-            case .body: return matcher.find(UnsafeBufferPointer(rebasing: all[0..<bodyEnd]))
-            case .sender: return matcher.find(UnsafeBufferPointer(rebasing: all[(bodyEnd + 1)...]))
-            }
-        }
-    }
 
     private func describe(_ d: LanguageDetection) -> String {
         let evidence = d.scores.prefix(2).map { "\($0.language.rawValue) \(formatScore($0.score))" }.joined(separator: ", ")

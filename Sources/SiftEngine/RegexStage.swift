@@ -1,0 +1,160 @@
+// The regex filters of stages 1 and 5, for one worker: which may run on a
+// message (their gates, opened by the phrase scan when a literal they need
+// occurs; the bytes a match can start with), running them on UTF-16 made
+// once per message and only if some regex runs, and the failures to report.
+
+#if canImport(Glibc)
+import Glibc
+#endif
+import SiftRules
+import SiftText
+
+/// One worker's regex matchers and per-message regex state; not shared between threads.
+final class RegexStage {
+    /// What a message needs of each regex filter, per stage, in plain values kept in buffers
+    /// of their own (walking the rule set's `RegexFilter`s, which hold references, retained
+    /// and released each one).
+    private struct Check {
+        var filterIndex: Int32
+        var slot: Int32
+        var target: Target
+        var gated: Bool
+        /// Offset in `leadingSets` of the bytes a match can start with (256 flags), or -1.
+        var lead: Int32
+    }
+
+    private let filters: [Filter]
+    /// Indexed by slot: slots follow filter order, allow and deny regexes interleaved.
+    private let matchers: [RegexMatcher]
+    private let allowChecks: UnsafeMutableBufferPointer<Check>
+    private let denyChecks: UnsafeMutableBufferPointer<Check>
+    /// Sets of leading bytes, 256 flags each.
+    private let leadingSets: UnsafeMutableBufferPointer<Bool>
+    /// Per regex slot: one of its required literals occurs in its target (set by the phrase scan).
+    var gateOpen: [Bool]
+
+    // The message being evaluated, and its UTF-16 (made when the first regex runs).
+    private var body = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    private var sender = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    private var utf16: [UInt16] = []
+    private var utf16Ready = false
+    private var bodyUTF16Count = 0
+
+    private var reportedFailure = Set<Int32>()
+    /// Errors a regex raised other than a time-out, one line per filter.
+    private(set) var failures: [String] = []
+
+    init(_ rules: CompiledRuleSet) {
+        filters = rules.filters
+        matchers = (rules.allowRegexes + rules.denyRegexes).sorted(by: { $0.slot < $1.slot })
+            .map { $0.regex.makeMatcher(timeLimit: rules.regexTimeLimit) }
+        gateOpen = [Bool](repeating: false, count: matchers.count)
+        var sets: [Bool] = []
+        func checks(_ regexes: [RegexFilter]) -> [Check] {
+            regexes.map { r in
+                var lead: Int32 = -1
+                if let bytes = r.leadingBytes {
+                    lead = Int32(sets.count)
+                    sets += bytes
+                }
+                return Check(filterIndex: r.filterIndex, slot: Int32(r.slot), target: r.target, gated: r.gated, lead: lead)
+            }
+        }
+        allowChecks = ownedBuffer(checks(rules.allowRegexes))
+        denyChecks = ownedBuffer(checks(rules.denyRegexes))
+        leadingSets = ownedBuffer(sets)
+    }
+
+    deinit {
+        UnsafeMutableBufferPointer(start: leadingSets.baseAddress, count: max(leadingSets.count, 1)).deallocate()
+        UnsafeMutableBufferPointer(start: allowChecks.baseAddress, count: max(allowChecks.count, 1)).deallocate()
+        UnsafeMutableBufferPointer(start: denyChecks.baseAddress, count: max(denyChecks.count, 1)).deallocate()
+    }
+
+    /// A new message: every gate closed, no UTF-16 yet.
+    @inline(__always)
+    func start(body: UnsafeBufferPointer<UInt8>, sender: UnsafeBufferPointer<UInt8>) {
+        self.body = body
+        self.sender = sender
+        utf16Ready = false
+        if !gateOpen.isEmpty { for i in gateOpen.indices { gateOpen[i] = false } }
+    }
+
+    /// The oldest filter of a stage that matches: the oldest phrase match (`phraseRank`),
+    /// unless an older regex of the stage matches. `allGatesOpen` when the phrases were
+    /// looked for in an NFC form of the message: a regex runs on the message as written,
+    /// and the gates may have missed a literal written decomposed.
+    func oldestMatch(phraseRank: Int32, allow: Bool, allGatesOpen: Bool, warning: inout String?) -> Int32? {
+        for r in allow ? allowChecks : denyChecks {
+            if r.filterIndex >= phraseRank { break }
+            if r.gated && !gateOpen[Int(r.slot)] && !allGatesOpen { continue }
+            if r.lead >= 0 && !targetHolds(Int(r.lead), r.target) { continue }
+            switch run(slot: Int(r.slot), target: r.target) {
+            case .match: return r.filterIndex
+            case .noMatch: continue
+            case .timedOut:
+                if warning == nil { warning = "regex filter \(filters[Int(r.filterIndex)].id) timed out" }
+            case .failed:
+                if reportedFailure.insert(r.filterIndex).inserted {
+                    failures.append("regex filter \(filters[Int(r.filterIndex)].id) failed while matching; it never matches")
+                }
+            }
+        }
+        return phraseRank == .max ? nil : phraseRank
+    }
+
+    /// Whether the regex's target holds one of the bytes a match can start with
+    /// (the set at `lead` in `leadingSets`).
+    private func targetHolds(_ lead: Int, _ target: Target) -> Bool {
+        let set = leadingSets.baseAddress.unsafelyUnwrapped + lead
+        func holds(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+            for b in text where set[Int(b)] { return true }
+            return false
+        }
+        switch target {
+        case .body: return holds(body)
+        case .sender: return holds(sender)
+        case .all: return set[0x20] || holds(body) || holds(sender)
+        }
+    }
+
+    /// Transcodes valid UTF-8 to UTF-16 (ASCII a byte at a time, the rest by hand).
+    static func appendUTF16(_ b: UnsafeBufferPointer<UInt8>, to out: inout [UInt16]) {
+        out.reserveCapacity(out.count + b.count)
+        var i = 0
+        let n = b.count
+        while i < n {
+            let c = b[i]
+            if c < 0x80 { out.append(UInt16(c)); i += 1; continue }
+            let cp = UTF8Scalar.decode(b, i)
+            i += c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4
+            if cp >= 0x10000 {
+                let v = cp - 0x10000
+                out.append(UInt16(0xD800 + (v >> 10)))
+                out.append(UInt16(0xDC00 + (v & 0x3FF)))
+            } else {
+                out.append(UInt16(cp))
+            }
+        }
+    }
+
+    private func run(slot: Int, target: Target) -> RegexOutcome {
+        if !utf16Ready {
+            utf16.removeAll(keepingCapacity: true)
+            Self.appendUTF16(body, to: &utf16)
+            bodyUTF16Count = utf16.count
+            utf16.append(0x20)
+            Self.appendUTF16(sender, to: &utf16)
+            utf16Ready = true
+        }
+        let bodyEnd = bodyUTF16Count
+        let matcher = matchers[slot]
+        return utf16.withUnsafeBufferPointer { all in
+            switch target {
+            case .all: return matcher.find(all)
+            case .body: return matcher.find(UnsafeBufferPointer(rebasing: all[0..<bodyEnd]))
+            case .sender: return matcher.find(UnsafeBufferPointer(rebasing: all[(bodyEnd + 1)...]))
+            }
+        }
+    }
+}
