@@ -79,17 +79,8 @@ package final class Database: @unchecked Sendable {
         }
         var name = path
         if access == .immutable {
-            // A URI: the path with `%`, `?` and `#` escaped.
-            var escaped = ""
-            for ch in path.unicodeScalars {
-                switch ch {
-                case "%": escaped += "%25"
-                case "?": escaped += "%3f"
-                case "#": escaped += "%23"
-                default: escaped.unicodeScalars.append(ch)
-                }
-            }
-            name = "file:" + escaped + "?immutable=1"
+            // A URI (SQLite decodes %HH): `%`, `?`, `#` and the like escaped.
+            name = "file:" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path) + "?immutable=1"
         }
         var db: OpaquePointer?
         let rc = sqlite3_open_v2(name, &db, flags, nil)
