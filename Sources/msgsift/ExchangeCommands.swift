@@ -91,14 +91,7 @@ func writeReplacing(_ path: String, _ data: Data) throws {
             let fd = open(target.path, O_WRONLY | O_TRUNC)
             if fd < 0 { throw RuntimeError(String(cString: strerror(errno))) }
             defer { close(fd) }
-            try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-                var offset = 0
-                while offset < raw.count {
-                    let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                    if n < 0 { if errno == EINTR { continue }; throw RuntimeError(String(cString: strerror(errno))) }
-                    offset += n
-                }
-            }
+            if let reason = writeAll(fd, data) { throw RuntimeError(reason) }
         } else {
             var isDirectory: ObjCBool = false
             let folder = target.deletingLastPathComponent().path

@@ -148,16 +148,22 @@ func printJSONArray(_ objects: [String]) throws {
 /// closed descriptor) is a runtime error, not a crash.
 func writeStdout(_ data: Data) throws {
     fflush(stdout)
-    try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+    if let reason = writeAll(1, data) { throw RuntimeError("cannot write output: \(reason)") }
+}
+
+/// Writes all of `data` to a descriptor; nil, or why it could not.
+func writeAll(_ fd: Int32, _ data: Data) -> String? {
+    data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> String? in
         var offset = 0
         while offset < raw.count {
-            let n = write(1, raw.baseAddress! + offset, raw.count - offset)
+            let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
             if n < 0 {
                 if errno == EINTR { continue }
-                throw RuntimeError("cannot write output: \(String(cString: strerror(errno)))")
+                return String(cString: strerror(errno))
             }
             offset += n
         }
+        return nil
     }
 }
 
