@@ -113,50 +113,25 @@ public enum SFSFilters {
 public enum CommunityListFile {
     /// The lists by language, and the language keys that were not understood.
     public static func read(_ data: Data) throws(RuleError) -> (lists: [Language: CommunityList], unknownLanguages: [String]) {
-        // A well-formed file (every value an array of strings) decodes the fast way;
-        // anything else takes the general path below, which says what is wrong.
-        if let file = try? JSONDecoder().decode(FastFile.self, from: data) {
+        // A file of the common shape (every list an array of strings) is read the
+        // fast way; anything else takes the general path below, which says what is wrong.
+        let fast = data.withUnsafeBytes { CommunityListReader.read($0) }
+        if let fast {
             var lists: [Language: CommunityList] = [:]
             var unknown: [String] = []
-            for key in file.filter_lists.keys.sorted() {
+            for (key, entry) in fast.sorted(by: { $0.key < $1.key }) {
                 guard let language = Language(codeOrName: key) else { unknown.append(key); continue }
-                let entry = file.filter_lists[key]!
+                // Two keys naming one language (`he`, `hebrew`) add up rather than overwrite.
                 var list = lists[language] ?? CommunityList()
-                list.allowSender += entry.allowSender
-                list.allowBody += entry.allowBody
-                list.denySender += entry.denySender
-                list.denyBody += entry.denyBody
+                list.allowSender += entry["allow_sender"] ?? []
+                list.allowBody += entry["allow_body"] ?? []
+                list.denySender += entry["deny_sender"] ?? []
+                list.denyBody += entry["deny_body"] ?? []
                 lists[language] = list
             }
             return (lists, unknown)
         }
         return try readGeneral(data)
-    }
-
-    /// The file as `JSONDecoder` reads it when every list is an array of strings
-    /// (a present `null` is refused, so that file takes the general path too).
-    private struct FastFile: Decodable {
-        let filter_lists: [String: FastEntry]
-    }
-
-    private struct FastEntry: Decodable {
-        let allowSender, allowBody, denySender, denyBody: [String]
-
-        enum CodingKeys: String, CodingKey {
-            case allowSender = "allow_sender", allowBody = "allow_body", denySender = "deny_sender", denyBody = "deny_body"
-        }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            func list(_ key: CodingKeys) throws -> [String] {
-                guard c.contains(key) else { return [] }
-                return try c.decode([String].self, forKey: key)
-            }
-            allowSender = try list(.allowSender)
-            allowBody = try list(.allowBody)
-            denySender = try list(.denySender)
-            denyBody = try list(.denyBody)
-        }
     }
 
     private static func readGeneral(_ data: Data) throws(RuleError) -> (lists: [Language: CommunityList], unknownLanguages: [String]) {

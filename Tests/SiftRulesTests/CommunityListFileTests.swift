@@ -1,7 +1,7 @@
 // Reading community list files (SPEC §1.4): the shape published for the app,
 // languages by code, entries exactly as published, unknown languages reported.
 import Foundation
-import SiftRules
+@testable import SiftRules
 import SiftText
 import Testing
 
@@ -109,5 +109,67 @@ struct CommunityListFileTests {
     ])
     func refused(text: String) {
         #expect(throws: RuleError.self) { try CommunityListFile.read(data(text)) }
+    }
+
+    // The byte-level reader (the common shape) and JSONSerialization (anything
+    // else) must read the same file the same way; these files go one way or the
+    // other, and each expected value is worked out from RFC 8259 by hand.
+    @Test("strings with escapes: \\uXXXX, surrogate pairs, quotes, controls, slashes", arguments: [
+        (#""\u05e9\u05DC""#, "של"),
+        (#""\ud83d\ude00 x""#, "😀 x"),
+        (#""a\"b\\c\/d""#, "a\"b\\c/d"),
+        (#""tab\there\nline\r\b\f""#, "tab\there\nline\r\u{8}\u{C}"),
+        (#""plain שלום""#, "plain שלום"),
+        (#""""#, ""),
+    ])
+    func escapes(json: String, expected: String) throws {
+        let text = #"{"filter_lists":{"he":{"deny_body":[\#(json)]}}}"#
+        #expect(try CommunityListFile.read(data(text)).lists[.he]?.denyBody == [expected])
+    }
+
+    @Test("other members anywhere are stepped over, whatever their values", arguments: [
+        #"{"version":1,"meta":{"a":[1,-2.5e+3,true,false,null,{"b":[]}]},"filter_lists":{"he":{"deny_body":["x"]}},"z":"\u0041"}"#,
+        " \n{ \"filter_lists\" :\t{ \"he\" : { \"deny_body\" : [ \"x\" ] , \"allow_body\" : [ ] } } }\r\n",
+        #"{"filter_lists":{"he":{"deny_body":["x"],"comment":"not a list"}}}"#,     // general path: other keys ignored
+        #"{"filter_lists":{"he":{"deny_body":["x",1,null]}}}"#,                      // general path: non-strings dropped
+        #"{"filter_lists":{"he":{"deny_body":["y"],"deny_body":["x"]}}}"#,           // general path: the last one wins
+        #"{"filter_lists":{"klingon":7,"he":{"deny_body":["x"]}}}"#,                 // general path: unknown language, any value
+    ])
+    func steppedOver(text: String) throws {
+        let read = try CommunityListFile.read(data(text))
+        #expect(read.lists[.he]?.denyBody == ["x"])
+        #expect(read.lists[.he]?.count == 1)
+    }
+
+    @Test("invalid JSON is refused by either path", arguments: [
+        #"{"filter_lists":{"he":{"deny_body":["x"]}}"#,          // unclosed
+        #"{"filter_lists":{"he":{"deny_body":["\ud83d"]}}}"#,   // lone surrogate
+        #"{"filter_lists":{"he":{"deny_body":["\q"]}}}"#,       // bad escape
+        #"{"n":01,"filter_lists":{}}"#,                          // leading zero
+        #"{"filter_lists":{}} x"#,                               // trailing text
+    ])
+    func invalidJSON(text: String) {
+        #expect(throws: RuleError.self) { try CommunityListFile.read(data(text)) }
+    }
+
+    @Test("invalid UTF-8 in an entry is refused")
+    func invalidUTF8() {
+        let bytes = Array(#"{"filter_lists":{"he":{"deny_body":[""#.utf8) + [0xC3, 0x28] + Array(#""]}}}"#.utf8)
+        #expect(throws: RuleError.self) { try CommunityListFile.read(Data(bytes)) }
+    }
+
+    @Test("the byte-level reader takes the common shape and leaves the rest to the general path", arguments: [
+        (#"{"filter_lists":{"he":{"deny_body":["\u05e9","\ud83d\ude00"]}},"v":[1,{"a":null}]}"#, true),
+        (#"{"filter_lists":{"he":{"deny_body":["x"],"allow_sender":[]},"xx":{}}}"#, true),
+        (#"{"filter_lists":{"he":{"deny_body":["x",1]}}}"#, false),
+        (#"{"filter_lists":{"he":{"deny_body":["x"],"comment":"c"}}}"#, false),
+        (#"{"filter_lists":{"he":{"deny_body":[]},"he":{"deny_body":[]}}}"#, false),
+        (#"{"filter_lists":{}, "filter_lists":{}}"#, false),
+        (#"{"other":1}"#, false),
+        ("\u{FEFF}{\"filter_lists\":{}}", false),
+    ])
+    func fastPath(text: String, fast: Bool) {
+        let read = Data(text.utf8).withUnsafeBytes { CommunityListReader.read($0) }
+        #expect((read != nil) == fast)
     }
 }
