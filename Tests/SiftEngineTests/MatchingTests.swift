@@ -136,6 +136,21 @@ struct MatchingTests {
         #expect(v.warning == "regex filter 1 timed out")
     }
 
+    /// ICU gives up on `(a|b)*c` over 800,000 letters (its backtracking stack fills, long
+    /// before the time limit): no match, the verdict says so, as with a time-out; a later
+    /// message still matches.
+    @Test func regexThatCannotFinishCountsAsNoMatchWithWarning() throws {
+        let compiled = try CompiledRuleSet(rules([deny("(a|b)*c", .junk, target: .body, .regex)]))
+        let evaluator = Evaluator(compiled)
+        let v = evaluator.evaluate(sender: "x", body: String(repeating: "ab", count: 400_000) + "c")
+        #expect(v.stage == .noMatch)
+        #expect(v.warning == "regex filter 1 could not finish matching")
+        let later = evaluator.evaluate(sender: "x", body: "abc")
+        #expect(later.stage == .denyFilter)
+        #expect(later.warning == nil)
+        #expect(evaluator.regexFailures.count == 1)
+    }
+
     @Test func invalidFilterSkippedUnderSkipPolicy() throws {
         var r = RuleSet()
         r.add(Filter(id: 1, type: .deny, matching: .regex, text: "(bad"))
