@@ -73,6 +73,17 @@ public struct CSVSplitter: Sendable {
         return scanned
     }
 
+    /// Whether the carried-over tail ends inside a quoted field.
+    public var isInQuotedField: Bool { inQuotes }
+
+    /// Starts again at a record start mid-stream (not in quotes, no BOM to look
+    /// for): after the caller cut a record short at its first line.
+    public mutating func restart() {
+        resumeOffset = 0
+        inQuotes = false
+        atStreamStart = false
+    }
+
     /// Forgets all state, ready for a new stream.
     public mutating func reset() {
         self = CSVSplitter()
@@ -187,15 +198,31 @@ public enum CSVRecord {
         return .success(spans.map { text(of: $0, in: record) })
     }
 
+    /// Offset of the first line break in a record whose quotes do not pair up
+    /// as RFC 4180 wants; nil for a record on one line or a well-formed one.
+    /// Such a record is a stray quote that opened a field and ran on over the
+    /// lines after it: the reader keeps only its first line as the (bad) record
+    /// and reads the lines after it again, as records of their own.
+    public static func runawayLineBreak(_ record: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let nl = memchrIndex(record, 0x0A, from: 0) else { return nil }
+        var spans: [FieldSpan] = []
+        do {
+            try scan(record, into: &spans, validatingUTF8: false)
+            return nil
+        } catch {
+            return nl
+        }
+    }
+
     /// Fills `spans` with the fields of `record`, validating it.
-    static func scan(_ record: UnsafeBufferPointer<UInt8>, into spans: inout [FieldSpan]) throws(RecordError) {
+    static func scan(_ record: UnsafeBufferPointer<UInt8>, into spans: inout [FieldSpan], validatingUTF8: Bool = true) throws(RecordError) {
         spans.removeAll(keepingCapacity: true)
         guard let p = record.baseAddress else {
             spans.append(FieldSpan(start: 0, end: 0, hasDoubledQuotes: false))
             return
         }
         let n = record.count
-        if let bad = UTF8Scan.firstInvalid(p, from: 0, to: n) { throw RecordError("invalid UTF-8", at: bad) }
+        if validatingUTF8, let bad = UTF8Scan.firstInvalid(p, from: 0, to: n) { throw RecordError("invalid UTF-8", at: bad) }
         var i = 0
         while true {
             if i < n && p[i] == 0x22 {

@@ -81,6 +81,8 @@ public final class Pipeline {
             }
             if reader.stopped || shared.isStopped { break }
         }
+        // A run stopped by a usage problem writes nothing, not even a CSV header.
+        if readError != nil { writer.dropHeader() }
         shared.finishReading(batches: reader.batchCount)
         for _ in 0..<jobs { shared.work.push(nil) }
         shared.waitUntilFinished(workers: jobs)
@@ -260,7 +262,8 @@ final class SharedState: @unchecked Sendable {
     func workerDone(notes: [String]) {
         condition.lock()
         finishedWorkers += 1
-        self.notes += notes
+        // Each worker reports its own failures: the same regex may fail in several.
+        for note in notes where !self.notes.contains(note) { self.notes.append(note) }
         condition.broadcast()
         condition.unlock()
     }
@@ -307,6 +310,10 @@ final class OrderedWriter: @unchecked Sendable {
 
     func setCSVHeader(_ h: CSVHeader) { headerLock.lock(); csvHeader = h; headerLock.unlock() }
 
+    /// No header at the end when no batch came: the run stopped on a problem.
+    func dropHeader() { headerLock.lock(); headerDropped = true; headerLock.unlock() }
+    private var headerDropped = false
+
     func run() {
         var sequence = 0
         var wroteHeader = false
@@ -330,7 +337,8 @@ final class OrderedWriter: @unchecked Sendable {
             stats.merge(r.stats)
             write(r.output[...])
         }
-        if !wroteHeader && !failed, let h = RecordFormatter.header(options, inputColumns: csvHeader?.names) { write(h[...]) }
+        headerLock.lock(); let dropped = headerDropped, columns = csvHeader?.names; headerLock.unlock()
+        if !wroteHeader && !failed && !dropped, let h = RecordFormatter.header(options, inputColumns: columns) { write(h[...]) }
         shared.writerFinished()
     }
 

@@ -85,6 +85,21 @@ final class RecordReader {
             bytesRead += n
             if n == 0 {
                 process(&state, final: true)
+                if let offset = state.rewind {
+                    // A CSV record ran to the end in a quote it never closed: read on from its second line.
+                    state.rewind = nil
+                    if lseek(fd, off_t(offset), SEEK_SET) == off_t(offset) {
+                        state.work.removeAll(keepingCapacity: true)
+                        state.workOffset = offset
+                        state.skippingLongRecord = false
+                        state.longRecordResume = nil
+                        state.splitter.restart()
+                        state.line = state.longRecordLine + 1
+                        continue
+                    }
+                    state.problem = "\(source.name):\(state.longRecordLine): a quoted field opened in this record is never closed;"
+                        + " the rest of the input ran into it (past --max-record-bytes) and has no verdicts"
+                }
                 break
             }
             state.work.append(contentsOf: chunk[0..<n])
@@ -104,6 +119,20 @@ final class RecordReader {
         var format: RecordFormat? = nil
         var line = 1
         var skippingLongRecord = false
+        /// The line where the over-long record being skipped starts.
+        var longRecordLine = 0
+        /// Where in the input the line after its first line starts (nil: unknown).
+        var longRecordResume: Int?
+        /// Set at the end of a seekable input: read again from here (see processCSV).
+        var rewind: Int?
+        /// Offset in the input of `work`'s first byte.
+        var workOffset = 0
+
+        /// Drops the first `count` bytes of `work`.
+        mutating func drop(_ count: Int) {
+            work.removeFirst(count)
+            workOffset += count
+        }
         var splitter = CSVSplitter()
         var batch: Batch? = nil
         /// Why the rest of this input is not read (not NDJSON or CSV).
@@ -116,8 +145,14 @@ final class RecordReader {
             // Decide the format from the first bytes: a BOM is dropped, `{` means NDJSON.
             if !s.bomChecked {
                 if s.work.count < 3 && !final { return }
-                if s.work.starts(with: [0xEF, 0xBB, 0xBF]) { s.work.removeFirst(3) }
+                if s.work.starts(with: [0xEF, 0xBB, 0xBF]) { s.drop(3) }
                 s.bomChecked = true
+            }
+            if s.work.starts(with: [0xFF, 0xFE]) || s.work.starts(with: [0xFE, 0xFF]) {
+                // What spreadsheets save as "Unicode text": no record of it is UTF-8.
+                let file = s.name == InputSource.stdin.name ? "" : " " + s.name
+                s.problem = "\(s.name): UTF-16 text; msgsift reads UTF-8 (iconv -f UTF-16 -t UTF-8\(file) | msgsift …)"
+                return
             }
             switch options.inputFormat {
             case .ndjson: s.format = .ndjson
@@ -126,7 +161,7 @@ final class RecordReader {
                 guard let first = s.work.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else {
                     // Only blank lines so far (not records in either format): drop them, keep counting lines.
                     s.line += s.work.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-                    s.work.removeAll(keepingCapacity: true)
+                    s.drop(s.work.count)
                     if !final { return }
                     s.format = .ndjson
                     s.started = true
@@ -189,7 +224,7 @@ final class RecordReader {
                 consumed = n
             }
         }
-        s.work.removeFirst(consumed)
+        s.drop(consumed)
     }
 
     private func addLine(_ s: inout SourceState, _ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, limit: Int) {
@@ -233,71 +268,107 @@ final class RecordReader {
     // MARK: CSV
 
     private func processCSV(_ s: inout SourceState, final: Bool) {
-        var records: [CSVSplitter.Record] = []
         var consumed = 0
         var dropped = 0
         let limit = options.maxRecordBytes
-        s.work.withUnsafeBufferPointer { buf in
-            consumed = s.splitter.split(buf, isFinal: final, into: &records)
-            var lineAt = 0
-            for r in records {
-                // Count lines between records for error positions.
-                s.line += countNewlines(buf, lineAt, r.range.lowerBound)
-                lineAt = r.range.lowerBound
-                if s.skippingLongRecord {
-                    // The rest of an over-long record, already reported: not a record of its own.
-                    s.skippingLongRecord = false
-                    continue
-                }
-                if r.isBlank { continue }
-                let bytes = UnsafeBufferPointer(rebasing: buf[r.range])
-                if s.format == nil {
-                    // The header row names the fields.
-                    let names: [String]
-                    switch CSVRecord.parseFields(bytes) {
-                    case .success(let fields) where fields.contains(where: { $0.contains("\r") }):
-                        // Lines that end in CR alone (classic Mac): the whole file reads as one header row.
-                        s.problem = "\(s.name):\(s.line): the CSV header runs on past a carriage return; lines that end in CR alone are not read (tr '\\r' '\\n' converts them)"
-                        return
-                    case .success(let fields): names = fields
-                    case .failure(let e):
-                        s.problem = "\(s.name):\(s.line): unreadable CSV header: \(e.message) (byte \(e.byteOffset))"
-                        return
-                    }
-                    let header = CSVHeader(names: names, fields: options.fields)
-                    if options.annotate && options.outputFormat != .ndjson, let first = firstCSVHeader, first.names != names {
-                        // The output has one header, the first input's: other columns would land under it.
-                        s.problem = "\(s.name): its columns (\(names.joined(separator: ","))) differ from the first input's"
-                            + " (\(first.names.joined(separator: ","))); --annotate --output \(options.outputFormat.rawValue) writes one header"
-                        return
-                    }
-                    s.format = .csv(header)
-                    if firstCSVHeader == nil {
-                        firstCSVHeader = header
-                        onFirstCSVHeader?(header)
-                    }
-                    continue
-                }
-                if r.range.count > limit {
-                    addTooLong(&s, buf, r.range.lowerBound, r.range.upperBound)
-                } else {
-                    add(&s, bytes, tooLong: false)
-                }
+        if final && s.skippingLongRecord && s.splitter.isInQuotedField {
+            // The over-long record being skipped opened a quoted field that never closes:
+            // everything after its first line went into it. A file is read again from the
+            // line after (`read` seeks there); from a pipe those lines are gone, and the
+            // run says so and fails.
+            if let resume = s.longRecordResume {
+                s.rewind = resume
+                return
             }
-            s.line += countNewlines(buf, lineAt, consumed)
-            if !final && buf.count - consumed > limit {
-                // A record not finished past the limit: report it once, then let it stream by.
-                // The splitter keeps its quote state, so the record's end is still found where
-                // it really is, even past newlines inside quotes.
-                if !s.skippingLongRecord, s.format != nil {
-                    addTooLong(&s, buf, consumed, buf.count)
+            s.problem = "\(s.name):\(s.longRecordLine): a quoted field opened in this record is never closed;"
+                + " the rest of the input ran into it (past --max-record-bytes) and has no verdicts"
+        }
+        s.work.withUnsafeBufferPointer { whole in
+            var base = 0
+            splitting: while true {
+                let buf = UnsafeBufferPointer(rebasing: whole[base...])
+                var records: [CSVSplitter.Record] = []
+                let used = s.splitter.split(buf, isFinal: final, into: &records)
+                var lineAt = 0
+                for r in records {
+                    // Count lines between records for error positions.
+                    s.line += countNewlines(buf, lineAt, r.range.lowerBound)
+                    lineAt = r.range.lowerBound
+                    if s.skippingLongRecord {
+                        // The rest of an over-long record, already reported: not a record of its own.
+                        s.skippingLongRecord = false
+                        continue
+                    }
+                    if r.isBlank { continue }
+                    let bytes = UnsafeBufferPointer(rebasing: buf[r.range])
+                    if s.format == nil {
+                        // The header row names the fields.
+                        let names: [String]
+                        switch CSVRecord.parseFields(bytes) {
+                        case .success(let fields) where fields.contains(where: { $0.contains("\r") }):
+                            // Lines that end in CR alone (classic Mac): the whole file reads as one header row.
+                            s.problem = "\(s.name):\(s.line): the CSV header runs on past a carriage return; lines that end in CR alone are not read (tr '\\r' '\\n' converts them)"
+                            return
+                        case .success(let fields): names = fields
+                        case .failure(let e):
+                            s.problem = "\(s.name):\(s.line): unreadable CSV header: \(e.message) (byte \(e.byteOffset))"
+                            return
+                        }
+                        let header = CSVHeader(names: names, fields: options.fields)
+                        if options.annotate && options.outputFormat != .ndjson, let first = firstCSVHeader, first.names != names {
+                            // The output has one header, the first input's: other columns would land under it.
+                            s.problem = "\(s.name): its columns (\(names.joined(separator: ","))) differ from the first input's"
+                                + " (\(first.names.joined(separator: ","))); --annotate --output \(options.outputFormat.rawValue) writes one header"
+                            return
+                        }
+                        s.format = .csv(header)
+                        if firstCSVHeader == nil {
+                            firstCSVHeader = header
+                            onFirstCSVHeader?(header)
+                        }
+                        continue
+                    }
+                    if let lineBreak = CSVRecord.runawayLineBreak(bytes) {
+                        // A stray quote ran over line ends: its first line is the bad record, and
+                        // the lines after it are read again as records of their own.
+                        var end = r.range.lowerBound + lineBreak
+                        if end > r.range.lowerBound && buf[end - 1] == 0x0D { end -= 1 }
+                        addRecord(&s, buf, r.range.lowerBound, end, limit: limit)
+                        s.line += 1
+                        base += r.range.lowerBound + lineBreak + 1
+                        s.splitter.restart()
+                        continue splitting
+                    }
+                    addRecord(&s, buf, r.range.lowerBound, r.range.upperBound, limit: limit)
                 }
-                s.skippingLongRecord = true
-                dropped = s.splitter.dropScannedTail()
-                s.line += countNewlines(buf, consumed, consumed + dropped)
+                s.line += countNewlines(buf, lineAt, used)
+                consumed = base + used
+                if !final && buf.count - used > limit {
+                    // A record not finished past the limit: report it once, then let it stream by.
+                    // The splitter keeps its quote state, so the record's end is still found where
+                    // it really is, even past newlines inside quotes.
+                    if !s.skippingLongRecord, s.format != nil {
+                        addTooLong(&s, buf, used, buf.count)
+                        s.longRecordLine = s.line
+                        s.longRecordResume = memchrIndex(buf, 0x0A, from: used).map { s.workOffset + base + $0 + 1 }
+                    }
+                    s.skippingLongRecord = true
+                    dropped = s.splitter.dropScannedTail()
+                    s.line += countNewlines(buf, used, used + dropped)
+                }
+                break
             }
         }
-        s.work.removeFirst(consumed + dropped)
+        s.drop(consumed + dropped)
+    }
+
+    /// A CSV record at `start..<end` of `buf`, cut short when over the limit.
+    private func addRecord(_ s: inout SourceState, _ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, limit: Int) {
+        if end - start > limit {
+            addTooLong(&s, buf, start, end)
+        } else {
+            add(&s, UnsafeBufferPointer(rebasing: buf[start..<end]), tooLong: false)
+        }
     }
 }
 

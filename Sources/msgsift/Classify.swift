@@ -106,7 +106,7 @@ enum ClassifyCommand {
         }
         for note in outcome.notes { warn(note) }
         if config.stats {
-            FileHandle.standardError.write(Data(outcome.stats.report(rules: compiled, elapsed: outcome.elapsed).utf8))
+            writeStderr(outcome.stats.report(rules: compiled, elapsed: outcome.elapsed))
         }
         if outcome.brokenPipe { return 0 }
         if let stop = outcome.strictStop {

@@ -148,5 +148,12 @@ func readFile(_ path: String) throws -> Data {
 
 /// One diagnostic line on stderr.
 func warn(_ message: String) {
-    FileHandle.standardError.write(Data("msgsift: \(message)\n".utf8))
+    writeStderr("msgsift: \(message)\n")
+}
+
+/// Writes to stderr; a failed write (stderr closed, a full disk, a pipe whose
+/// reader left as in `2>&1 | head`) is dropped: there is nowhere left to say so,
+/// and it must not stop the run or change its status.
+func writeStderr(_ text: String) {
+    _ = writeAll(2, Data(text.utf8))
 }

@@ -65,7 +65,7 @@ func runMain() -> Int32 {
     } else if isatty(0) == 0 || !args.isEmpty {
         command = "classify"
     } else {
-        FileHandle.standardError.write(Data(topHelp.utf8))
+        writeStderr(topHelp)
         return 2
     }
     do {
@@ -101,7 +101,7 @@ func runMain() -> Int32 {
 func usage(_ e: UsageError) -> Int32 {
     warn(e.description)
     let hint = e.command.map { "msgsift \($0) --help" } ?? "msgsift --help"
-    FileHandle.standardError.write(Data("Try '\(hint)'.\n".utf8))
+    writeStderr("Try '\(hint)'.\n")
     return 2
 }
 
