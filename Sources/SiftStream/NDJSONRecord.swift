@@ -108,6 +108,8 @@ public struct MessageBytes: Sendable, Equatable {
     public var senderInRecord = false, bodyInRecord = false, idInRecord = false
     /// The record has no sender / body field at all (not even null): read as empty.
     public var senderMissing = false, bodyMissing = false
+    /// The record's sender / body is JSON null: read as empty.
+    public var senderNull = false, bodyNull = false
 
     /// Ranges into the scratch buffer.
     public init(sender: Range<Int>, body: Range<Int>, idJSON: Range<Int>?) {
@@ -201,6 +203,8 @@ public enum NDJSONRecord {
             m.idInRecord = true
             m.senderMissing = scanner.sender.kind == .absent
             m.bodyMissing = scanner.body.kind == .absent
+            m.senderNull = scanner.sender.kind == .null
+            m.bodyNull = scanner.body.kind == .null
             return .success(m)
         } catch {
             return .failure(error)

@@ -98,6 +98,19 @@ public final class Pipeline {
             notes.append("\(count) of \(stats.records) records have no \"\(name)\" field and were read with an empty \(key)"
                          + " (--field \(key)=NAME reads another field)")
         }
+        if stats.missingSender + stats.missingBody > 0, let names = reader.firstCSVHeader?.names, names.count == 1,
+           let separator = [";", "\t", "|"].first(where: { names[0].contains($0) }) {
+            // Spreadsheets in many locales save CSV with semicolons.
+            let shown = separator == "\t" ? "tab" : "'\(separator)'"
+            notes.append("the CSV header is one column, \"\(names[0])\": msgsift reads comma-separated values,"
+                         + " and these look separated by \(shown)")
+        }
+        // Exports write null for what a message has not (the sender of one's own messages):
+        // judged as empty, which short-sender junks; worth a word too.
+        for (count, name) in [(stats.nullSender, options.fields.sender), (stats.nullBody, options.fields.body)]
+        where count > 0 && !writer.brokenPipe {
+            notes.append("\(count) of \(stats.records) records have a null \"\(name)\", read as empty")
+        }
         return RunOutcome(stats: stats, elapsed: Date().timeIntervalSince(started), strictStop: writer.strictStop,
                           brokenPipe: writer.brokenPipe, notes: notes, failedInputs: failedInputs)
     }
@@ -156,6 +169,8 @@ final class Worker {
                 case .success(let m):
                     if m.senderMissing { result.stats.missingSender += 1 }
                     if m.bodyMissing { result.stats.missingBody += 1 }
+                    if m.senderNull { result.stats.nullSender += 1 }
+                    if m.bodyNull { result.stats.nullBody += 1 }
                     let v = fieldBytes.withUnsafeBufferPointer { f in
                         evaluator.evaluate(senderUTF8: m.sender(bytes, f), bodyUTF8: m.body(bytes, f), explain: options.explain)
                     }

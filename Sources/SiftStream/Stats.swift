@@ -11,6 +11,9 @@ public struct RunStats: Sendable {
     /// Records without a sender / body field (read as empty).
     public var missingSender = 0
     public var missingBody = 0
+    /// Records whose sender / body is JSON null (read as empty).
+    public var nullSender = 0
+    public var nullBody = 0
     public var bytes = 0
     public var byAction = [Int](repeating: 0, count: Action.allCases.count)
     public var byStage = [Int](repeating: 0, count: Stage.allCases.count)
@@ -35,6 +38,7 @@ public struct RunStats: Sendable {
     mutating func merge(_ o: RunStats) {
         records += o.records; errors += o.errors; warnings += o.warnings; bytes += o.bytes
         missingSender += o.missingSender; missingBody += o.missingBody
+        nullSender += o.nullSender; nullBody += o.nullBody
         for i in byAction.indices { byAction[i] += o.byAction[i] }
         for i in byStage.indices { byStage[i] += o.byStage[i] }
         for s in hits.indices {

@@ -72,10 +72,16 @@ struct CommandLineTests {
         #expect(r.out.split(separator: "\n").count == 3)
         #expect(r.err.contains(#"1 of 3 records have no "sender" field"#))
         #expect(r.err.contains(#"2 of 3 records have no "body" field"#))
+        #expect(r.err.contains(#"1 of 3 records have a null "body", read as empty"#))
+        #expect(!r.err.contains(#"null "sender""#))
         #expect(r.err.contains("--field sender=NAME"))
 
         let csv = try Harness.run(["classify", "--no-db"], stdin: "Sender,Body\n+15551234567,hello\n")
         #expect(csv.err.contains(#"1 of 1 records have no "sender" field"#))
+
+        let semicolons = try Harness.run(["classify", "--no-db"], stdin: "id;sender;body\n1;+15551234567;hello\n")
+        #expect(semicolons.err.contains(#"the CSV header is one column, "id;sender;body": msgsift reads comma-separated values, and these look separated by ';'"#))
+        #expect(!csv.err.contains("one column"))
 
         let renamed = try Harness.run(["classify", "--no-db", "--field", "sender=from", "--field", "body=text"], stdin: #"{"from":"Bank","text":"hi"}"# + "\n")
         #expect(renamed.err.isEmpty)
