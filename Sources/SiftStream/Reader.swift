@@ -97,8 +97,7 @@ final class RecordReader {
                         state.line = state.longRecordLine + 1
                         continue
                     }
-                    state.problem = "\(source.name):\(state.longRecordLine): a quoted field opened in this record is never closed;"
-                        + " the rest of the input ran into it (past --max-record-bytes) and has no verdicts"
+                    state.problem = state.unclosedQuote
                 }
                 break
             }
@@ -127,6 +126,12 @@ final class RecordReader {
         var rewind: Int?
         /// Offset in the input of `work`'s first byte.
         var workOffset = 0
+
+        /// Why the rest of the input has no verdicts, when an over-long CSV record never closes its quote.
+        var unclosedQuote: String {
+            "\(name):\(longRecordLine): a quoted field opened in this record is never closed;"
+                + " the rest of the input ran into it (past --max-record-bytes) and has no verdicts"
+        }
 
         /// Drops the first `count` bytes of `work`.
         mutating func drop(_ count: Int) {
@@ -280,8 +285,7 @@ final class RecordReader {
                 s.rewind = resume
                 return
             }
-            s.problem = "\(s.name):\(s.longRecordLine): a quoted field opened in this record is never closed;"
-                + " the rest of the input ran into it (past --max-record-bytes) and has no verdicts"
+            s.problem = s.unclosedQuote
         }
         s.work.withUnsafeBufferPointer { whole in
             var base = 0
