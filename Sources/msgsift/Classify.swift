@@ -10,6 +10,8 @@ struct ClassifyConfig {
     var inputs: [InputSource] = []
     var stats = false
     var jobsGiven = false
+    /// The fields already renamed by --field.
+    var renamedFields: Set<String> = []
 }
 
 enum ClassifyCommand {
@@ -33,6 +35,8 @@ enum ClassifyCommand {
             guard let eq = v.firstIndex(of: "=") else { throw UsageError("--field: write it as sender=from") }
             let key = String(v[..<eq]), name = String(v[v.index(after: eq)...])
             guard !name.isEmpty else { throw UsageError("--field: empty input field name for \(key)") }
+            guard !c.renamedFields.contains(key) else { throw UsageError("--field: \(key) is renamed twice") }
+            c.renamedFields.insert(key)
             switch key {
             case "sender": c.stream.fields.sender = name
             case "body": c.stream.fields.body = name

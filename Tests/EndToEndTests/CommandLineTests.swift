@@ -31,6 +31,7 @@ struct CommandLineTests {
         ["classify", "--output", "xml"],
         ["classify", "--only", "maybe"],
         ["classify", "--jobs", "0"],
+        ["classify", "--field", "sender=a", "--field", "sender=b"],
         ["test", "--body"],
         ["nonsense-command"],
     ])
