@@ -5,7 +5,9 @@
 //   - a scheme URL: `scheme://` and a non-space (`htTp://x`, `ftp://…`); the
 //     scheme is the ASCII run [A-Za-z0-9+.-] before `:` and holds a letter;
 //   - a host that starts with `www.` followed by a host character;
-//   - a bare host `label(.label)+` whose last label is a real TLD (TLDTable).
+//   - a bare host `label(.label)+` whose last label is a real TLD (TLDTable),
+//     unless that label is a capitalized word and no path follows it (`Hi.How`,
+//     `it.Amazon`: a sentence run on without its space).
 // Hosts are found as maximal runs of host characters (Unicode letters, marks,
 // decimal digits, `-`) and dots. Inside a run, `..` or longer is an ellipsis
 // and separates candidates; a single trailing dot is sentence punctuation.
@@ -212,7 +214,19 @@ private struct LinkScanner {
         }
         guard lastDot >= start && lastDot + 1 < end else { return false }
         let label = UnsafeBufferPointer(rebasing: text[(lastDot + 1)..<end])
-        return TLDTable.contains(utf8: label)
+        guard TLDTable.contains(utf8: label) else { return false }
+        // `Hi.How are you`, `share it.Amazon`: two sentences whose space went missing, the
+        // second starting with a capital, not a host; unless a path follows (`Bit.Ly/x`).
+        if isCapitalizedWord(label) && !(end < text.count && text[end] == .slash) { return false }
+        return true
+    }
+
+    /// An ASCII capital followed only by small letters (`How`, `Amazon`), as a
+    /// sentence's first word is written and a host's last label hardly ever is.
+    func isCapitalizedWord(_ label: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard label.count >= 2, label[0] &- UInt8(ascii: "A") < 26 else { return false }
+        for byte in label.dropFirst() where byte &- UInt8(ascii: "a") >= 26 { return false }
+        return true
     }
 
     /// True when the characters from `offset` on run, through e-mail local-part

@@ -52,10 +52,33 @@ struct LinksTests {
         ("mail.google.com!", true),
         ("👉bit.ly/x", true),                            // an emoji is no host character
         ("Hurry...bit.ly/x", true),                      // an ellipsis is punctuation
-        ("Hi.Call", true),                               // .call is a delegated TLD
         ("file.zip", true),                              // so is .zip
     ])
     func bareHosts(body: String, expected: Bool) {
+        #expect(LinkDetector.containsLink(body) == expected)
+    }
+
+    /// SPEC §1.2 says "not word.word"; the app asks NSDataDetector, which cannot run
+    /// here. A capitalized last label with no path is read as a sentence run on without
+    /// its space (a judgement: `.how`, `.amazon`, `.no` are delegated TLDs, and SMS
+    /// often lose the space after a full stop); lower case, capitals or a path is a host.
+    @Test("a capitalized last label without a path is two sentences, not a host", arguments: [
+        ("Hi.How are you?", false),
+        ("Your OTP is 482913. Don't share it.Amazon", false),
+        ("Meeting moved to 5pm.Call me", false),
+        ("Ref.No 12345", false),
+        ("Shenzhen ABC Co.Ltd", false),
+        ("Arrived safely.Love, Mom", false),
+        ("תודה.Samsung", false),
+        ("Hi.Call", false),
+        ("Bit.Ly/x", true),
+        ("Visit Amazon.Com/deal", true),
+        ("Visit Amazon.com", true),
+        ("PRIZE.COM today", true),
+        ("www.Example.How", true),
+        ("shop.how", true),
+    ])
+    func capitalizedLastLabel(body: String, expected: Bool) {
         #expect(LinkDetector.containsLink(body) == expected)
     }
 
