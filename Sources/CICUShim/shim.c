@@ -70,15 +70,16 @@ int sift_is_letter(int32_t codepoint) {
     return (U_GET_GC_MASK(codepoint) & U_GC_L_MASK) != 0;
 }
 
-int sift_is_mark(int32_t codepoint) {
-    return (U_GET_GC_MASK(codepoint) & U_GC_M_MASK) != 0;
+int sift_continues_cluster(int32_t codepoint) {
+    int32_t gcb = u_getIntPropertyValue(codepoint, UCHAR_GRAPHEME_CLUSTER_BREAK);
+    return gcb == U_GCB_EXTEND || gcb == U_GCB_SPACING_MARK || gcb == U_GCB_ZWJ;
 }
 
 void sift_char_table(uint8_t *out, int32_t count) {
     for (int32_t c = 0; c < count; c++) {
         uint8_t v = (uint8_t)script_class(c);
         if (sift_is_letter(c)) v |= SIFT_CHAR_LETTER;
-        if (sift_is_mark(c)) v |= SIFT_CHAR_MARK;
+        if (sift_continues_cluster(c)) v |= SIFT_CHAR_EXTENDS;
         out[c] = v;
     }
 }

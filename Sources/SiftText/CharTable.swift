@@ -29,12 +29,13 @@ public enum CharTable {
         return sift_is_letter(Int32(bitPattern: cp)) != 0
     }
 
-    /// True when the code point is a mark (general category Mn, Mc or Me).
+    /// True when the code point continues the grapheme cluster before it: UAX #29
+    /// Grapheme_Cluster_Break Extend, SpacingMark or ZWJ (ICU's data).
     @inline(__always)
-    public static func isMark(_ cp: UInt32) -> Bool {
+    public static func continuesCluster(_ cp: UInt32) -> Bool {
         if cp < 0x300 { return false }
         if cp < UInt32(tableLimit) { return table[Int(cp)] & 0x40 != 0 }
-        return sift_is_mark(Int32(bitPattern: cp)) != 0
+        return sift_continues_cluster(Int32(bitPattern: cp)) != 0
     }
 
     /// The script class of a code point.

@@ -5,14 +5,12 @@
 
 /// Grapheme cluster boundaries, approximately (UAX #29's Extend, SpacingMark and ZWJ).
 public enum Grapheme {
-    /// True for scalars that continue the cluster before them: marks, ZWJ/ZWNJ,
-    /// variation selectors, the keycap mark, skin-tone modifiers, tags.
+    /// True for scalars that continue the cluster before them whatever it holds
+    /// (UAX #29 GB9, GB9a): marks, ZWJ/ZWNJ, variation selectors, the keycap mark,
+    /// skin-tone modifiers, tags, and a few letters such as U+FF9E and Thai SARA AM.
     @inline(__always)
     public static func continuesCluster(_ cp: UInt32) -> Bool {
-        switch cp {
-        case 0x200C, 0x200D, 0xFE0E, 0xFE0F, 0x20E3, 0x1_F3FB...0x1_F3FF, 0xE_0020...0xE_007F: return true
-        default: return CharTable.isMark(cp)
-        }
+        CharTable.continuesCluster(cp)
     }
 
     /// Whether a character starts at byte `start` of valid UTF-8 `text`, as far as

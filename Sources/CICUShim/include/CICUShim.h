@@ -48,8 +48,9 @@ enum {
 
 /// Bit set in a sift_char_table entry when the code point is a letter (L*).
 #define SIFT_CHAR_LETTER 0x80
-/// Bit set in a sift_char_table entry when the code point is a mark (Mn Mc Me).
-#define SIFT_CHAR_MARK 0x40
+/// Bit set in a sift_char_table entry when the code point continues a grapheme
+/// cluster (see sift_continues_cluster).
+#define SIFT_CHAR_EXTENDS 0x40
 /// Mask of the script class in a sift_char_table entry.
 #define SIFT_CHAR_SCRIPT_MASK 0x1F
 
@@ -60,8 +61,10 @@ void sift_char_table(uint8_t *out, int32_t count);
 /// True when the code point's general category is a letter (Lu Ll Lt Lm Lo).
 int sift_is_letter(int32_t codepoint);
 
-/// True when the code point's general category is a mark (Mn Mc Me).
-int sift_is_mark(int32_t codepoint);
+/// True when the code point continues the grapheme cluster before it (UAX #29
+/// Grapheme_Cluster_Break Extend, SpacingMark or ZWJ: marks, ZWNJ, variation
+/// selectors, skin-tone modifiers, tags, U+FF9E, Thai SARA AM, …).
+int sift_continues_cluster(int32_t codepoint);
 
 /// Script class (SIFT_SCRIPT_*) of one code point.
 int sift_script(int32_t codepoint);
