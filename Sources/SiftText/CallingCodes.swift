@@ -51,7 +51,8 @@ public enum CallingCodes {
     /// (`00972…` included) or no known prefix. As in the app, which keeps every
     /// `+` and every Unicode number and compares prefixes with its ASCII codes,
     /// a second `+` or a non-ASCII number ends the code where it stands
-    /// (`++972…` and `+٩٧٢…` have none; `+1+…` is still `1`).
+    /// (`++972…` and `+٩٧٢…` have none; `+1+…` is still `1`), and so does a
+    /// digit that a mark or keycap joins into one character (`+5⃣972` has none).
     public static func callingCode(ofSender sender: String) -> String? {
         var sender = sender
         return sender.withUTF8 { callingCodeValue(ofSenderUTF8: $0) }.map { String($0) }
@@ -71,11 +72,16 @@ public enum CallingCodes {
             let digit: Int
             if b < 0x80 {
                 i += 1
+                // The app reduces Characters: `5⃣` (a digit and a keycap) is a number but no
+                // ASCII digit, and `+́` is no `+`.
+                let joined = i < n && sender[i] >= 0xCC && Grapheme.continuesCluster(UTF8Scalar.decode(sender, i))
                 if b == 0x2B {
+                    if joined { continue }
                     if !sawPlus { sawPlus = true; continue }
                     break           // a second `+` inside the code
                 }
                 guard b &- 0x30 < 10 else { continue }
+                if joined { break }     // a number the app keeps, but no ASCII code holds it
                 digit = Int(b &- 0x30)
             } else {
                 let cp = UTF8Scalar.decode(sender, i)

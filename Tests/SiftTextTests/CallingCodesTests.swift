@@ -76,6 +76,14 @@ struct CallingCodesTests {
         ("+\u{00B2}972", nil),                            // ² is a number to the app
         ("+972\u{00A0}50\u{2011}123", "972"),            // no-break space, non-breaking hyphen: dropped
         ("\u{FF0B}44", nil),                             // fullwidth plus is not +
+        ("+5\u{20E3}972", nil),                          // 5⃣ is one character, a number but no digit
+        ("+9\u{0301}72 50", nil),                        // so is 9́
+        ("+97\u{0301}2 50", nil),                        // 97́: 9 alone is no code
+        ("+1\u{FE0F}212", nil),                          // 1️ (a keycap without its mark)
+        ("+\u{0301}972 50", nil),                        // +́ is no +
+        ("+972\u{0301}50", nil),                         // 2́ is no 2, and +97 is no code
+        ("+4\u{0301}4 20", nil),                         // +4́4: no code
+        ("+44 2\u{0301}0", "44"),                        // after the code: as any other character
     ] as [(String, String?)])
     func unicodeDigits(sender: String, expected: String?) {
         #expect(CallingCodes.callingCode(ofSender: sender) == expected)
