@@ -54,7 +54,7 @@ enum ExchangeCommands {
     static func export(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
         let flags: [Flag<ExportConfig>] = [
             Flag("--type", "allow|deny|denyLanguage", "only filters of this type") { c, v in c.type = try enumValue(v, "--type") },
-            Flag("-o", "FILE", "write to FILE (replaced atomically) instead of stdout") { c, v in c.output = v },
+            Flag("-o", "FILE", "write to FILE (replaced atomically) instead of stdout (- is stdout)") { c, v in c.output = v },
         ]
         return try runStoreCommand(args, db: db, name: "export", usage: "msgsift export [--type T] [-o FILE]",
             summary: "Writes the filters, oldest first, as a .sfsfilters file the app imports (blocked languages\nincluded, as $lang: filters). Smart rules and community lists are not part of that format.",
@@ -68,7 +68,7 @@ enum ExchangeCommands {
                 do { filters.append(try FilterValidator.validate(s.filter)) } catch { warn("filter \(s.id) not exported: \(error)") }
             }
             let data = SFSFilters.write(filters, exportedAt: Date(), appVersion: "msgsift \(version)")
-            if let path = c.output {
+            if let path = c.output, path != "-" {
                 try writeReplacing(path, data)
                 print("exported \(filters.count) filter\(filters.count == 1 ? "" : "s") to \(path)")
             } else {
@@ -99,6 +99,8 @@ func writeReplacing(_ path: String, _ data: Data) throws {
                 throw RuntimeError("no such directory: \(folder)")
             }
             try data.write(to: target, options: .atomic)
+            // The replacement keeps the replaced file's permissions (a private export stays private).
+            if exists { chmod(target.path, info.st_mode & 0o7777) }
         }
     } catch let e as RuntimeError {
         throw RuntimeError("\(path): cannot be written (\(e.description))")

@@ -138,11 +138,26 @@ struct RuleFlags {
     }
 }
 
-/// Reads a whole file, or throws a runtime error saying which and why.
+/// Reads a whole file, or stdin for `-`: a regular file, a pipe, a FIFO or `<(…)`
+/// alike; or throws a runtime error saying which file and why.
 func readFile(_ path: String) throws -> Data {
-    do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-        let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
-        throw RuntimeError("\(path): \(reason)")
+    let fd = path == "-" ? dup(0) : open(path, O_RDONLY)
+    if fd < 0 {
+        throw RuntimeError("\(path): " + (errno == ENOENT ? "no such file" : "cannot be read (\(String(cString: strerror(errno))))"))
+    }
+    defer { close(fd) }
+    var info = stat()
+    if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR { throw RuntimeError("\(path): is a directory") }
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if n == 0 { return data }
+        if n < 0 {
+            if errno == EINTR { continue }
+            throw RuntimeError("\(path): cannot be read (\(String(cString: strerror(errno))))")
+        }
+        data.append(contentsOf: buffer[0..<n])
     }
 }
 

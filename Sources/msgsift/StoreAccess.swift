@@ -148,8 +148,14 @@ func printJSONArray(_ objects: [String]) throws {
 /// closed descriptor) is a runtime error, not a crash.
 func writeStdout(_ data: Data) throws {
     fflush(stdout)
-    if let reason = writeAll(1, data) { throw RuntimeError("cannot write output: \(reason)") }
+    if let reason = writeAll(1, data) {
+        if errno == EPIPE { throw OutputClosed() }
+        throw RuntimeError("cannot write output: \(reason)")
+    }
 }
+
+/// stdout's reader went away (`| head`): the command ends quietly, status 0.
+struct OutputClosed: Error {}
 
 /// Writes all of `data` to a descriptor; nil, or why it could not.
 func writeAll(_ fd: Int32, _ data: Data) -> String? {
@@ -168,10 +174,13 @@ func writeAll(_ fd: Int32, _ data: Data) -> String? {
 }
 
 /// The exit status once `print`'s buffer is flushed: a failed write of it (a full
-/// disk, a closed descriptor) turns success into 1, with a message on stderr.
+/// disk, a closed descriptor) turns success into 1, with a message on stderr; a
+/// pipe whose reader went away (`| head`) is no failure.
 func flushedStatus(_ status: Int32) -> Int32 {
     errno = 0
     if fflush(stdout) != 0 || ferror(stdout) != 0 {
+        var info = stat()
+        if errno == EPIPE || (fstat(1, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO) { return status }
         let reason = errno != 0 ? String(cString: strerror(errno)) : "write error"
         warn("cannot write output: \(reason)")
         return status == 0 ? 1 : status

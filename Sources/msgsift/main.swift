@@ -35,7 +35,12 @@ let topHelp = """
 
     """
 
+/// The command words, which an input file of implicit `classify` is not taken for.
+let commandNames: Set<String> = ["classify", "test", "filter", "language", "rule", "lists", "import", "export", "help"]
+
 func runMain() -> Int32 {
+    // A closed stdout (`| head`) is a failed write to handle, not a signal that kills.
+    signal(SIGPIPE, SIG_IGN)
     var args = CommandLine.arguments.dropFirst()
     var db: String? = nil
     // Global flags come before the command.
@@ -82,6 +87,8 @@ func runMain() -> Int32 {
         default:
             throw UsageError("unknown command \(quotedArg(command))")
         }
+    } catch is OutputClosed {
+        return 0
     } catch let e as UsageError {
         return usage(e)
     } catch let e as RuntimeError {

@@ -295,6 +295,82 @@ struct StoreCommandTests {
         #expect(bad.status == 1 && bad.err.hasPrefix("msgsift: "))
     }
 
+    /// Rule files come from pipes as well as files (`-` is stdin, `<(…)`, a FIFO), and
+    /// `export -o -` is stdout: `msgsift export -o - | msgsift --db other import -`.
+    @Test func ruleFilesFromPipesAndStdin() throws {
+        let s = try StoreSession()
+        try s.ok(["filter", "add", "Weed", "--type", "deny"])
+        let exported = try s.ok(["export", "-o", "-"])
+        #expect(exported.contains("\"Weed\""))
+        let other = try StoreSession()
+        #expect(try other.ok(["import", "-"], stdin: exported) == "added 1, duplicate 0, invalid 0\n")
+        #expect(try other.ok(["import", "/dev/stdin"], stdin: exported) == "added 0, duplicate 1, invalid 0\n")
+        let lists = try String(contentsOfFile: Harness.path("Tests/Fixtures/valid/rules-lists.json"), encoding: .utf8)
+        #expect(try other.ok(["lists", "import", "-"], stdin: lists).hasPrefix("imported "))
+
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/bash")
+        p.arguments = ["-c", "echo '{\"body\":\"some weed\"}' > \(s.home)/m.ndjson; '\(Harness.binary.path)' classify --no-db --filters <(cat) \(s.home)/m.ndjson"]
+        let input = Pipe(), output = Pipe()
+        p.standardInput = input
+        p.standardOutput = output
+        try p.run()
+        input.fileHandleForWriting.write(Data(exported.utf8))
+        try input.fileHandleForWriting.close()
+        p.waitUntilExit()
+        #expect(String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("\"reason\":\"Weed\""))
+
+        let both = try s.run(["classify", "--no-db", "--filters", "-"], stdin: exported)
+        #expect(both.status == 2)
+        #expect(both.err.contains("stdin cannot hold both"))
+        let folder = try s.run(["import", s.home])
+        #expect(folder.status == 1)
+        #expect(folder.err.contains("is a directory"))
+    }
+
+    /// `msgsift --no-db filter list`: an option before the command made the command
+    /// words classify's input files; now a usage error that says where options go.
+    @Test func optionsBeforeACommandAreAUsageError() throws {
+        let r = try Harness.run(["--no-db", "filter", "list"])
+        #expect(r.status == 2)
+        #expect(r.out.isEmpty)
+        #expect(r.err.contains("\"filter\" is a command"))
+    }
+
+    /// README: exit status 0 also when stdout was closed early (`| head`), for every command.
+    @Test(arguments: [["filter", "list"], ["filter", "list", "--json"], ["export"]])
+    func closedStdoutIsStatusZero(_ args: [String]) throws {
+        let s = try StoreSession()
+        let rows = (1...3000).map { #"{"text":"w\#($0)","type":"deny","folder":"junk","target":"all","matching":"contains","case":"insensitive"}"# }
+        let file = try Harness.temp(Data((#"{"format":"simply-filter-sms-filters","version":1,"exportedAt":"2026-01-01T00:00:00Z","appVersion":"1","filters":["# + rows.joined(separator: ",") + "]}").utf8), suffix: ".sfsfilters")
+        try s.ok(["import", file])
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/bash")
+        p.arguments = ["-c", "'\(Harness.binary.path)' \(args.joined(separator: " ")) | head -c 10 >/dev/null; echo ${PIPESTATUS[0]}"]
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in s.environment { env[k] = v }
+        p.environment = env
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        p.waitUntilExit()
+        #expect(String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "0\n")
+        #expect(String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).isEmpty)
+    }
+
+    /// An export replacing a file keeps that file's permissions.
+    @Test func exportKeepsTheReplacedFilesMode() throws {
+        let s = try StoreSession()
+        try s.ok(["filter", "add", "x", "--type", "deny"])
+        let out = s.home + "/private.sfsfilters"
+        try Data("old".utf8).write(to: URL(fileURLWithPath: out))
+        chmod(out, 0o600)
+        try s.ok(["export", "-o", out])
+        let mode = (try FileManager.default.attributesOfItem(atPath: out)[.posixPermissions] as? NSNumber)?.intValue
+        #expect(mode == 0o600)
+    }
+
     /// `-o` through a symbolic link writes the file it points to; the link stays a link.
     @Test func exportThroughASymbolicLinkKeepsTheLink() throws {
         let s = try StoreSession()
