@@ -31,6 +31,14 @@ public final class Store: Sendable {
     public static func openForReading(path: String, lockTimeout: Double = defaultLockTimeout) throws(StoreError) -> Store? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         let real = try regularFile(path)
+        if access(real, W_OK) != 0 && !FileManager.default.fileExists(atPath: real + "-wal") {
+            // A store we cannot write (another user's): the log's side files a read makes
+            // would be ours, and its owner could no longer write it. With no log left
+            // over, every commit is in the file, so it is read as it is.
+            let db = try Database(path: real, access: .immutable, busyTimeout: lockTimeout)
+            let version = try checkOwner(db)
+            return Store(path: path, database: db, schemaVersion: version)
+        }
         do {
             let db = try Database(path: real, access: .readOnly, busyTimeout: lockTimeout)
             let version = try checkOwner(db)
@@ -95,7 +103,13 @@ public final class Store: Sendable {
                 if now == 0 { try db.execute("PRAGMA application_id = \(Schema.applicationID)") }
                 try db.execute("PRAGMA user_version = \(version)")
                 }
-            } catch let e as StoreError { throw e } catch { throw StoreError(.sqlite, "\(path): \(error)") }
+            } catch let e as StoreError where e.kind != .sqlite {
+                throw e
+            } catch {
+                // The transaction left the store as it was. (A store whose tables are not those
+                // of the version it claims fails here: damage, or a hand edit.)
+                throw StoreError(.sqlite, "\(path): cannot bring the store from schema version \(found) to \(version) (\(error)); the store was not changed")
+            }
         }
         try db.execute("PRAGMA synchronous = FULL")
         return Store(path: path, database: db, schemaVersion: max(found, version))
@@ -112,6 +126,10 @@ public final class Store: Sendable {
             }
         } else if owner != Int(Schema.applicationID) {
             throw StoreError(.notAStore, "\(db.path): an SQLite database of another program, not a msgsift rule store; nothing was changed")
+        } else if version == 0 {
+            // Both are set in the transaction that creates the tables: one without the other is damage,
+            // and reading it as an empty store would run with no rules.
+            throw StoreError(.corrupt, "\(db.path): the store has lost its schema version (damaged); nothing was changed. Restore it from a backup or an export")
         }
         guard version <= Schema.current else { throw newer(db.path, version) }
         return version

@@ -68,6 +68,34 @@ struct StoreMigrationTests {
     }
 }
 
+/// A msgsift store whose schema version was lost (user_version 0, set by hand or by
+/// damage) was read as an empty store: a run with no rules. It is refused; a store
+/// claiming an older version than its tables fails to migrate with a clear error.
+@Suite("Store: schema versions that do not match the tables")
+struct StoreVersionMismatchTests {
+    @Test func aLostSchemaVersionIsRefusedNotReadAsEmpty() throws {
+        let path = freshStorePath()
+        _ = try Store.openForWriting(path: path).add(deny("keep me"))
+        let db = try Database(path: path, access: .readWrite, busyTimeout: 1)
+        try db.execute("PRAGMA user_version = 0")
+        #expect { try Store.openForReading(path: path) } throws: { ($0 as? StoreError)?.kind == .corrupt }
+        #expect { try Store.openForWriting(path: path) } throws: { ($0 as? StoreError)?.kind == .corrupt }
+        #expect(try db.query("SELECT text FROM filter") { r throws(StoreError) in r.text(0) } == ["keep me"])
+    }
+
+    @Test func aVersionOlderThanTheTablesFailsToMigrateAndChangesNothing() throws {
+        let path = freshStorePath()
+        _ = try Store.openForWriting(path: path).add(deny("keep me"))
+        let db = try Database(path: path, access: .readWrite, busyTimeout: 1)
+        try db.execute("PRAGMA user_version = 1")
+        #expect { try Store.openForWriting(path: path) } throws: {
+            ($0 as? StoreError)?.description.contains("cannot bring the store from schema version 1") == true
+        }
+        #expect(try db.query("PRAGMA user_version") { r throws(StoreError) in r.int(0) } == [1])
+        #expect(try db.query("SELECT text FROM filter") { r throws(StoreError) in r.text(0) } == ["keep me"])
+    }
+}
+
 @Suite("Store: foreign and damaged files")
 struct StoreDamageTests {
     func write(_ data: Data, _ path: String) throws {
