@@ -105,11 +105,14 @@ extension Store {
     /// replacing the lists imported before. Languages keep their on/off state.
     /// The same bytes again change nothing.
     public func importLists(_ data: Data) throws -> ListsImportResult {
-        _ = try CommunityListFile.read(data)
+        let parsed = try CommunityListFile.read(data)
         let hash = SHA256.hex(data)
         return try database.writeTransaction {
             let old = try readLists()
-            if let old, old.sha256 == hash { return .unchanged(old) }
+            // The same content, byte for byte or written otherwise (spacing, key order).
+            if let old, old.sha256 == hash || (old.lists == parsed.lists && Set(old.unknownLanguages) == Set(parsed.unknownLanguages)) {
+                return .unchanged(old)
+            }
             try database.run("""
                 INSERT INTO community_lists (id, content, sha256, imported_at) VALUES (1, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET content = excluded.content, sha256 = excluded.sha256, imported_at = excluded.imported_at

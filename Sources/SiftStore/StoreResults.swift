@@ -61,7 +61,8 @@ public struct ImportedLists: Sendable {
 
 /// What importing a community-list file did.
 public enum ListsImportResult: Sendable {
-    /// Same bytes as the lists already stored: nothing changed.
+    /// The same content as the lists already stored (the same entries, in the same
+    /// order, however the JSON is written): nothing changed, the stored file stays.
     case unchanged(ImportedLists)
     /// Stored; `replaced` is the hash of the lists it replaced, if any.
     case imported(ImportedLists, replaced: String?)

@@ -232,6 +232,12 @@ struct StoreRulesTests {
         #expect(first.lists[.he]?.count == 2 && first.lists[.en]?.count == 1)
         guard case .unchanged(let same) = try store.importLists(Self.listsJSON) else { Issue.record("not unchanged"); return }
         #expect(same.sha256 == first.sha256 && same.importedAt == first.importedAt)
+        // SPEC §4: "importing identical content reports unchanged", however it is written.
+        let respaced = Data(#"{ "filter_lists": { "en": { "deny_body": [ "free gift" ] },\#n "he": { "deny_body": ["הלוואה"], "allow_sender": ["Leumi"] } } }"#.utf8)
+        guard case .unchanged = try store.importLists(respaced) else { Issue.record("re-indented content not unchanged"); return }
+        let reordered = Data(#"{"filter_lists":{"he":{"allow_sender":["Leumi"],"deny_body":["הלוואה"]},"en":{"deny_body":["free gift","free gift"]}}}"#.utf8)
+        guard case .imported = try store.importLists(reordered) else { Issue.record("other entries unchanged"); return }
+        _ = try store.importLists(Self.listsJSON)
         #expect(try store.listLanguages().isEmpty)   // imported lists are off
         try store.setListLanguages([.he, .en], enabled: true)
         try store.setListLanguages([.en], enabled: false)
