@@ -62,10 +62,24 @@ public final class Store: Sendable {
     static func regularFile(_ path: String) throws(StoreError) -> String {
         let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         var info = stat()
-        guard stat(real, &info) == 0 else { return real }         // missing: created by a writer
+        // Missing: created by a writer; through a link to a store not made yet, where it points.
+        guard stat(real, &info) == 0 else { return linkTarget(path) ?? real }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw StoreError(.cannotOpen, "\(path): a folder, not a rule store") }
         if (info.st_mode & S_IFMT) != S_IFREG { throw StoreError(.cannotOpen, "\(path): not a regular file, not a rule store") }
         return real
+    }
+
+    /// Where a chain of symbolic links ends (a path that is not a link), or nil
+    /// when `path` is no link.
+    private static func linkTarget(_ path: String) -> String? {
+        var current = path
+        for _ in 0..<40 {
+            guard let next = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else {
+                return current == path ? nil : current
+            }
+            current = next.hasPrefix("/") ? next : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(next)
+        }
+        return nil
     }
 
     /// Opens the store for changes, creating it and its folder when missing
@@ -76,13 +90,14 @@ public final class Store: Sendable {
 
     /// `openForWriting` that migrates only up to `version`, to build old stores in tests.
     package static func open(path: String, lockTimeout: Double, upTo version: Int) throws(StoreError) -> Store {
-        let folder = (path as NSString).deletingLastPathComponent
+        let real = try regularFile(path)
+        let folder = (real as NSString).deletingLastPathComponent
         if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
             do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
                 throw StoreError(.cannotOpen, "\(path): cannot create the folder \(folder) (\(error.localizedDescription))")
             }
         }
-        let db = try Database(path: try regularFile(path), access: .readWrite, busyTimeout: lockTimeout)
+        let db = try Database(path: real, access: .readWrite, busyTimeout: lockTimeout)
         let found = try checkOwner(db)
         // Damage shows here, before anything is written.
         let problems = try db.query("PRAGMA quick_check") { r throws(StoreError) in r.text(0) ?? "" }

@@ -31,7 +31,7 @@ enum ExchangeCommands {
             let rows: [SFSFilters.Row]
             do { rows = try SFSFilters.read(data) } catch { throw RuntimeError("\(path): \(error); nothing was imported") }
             let report = c.dryRun
-                ? try Store.dryRunImport(rows, into: try StoreAccess.reader(c.db))
+                ? try Store.dryRunImport(rows, into: try StoreAccess.readerOrEmpty(c.db))
                 : try StoreAccess.writer(c.db).importFilters(rows)
             if c.verbose {
                 for d in report.duplicates { warn("\(path): row \(d.row): duplicate of \(d.of), skipped") }

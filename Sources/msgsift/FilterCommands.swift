@@ -20,12 +20,15 @@ enum FilterCommands {
         var caseSensitivity: CaseSensitivity?
     }
 
-    static func optionFlags<C>(_ path: WritableKeyPath<C, Options>) -> [Flag<C>] {
-        [
-            Flag("--folder", "junk|transaction|promotion", "where a deny filter sends a message (default junk)") { c, v in c[keyPath: path].folder = try enumValue(v, "--folder") },
-            Flag("--target", "all|sender|body", "what the filter looks at (default all: body + \" \" + sender)") { c, v in c[keyPath: path].target = try enumValue(v, "--target") },
-            Flag("--match", "contains|exact|regex", "how the text is compared (default contains)") { c, v in c[keyPath: path].matching = try enumValue(v, "--match") },
-            Flag("--case", "insensitive|sensitive", "whether case matters (default insensitive; a regex decides with (?i))") { c, v in c[keyPath: path].caseSensitivity = try enumValue(v, "--case") },
+    /// The option flags; `defaults` says what an omitted one means (add), else
+    /// that it stays as it was (update).
+    static func optionFlags<C>(_ path: WritableKeyPath<C, Options>, defaults: Bool = true) -> [Flag<C>] {
+        func or(_ d: String) -> String { defaults ? "default \(d)" : "unchanged when not given" }
+        return [
+            Flag("--folder", "junk|transaction|promotion", "where a deny filter sends a message (\(or("junk")))") { c, v in c[keyPath: path].folder = try enumValue(v, "--folder") },
+            Flag("--target", "all|sender|body", "what the filter looks at (\(or("all: body + \" \" + sender")))") { c, v in c[keyPath: path].target = try enumValue(v, "--target") },
+            Flag("--match", "contains|exact|regex", "how the text is compared (\(or("contains")))") { c, v in c[keyPath: path].matching = try enumValue(v, "--match") },
+            Flag("--case", "insensitive|sensitive", "whether case matters (\(or("insensitive")); a regex decides with (?i))") { c, v in c[keyPath: path].caseSensitivity = try enumValue(v, "--case") },
         ]
     }
 
@@ -41,9 +44,12 @@ enum FilterCommands {
     static func add(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
         let flags: [Flag<AddConfig>] = [
             Flag("--type", "allow|deny", "allow filters let a message through (stage 1); deny filters send it to a folder (stage 5)") { c, v in
-                let t: FilterType = try enumValue(v, "--type")
-                guard t != .denyLanguage else { throw UsageError("--type: block a language with msgsift language block NAME") }
-                c.type = t
+                switch v {
+                case "allow": c.type = .allow
+                case "deny": c.type = .deny
+                case "denyLanguage": throw UsageError("--type: block a language with msgsift language block NAME")
+                default: throw UsageError("--type: \(quotedArg(v)) is not allow or deny")
+                }
             },
         ] + optionFlags(\AddConfig.options)
         return try runStoreCommand(args, db: db, name: "filter add",
@@ -67,7 +73,12 @@ enum FilterCommands {
                 print(f.id)
             case .duplicate(let existing):
                 print(existing.id)
-                warn("the same filter is there already: \(existing.filter.type.rawValue) filter \(existing.id) (same text, target, matching and case); nothing added")
+                var message = "the same filter is there already: \(existing.filter.type.rawValue) filter \(existing.id) (same text, target, matching and case); nothing added"
+                if existing.filter.type != type {
+                    // SPEC §1.1: the type is not part of what makes two filters the same.
+                    message += "; to make it \(type == .allow ? "an allow" : "a deny") filter: msgsift filter remove \(existing.id), then add it again"
+                }
+                warn(message)
             }
             return 0
         }
@@ -152,7 +163,7 @@ enum FilterCommands {
     static func update(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
         let flags: [Flag<UpdateConfig>] = [
             Flag("--text", "TEXT", "the new text") { c, v in c.text = v },
-        ] + optionFlags(\UpdateConfig.options)
+        ] + optionFlags(\UpdateConfig.options, defaults: false)
         return try runStoreCommand(args, db: db, name: "filter update",
             usage: "msgsift filter update ID [--text TEXT] [--folder F] [--target T] [--match M] [--case C]",
             summary: "Changes a filter. It keeps its id, so it keeps its age; the result is checked like a new\nfilter and may not become the same filter as another one.",

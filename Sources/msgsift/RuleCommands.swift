@@ -94,9 +94,12 @@ enum RuleCommands {
             if rule == .countryAllowlist && c.countries == nil && !StoreAccess.exists(c.db) {
                 throw UsageError("country-allowlist needs calling codes: msgsift rule enable country-allowlist --countries +972,+1")
             }
-            let settings = try StoreAccess.writer(c.db).enable(rule, shortSenderMaximum: c.value, callingCodes: c.countries)
+            let store = try StoreAccess.writer(c.db)
+            let before = try store.smartRules().settings
+            let settings = try store.enable(rule, shortSenderMaximum: c.value, callingCodes: c.countries)
             let v = value(rule, settings)
-            print("\(rule.rawValue) on" + (v == "-" ? "" : " (\(v))"))
+            let already = before.enabled.contains(rule) && value(rule, before) == v
+            print("\(rule.rawValue) on" + (v == "-" ? "" : " (\(v))") + (already ? " already; nothing changed" : ""))
             return 0
         }
     }

@@ -8,10 +8,12 @@ import SiftStore
 /// Opening the rule store for a command.
 enum StoreAccess {
     /// Seconds a writer waits for another writer: $MSGSIFT_LOCK_TIMEOUT, default 5.
-    static var lockTimeout: Double {
-        if let raw = ProcessInfo.processInfo.environment["MSGSIFT_LOCK_TIMEOUT"], let s = Double(raw), s >= 0 { return s }
+    static let lockTimeout: Double = {
+        guard let raw = ProcessInfo.processInfo.environment["MSGSIFT_LOCK_TIMEOUT"], !raw.isEmpty else { return Store.defaultLockTimeout }
+        if let s = Double(raw), s >= 0, s.isFinite { return s }
+        warn("MSGSIFT_LOCK_TIMEOUT=\(raw) is not a number of seconds; waiting \(Int(Store.defaultLockTimeout)) s for a lock")
         return Store.defaultLockTimeout
-    }
+    }()
 
     /// The store path: --db, $MSGSIFT_DB, $XDG_DATA_HOME/msgsift/rules.db, ~/.local/share/msgsift/rules.db.
     static func location(_ flag: String?) -> String? {
@@ -27,6 +29,12 @@ enum StoreAccess {
             throw RuntimeError("\(path): no such rule store (it is created by the first command that changes a rule)")
         }
         do { return try Store.openForReading(path: path, lockTimeout: lockTimeout) } catch { throw RuntimeError(error.description) }
+    }
+
+    /// `reader`, except that a named store that does not exist yet reads as empty
+    /// (`import --dry-run` previews what the first import would do).
+    static func readerOrEmpty(_ flag: String?) throws -> Store? {
+        exists(flag) ? try reader(flag) : nil
     }
 
     /// Whether the store the flag and environment name exists.

@@ -359,6 +359,49 @@ struct StoreCommandTests {
         #expect(String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).isEmpty)
     }
 
+    /// A --db that is a symbolic link to a store not made yet: the first change makes it
+    /// where the link points (reading says it does not exist yet), the link stays.
+    @Test func aLinkToAStoreNotMadeYet() throws {
+        let s = try StoreSession()
+        let target = s.home + "/real/rules.db", link = s.home + "/link.db"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let read = try s.run(["--db", link, "filter", "list"])
+        #expect(read.status == 1 && read.err.contains("no such rule store"))
+        #expect(try s.ok(["--db", link, "filter", "add", "y", "--type", "deny"]) == "1\n")
+        #expect(FileManager.default.fileExists(atPath: target))
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == target)
+    }
+
+    @Test func smallerMessagesSayWhatHappened() throws {
+        let s = try StoreSession()
+        #expect(try s.ok(["rule", "enable", "links"]) == "links on\n")
+        #expect(try s.ok(["rule", "enable", "links"]) == "links on already; nothing changed\n")
+        #expect(try s.ok(["rule", "enable", "short-sender", "--value", "4"]) == "short-sender on (4)\n")
+        #expect(try s.ok(["rule", "enable", "short-sender", "--value", "5"]) == "short-sender on (5)\n")
+
+        try s.ok(["filter", "add", "D", "--type", "deny"])
+        let allow = try s.run(["filter", "add", "D", "--type", "allow"])
+        #expect(allow.status == 0 && allow.out == "1\n")
+        #expect(allow.err.contains("to make it an allow filter: msgsift filter remove 1, then add it again"))
+        let block = try s.run(["filter", "add", "x", "--type", "block"])
+        #expect(block.status == 2 && block.err.contains("\"block\" is not allow or deny"))
+        #expect(try s.ok(["filter", "update", "--help"]).contains("(unchanged when not given)"))
+
+        let timeout = try s.run(["filter", "list"], env: ["MSGSIFT_LOCK_TIMEOUT": "abc"])
+        #expect(timeout.status == 0 && timeout.err.contains("MSGSIFT_LOCK_TIMEOUT=abc is not a number of seconds"))
+    }
+
+    /// `import --dry-run` into a named store that does not exist yet previews the first import.
+    @Test func aDryRunIntoAStoreNotMadeYet() throws {
+        let s = try StoreSession()
+        try s.ok(["filter", "add", "Weed", "--type", "deny"])
+        let file = s.home + "/x.sfsfilters"
+        try s.ok(["export", "-o", file])
+        let db = s.home + "/new/rules.db"
+        #expect(try s.ok(["--db", db, "import", file, "--dry-run"]) == "dry run: added 1, duplicate 0, invalid 0; nothing was written\n")
+        #expect(!FileManager.default.fileExists(atPath: db))
+    }
+
     /// An export replacing a file keeps that file's permissions.
     @Test func exportKeepsTheReplacedFilesMode() throws {
         let s = try StoreSession()
