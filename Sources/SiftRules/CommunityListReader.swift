@@ -72,20 +72,38 @@ struct CommunityListReader {
     /// member reads the value. False when the bytes are not an object or a
     /// member returns false.
     private mutating func object(_ member: (inout CommunityListReader, String) -> Bool) -> Bool {
-        guard i < n, p[i] == 0x7B else { return false }
+        sequence(0x7B, 0x7D) { reader in
+            guard let key = reader.string() else { return false }
+            reader.skipSpace()
+            guard reader.i < reader.n, reader.p[reader.i] == 0x3A else { return false }
+            reader.i += 1
+            reader.skipSpace()
+            return member(&reader, key)
+        }
+    }
+
+    private mutating func stringArray() -> [String]? {
+        var strings: [String] = []
+        let ok = sequence(0x5B, 0x5D) { reader in
+            guard let s = reader.string() else { return false }
+            strings.append(s)
+            return true
+        }
+        return ok ? strings : nil
+    }
+
+    /// A `{…}` or `[…]` (`open`, `close`) at `i`: `element` reads each element
+    /// (`i` at its start); false when the bytes are not one or an element fails.
+    private mutating func sequence(_ open: UInt8, _ close: UInt8, _ element: (inout CommunityListReader) -> Bool) -> Bool {
+        guard i < n, p[i] == open else { return false }
         i += 1
         skipSpace()
-        if i < n && p[i] == 0x7D {
+        if i < n && p[i] == close {
             i += 1
             return true
         }
         while true {
-            guard let key = string() else { return false }
-            skipSpace()
-            guard i < n, p[i] == 0x3A else { return false }
-            i += 1
-            skipSpace()
-            guard member(&self, key) else { return false }
+            guard element(&self) else { return false }
             skipSpace()
             guard i < n else { return false }
             if p[i] == 0x2C {
@@ -93,34 +111,9 @@ struct CommunityListReader {
                 skipSpace()
                 continue
             }
-            guard p[i] == 0x7D else { return false }
+            guard p[i] == close else { return false }
             i += 1
             return true
-        }
-    }
-
-    private mutating func stringArray() -> [String]? {
-        guard i < n, p[i] == 0x5B else { return nil }
-        i += 1
-        skipSpace()
-        var strings: [String] = []
-        if i < n && p[i] == 0x5D {
-            i += 1
-            return strings
-        }
-        while true {
-            guard let s = string() else { return nil }
-            strings.append(s)
-            skipSpace()
-            guard i < n else { return nil }
-            if p[i] == 0x2C {
-                i += 1
-                skipSpace()
-                continue
-            }
-            guard p[i] == 0x5D else { return nil }
-            i += 1
-            return strings
         }
     }
 
@@ -180,22 +173,7 @@ struct CommunityListReader {
         return nil
     }
 
-    private func hex4(_ at: Int) -> UInt32? {
-        guard at + 4 <= n else { return nil }
-        var v: UInt32 = 0
-        for k in at..<at + 4 {
-            let b = p[k]
-            let d: UInt8
-            switch b {
-            case 0x30...0x39: d = b - 0x30
-            case 0x41...0x46: d = b - 0x41 + 10
-            case 0x61...0x66: d = b - 0x61 + 10
-            default: return nil
-            }
-            v = v << 4 | UInt32(d)
-        }
-        return v
-    }
+    private func hex4(_ at: Int) -> UInt32? { JSONHex.quad(p, at: at, end: n) }
 
     /// Checks and steps over any value (`depth`: of the container holding it).
     private mutating func skipValue(depth: Int) -> Bool {
@@ -206,25 +184,7 @@ struct CommunityListReader {
         case 0x7B:
             return object { reader, _ in reader.skipValue(depth: depth + 1) }
         case 0x5B:
-            i += 1
-            skipSpace()
-            if i < n && p[i] == 0x5D {
-                i += 1
-                return true
-            }
-            while true {
-                guard skipValue(depth: depth + 1) else { return false }
-                skipSpace()
-                guard i < n else { return false }
-                if p[i] == 0x2C {
-                    i += 1
-                    skipSpace()
-                    continue
-                }
-                guard p[i] == 0x5D else { return false }
-                i += 1
-                return true
-            }
+            return sequence(0x5B, 0x5D) { reader in reader.skipValue(depth: depth + 1) }
         case 0x74: return literal("true")
         case 0x66: return literal("false")
         case 0x6E: return literal("null")

@@ -3,6 +3,7 @@
 // README.md ("Output"); this file is its one implementation.
 import SiftEngine
 import SiftRules
+import SiftText
 
 /// Formats records for one output format; one per worker (holds no shared state).
 struct RecordFormatter {
@@ -197,10 +198,7 @@ enum JSONText {
         func flush() {
             if !bytes.isEmpty { scalars.append(contentsOf: String(decoding: bytes, as: UTF8.self).unicodeScalars); bytes.removeAll() }
         }
-        func hex4(_ at: Int) -> UInt32? {
-            guard at + 4 <= inner.count, let v = UInt32(String(decoding: inner[at..<at + 4], as: UTF8.self), radix: 16) else { return nil }
-            return v
-        }
+        func hex4(_ at: Int) -> UInt32? { inner.withUnsafeBufferPointer { JSONHex.quad($0.baseAddress!, at: at, end: $0.count) } }
         while i < inner.count {
             let b = inner[i]
             if b != 0x5C || i + 1 >= inner.count { bytes.append(b); i += 1; continue }

@@ -2,6 +2,8 @@
 // one JSON object (RFC 8259: UTF-8, escapes, numbers, nesting bounded at
 // NDJSONRecord.maxDepth) and remembers where the wanted keys' values are, so
 // that only the sender, body and id are ever decoded.
+import SiftText
+
 /// What a wanted key's value turned out to be, and where.
 struct ValueSpan {
     enum Kind { case absent, string, escapedString, number, null, boolean, object, array }
@@ -204,22 +206,7 @@ struct JSONLineScanner {
 
     /// The value of four hex digits at `at`, or nil.
     @inline(__always)
-    func hex4(at: Int) -> UInt32? {
-        guard at + 4 <= n else { return nil }
-        var v: UInt32 = 0
-        for k in at..<at + 4 {
-            let b = p[k]
-            let d: UInt8
-            switch b {
-            case 0x30...0x39: d = b - 0x30
-            case 0x41...0x46: d = b - 0x41 + 10
-            case 0x61...0x66: d = b - 0x61 + 10
-            default: return nil
-            }
-            v = v << 4 | UInt32(d)
-        }
-        return v
-    }
+    func hex4(at: Int) -> UInt32? { JSONHex.quad(p, at: at, end: n) }
 
     /// RFC 8259: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
     mutating func scanNumber() throws(RecordError) {
