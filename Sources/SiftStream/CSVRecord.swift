@@ -9,9 +9,10 @@
 //   next buffer. A UTF-8 BOM at the very start of the stream is skipped.
 //   The splitter only looks for boundaries; it never rejects input.
 // - `CSVRecord.parseFields` splits one record into its fields: it validates
-//   UTF-8, unquotes quoted fields (`""` → `"`), and rejects a quote inside an
-//   unquoted field, anything but `,` or the end after a closing quote, and an
-//   unterminated quoted field. The header row is parsed with it too.
+//   UTF-8, unquotes quoted fields (`""` → `"`), and rejects anything but `,`
+//   or the end after a closing quote, and an unterminated quoted field. A
+//   quote inside an unquoted field (`say "hi" ok`) is text, as spreadsheets
+//   and Python's csv read it. The header row is parsed with it too.
 // - `CSVHeader` maps header names to the sender, body and id columns named
 //   by `FieldNames` and builds `MessageFields` from a row, either from parsed
 //   fields or straight from the record's bytes (only the three wanted fields
@@ -246,8 +247,9 @@ public enum CSVRecord {
                 guard p[i] == 0x2C else { throw RecordError("bad CSV: unexpected character after closing quote", at: i) }
                 i += 1
             } else {
-                let k = UTF8Scan.firstOf(0x2C, 0x22, p, from: i, to: n)
-                if k < n && p[k] == 0x22 { throw RecordError("bad CSV: quote in unquoted field", at: k) }
+                // A quote inside an unquoted field is text (`say "hi" ok`), as spreadsheets and
+                // Python's csv read it: only a field's first byte can open quoting.
+                let k = UTF8Scan.first(0x2C, p, from: i, to: n)
                 spans.append(FieldSpan(start: i, end: k, hasDoubledQuotes: false))
                 if k == n { return }
                 i = k + 1
