@@ -126,13 +126,20 @@ public final class Evaluator {
             Verdict(action: action, stage: stage, reason: reason, warning: warning, ruleKey: key, trace: trace)
         }
 
+        // What a stage's regexes ran into (time-outs), for its trace step: the warning's new part.
+        func problems(since before: String?) -> String {
+            guard let w = warning, w != before else { return "" }
+            return " (" + (before.map { String(w.dropFirst($0.count + 2)) } ?? w) + ", counted as no match)"
+        }
+
         // 1. Allow filters.
         let allowCount = rules.allowFilterCount
+        let beforeAllow = warning
         if let rank = regexes.oldestMatch(phraseRank: allowRank, allow: true, allGatesOpen: normalized, warning: &warning) {
-            if explain { trace.append(TraceStep(stage: .allowFilter, checked: plural(allowCount, "filter"), outcome: "match: filter \(rules.filters[Int(rank)].id) \(quoted(rules.filterReasons[Int(rank)]))")) }
+            if explain { trace.append(TraceStep(stage: .allowFilter, checked: plural(allowCount, "filter"), outcome: "match: filter \(rules.filters[Int(rank)].id) \(quoted(rules.filterReasons[Int(rank)]))" + problems(since: beforeAllow))) }
             return done(.allow, .allowFilter, rules.filterReasons[Int(rank)], rank)
         }
-        if explain { trace.append(TraceStep(stage: .allowFilter, checked: plural(allowCount, "filter"), outcome: allowCount == 0 ? "skipped" : "no match")) }
+        if explain { trace.append(TraceStep(stage: .allowFilter, checked: plural(allowCount, "filter"), outcome: (allowCount == 0 ? "skipped" : "no match") + problems(since: beforeAllow))) }
 
         // 2. All unknown.
         if smart.allUnknown {
@@ -161,12 +168,13 @@ public final class Evaluator {
 
         // 5. Deny filters.
         let denyCount = rules.denyFilterCount
+        let beforeDeny = warning
         if let rank = regexes.oldestMatch(phraseRank: denyRank, allow: false, allGatesOpen: normalized, warning: &warning) {
             let f = rules.filters[Int(rank)]
-            if explain { trace.append(TraceStep(stage: .denyFilter, checked: plural(denyCount, "filter"), outcome: "match: filter \(f.id) \(quoted(rules.filterReasons[Int(rank)])) → \(f.folder.rawValue)")) }
+            if explain { trace.append(TraceStep(stage: .denyFilter, checked: plural(denyCount, "filter"), outcome: "match: filter \(f.id) \(quoted(rules.filterReasons[Int(rank)])) → \(f.folder.rawValue)" + problems(since: beforeDeny))) }
             return done(f.folder.action, .denyFilter, rules.filterReasons[Int(rank)], rank)
         }
-        if explain { trace.append(TraceStep(stage: .denyFilter, checked: plural(denyCount, "filter"), outcome: denyCount == 0 ? "skipped" : "no match")) }
+        if explain { trace.append(TraceStep(stage: .denyFilter, checked: plural(denyCount, "filter"), outcome: (denyCount == 0 ? "skipped" : "no match") + problems(since: beforeDeny))) }
 
         // 6. Blocked languages.
         if rules.detectsLanguage {
@@ -362,7 +370,13 @@ public final class Evaluator {
     static func decodeScalar(_ t: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt32 { UTF8Scalar.decode(t, i) }
 
     private func describe(_ d: LanguageDetection) -> String {
-        let evidence = d.scores.prefix(2).map { "\($0.language.rawValue) \(formatScore($0.score))" }.joined(separator: ", ")
+        var ranked = d.scores.prefix(2).map { ($0.language.rawValue, $0.score) }
+        if let other = d.otherLanguageScore {
+            // "Another Latin-script language" took part in the decision: show where it stands.
+            ranked.append(("another language", other))
+            ranked.sort { $0.1 > $1.1 }
+        }
+        let evidence = ranked.map { "\($0.0) \(formatScore($0.1))" }.joined(separator: ", ")
         let name = d.language?.rawValue ?? "undetermined"
         return evidence.isEmpty ? "language \(name)" : "language \(name) (\(evidence))"
     }

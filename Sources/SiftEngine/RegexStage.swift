@@ -93,18 +93,23 @@ final class RegexStage {
             case .match: return r.filterIndex
             case .noMatch: continue
             case .timedOut:
-                if warning == nil { warning = "regex filter \(filters[Int(r.filterIndex)].id) timed out" }
+                Self.add("regex filter \(filters[Int(r.filterIndex)].id) timed out", to: &warning)
             case .failed:
                 // ICU gave up on this text (its backtracking stack is full, say): as a time-out,
                 // no match, said in the verdict; and once per run on stderr.
                 let id = filters[Int(r.filterIndex)].id
-                if warning == nil { warning = "regex filter \(id) could not finish matching" }
+                Self.add("regex filter \(id) could not finish matching", to: &warning)
                 if reportedFailure.insert(r.filterIndex).inserted {
                     failures.append("regex filter \(id) could not finish matching some messages (ICU gave up); they count as no match and carry a warning")
                 }
             }
         }
         return phraseRank == .max ? nil : phraseRank
+    }
+
+    /// Every regex that timed out or failed on a message is named in its warning.
+    private static func add(_ problem: String, to warning: inout String?) {
+        warning = warning.map { $0 + "; " + problem } ?? problem
     }
 
     /// Whether the regex's target holds one of the bytes a match can start with

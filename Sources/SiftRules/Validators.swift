@@ -91,12 +91,12 @@ public enum LanguageValidator {
 }
 
 /// A value in double quotes with quotes and control characters escaped, for messages.
+/// Backslashes stay as they are, so a regex reads as it was written (`"win\s+\d+"`).
 public func quoted(_ s: String) -> String {
     var out = "\""
     for u in s.unicodeScalars {
         switch u {
         case "\"": out += "\\\""
-        case "\\": out += "\\\\"
         case "\n": out += "\\n"
         case "\t": out += "\\t"
         case "\r": out += "\\r"

@@ -88,6 +88,7 @@ public final class Pipeline {
         shared.waitUntilFinished(workers: jobs)
         var stats = writer.stats
         stats.bytes = reader.bytesRead
+        stats.inputsNotRead = failedInputs
         if let e = readError, !writer.brokenPipe { throw e }
         if let e = writer.writeError { throw StreamError(e) }
         // A wrong field name reads every sender or body as empty, which smart rules then judge:
@@ -162,8 +163,11 @@ final class Worker {
                 switch parsed {
                 case .failure(let e):
                     let message = "\(batch.source):\(r.line): \(e.message) (byte \(e.byteOffset))"
-                    if result.firstError == nil { result.firstError = (index, message) }
                     result.stats.errors += 1
+                    if result.firstError == nil {
+                        result.firstError = (index, message)
+                        result.statsToFirstError = result.stats
+                    }
                     formatter.appendError(record: r.number, message: message, raw: bytes,
                                           annotateWidth: annotateWidth(batch), to: &out)
                 case .success(let m):
@@ -213,6 +217,8 @@ struct BatchResult: @unchecked Sendable {
     var recordEnds: [Int] = []
     var firstError: (index: Int, message: String)? = nil
     var stats = RunStats()
+    /// The counts of the records up to and including the first error (what --strict reports).
+    var statsToFirstError = RunStats()
     init(sequence: Int) { self.sequence = sequence }
 }
 
@@ -345,6 +351,7 @@ final class OrderedWriter: @unchecked Sendable {
                 let end = index == 0 ? 0 : r.recordEnds[index - 1]
                 write(r.output[0..<end])
                 strictStop = message
+                stats.merge(r.statsToFirstError)   // the records written, and the error that stopped the run
                 failed = true
                 shared.stop()
                 continue

@@ -7,7 +7,10 @@ import SiftRules
 public struct RunStats: Sendable {
     public var records = 0
     public var errors = 0
+    /// Records whose verdict carries a warning (one or more regexes timed out or failed).
     public var warnings = 0
+    /// Inputs that could not be read (the run went on without them).
+    public var inputsNotRead = 0
     /// Records without a sender / body field (read as empty).
     public var missingSender = 0
     public var missingBody = 0
@@ -54,7 +57,8 @@ public struct RunStats: Sendable {
         lines.append("records: \(total) (\(records) classified, \(errors) errors)")
         lines.append("actions: " + Action.allCases.enumerated().map { "\($0.element.rawValue) \(byAction[$0.offset])" }.joined(separator: ", "))
         lines.append("stages: " + Stage.allCases.enumerated().map { "\($0.element.rawValue) \(byStage[$0.offset])" }.joined(separator: ", "))
-        if warnings > 0 { lines.append("warnings: \(warnings) (regex time-outs)") }
+        if warnings > 0 { lines.append("warnings: \(warnings) record\(warnings == 1 ? "" : "s") (a regex timed out or could not finish)") }
+        if inputsNotRead > 0 { lines.append("inputs not read: \(inputsNotRead)") }
         var ranked: [(stage: Int, key: Int, n: Int)] = []
         for (s, counts) in hits.enumerated() { for (k, n) in counts.enumerated() where n > 0 { ranked.append((s, k, n)) } }
         ranked.sort { a, b in a.n != b.n ? a.n > b.n : (a.stage, a.key) < (b.stage, b.key) }

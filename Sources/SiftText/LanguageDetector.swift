@@ -62,12 +62,17 @@ public struct LanguageDetection: Sendable, Equatable {
     public var scores: [LanguageScore]
     /// Letters (Unicode L*) in the body, in every script.
     public var letters: Int
+    /// For Latin script: the score of "another Latin-script language" when it is
+    /// the best class or the runner-up (then it decided: no language, or the
+    /// margin over it); nil otherwise.
+    public var otherLanguageScore: Double?
 
     /// Makes a detection result.
-    public init(language: Language?, scores: [LanguageScore], letters: Int) {
+    public init(language: Language?, scores: [LanguageScore], letters: Int, otherLanguageScore: Double? = nil) {
         self.language = language
         self.scores = scores
         self.letters = letters
+        self.otherLanguageScore = otherLanguageScore
     }
 }
 
@@ -468,7 +473,9 @@ struct Evidence {
         }
         let lead = Double(penalty[second] - penalty[best]) / LatinModel.unitsPerNat
         let language = lead >= LanguageDetector.latinMargin ? LatinModel.classes[best] : nil
-        return LanguageDetection(language: language, scores: [score(first), score(next)], letters: letters)
+        let other = classes - 1
+        let otherScore = best == other || second == other ? (worst - Double(penalty[other])) / LatinModel.unitsPerNat : nil
+        return LanguageDetection(language: language, scores: [score(first), score(next)], letters: letters, otherLanguageScore: otherScore)
     }
 
     /// The best of `candidates` (listed in SPEC order, which breaks ties) if it

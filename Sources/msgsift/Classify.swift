@@ -45,7 +45,7 @@ enum ClassifyCommand {
             }
         },
         Flag("--annotate", nil, "write each input record with \"verdict\":{action,stage,reason} added") { c, _ in c.stream.annotate = true },
-        Flag("--only", "A,…", "write only these actions (allow,junk,transaction,promotion)") { c, v in
+        Flag("--only", "A,…", "write only these actions (allow,junk,transaction,promotion); error records always") { c, v in
             var set = Set<Action>()
             for part in v.split(separator: ",") {
                 guard let a = Action(rawValue: String(part)) else { throw UsageError("--only: \(quotedArg(String(part))) is not allow, junk, transaction or promotion") }

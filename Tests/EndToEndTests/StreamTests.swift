@@ -219,6 +219,22 @@ struct ReaderRegressionTests {
         #expect(r.out.isEmpty)      // not even the CSV header: errors never go to stdout
     }
 
+    /// --stats under --strict counts what was written and the error that stopped the run,
+    /// in the first batch and past several whole ones; an input not read is counted.
+    @Test(arguments: [28, 5000])
+    func statsUnderStrictCountWhatWasWritten(good: Int) throws {
+        let input = String(repeating: "{\"body\":\"www.x.com\"}\n", count: good) + "{oops}\n" + "{\"body\":\"hi\"}\n"
+        let r = try Harness.run(["classify", "--strict", "--stats", "--batch-size", "2048"] + rules, stdin: input)
+        #expect(r.status == 1)
+        #expect(r.lines.count == good)
+        #expect(r.err.contains("records: \(good + 1) (\(good) classified, 1 errors)"))
+        #expect(r.err.contains("actions: allow 0, junk \(good), transaction 0, promotion 0"))
+
+        let missing = try Harness.run(["classify", "--stats"] + rules + ["/nonexistent/msgsift.ndjson", "-"], stdin: "{\"body\":\"hi\"}\n")
+        #expect(missing.status == 1)
+        #expect(missing.err.contains("inputs not read: 1"))
+    }
+
     /// A stray quote opening a field ran over the lines after it, taking their records
     /// into one error record (or, at the end of the input, into nothing). Only its
     /// first line is the bad record; the lines after it are records again.

@@ -136,6 +136,27 @@ struct MatchingTests {
         #expect(v.warning == "regex filter 1 timed out")
     }
 
+    /// Every regex that times out on a message is named, in the warning and in the trace of
+    /// its stage (which says it counted as no match); the filter that matched still decides.
+    @Test func everyTimedOutRegexIsNamedInTheWarningAndTheTrace() throws {
+        let r = rules([deny("(a+)+$", .junk, target: .body, .regex), deny("(a|aa)+$", .junk, target: .body, .regex), deny("zz", .promotion)])
+        let compiled = try CompiledRuleSet(r, regexTimeLimit: 5)
+        let v = Evaluator(compiled).evaluate(sender: "x", body: String(repeating: "a", count: 40) + "! zz", explain: true)
+        #expect(v.stage == .denyFilter)
+        #expect(v.reason == "zz")
+        #expect(v.warning == "regex filter 1 timed out; regex filter 2 timed out")
+        let step = v.trace.first { $0.stage == .denyFilter }
+        #expect(step?.outcome == "match: filter 3 \"zz\" → promotion (regex filter 1 timed out; regex filter 2 timed out, counted as no match)")
+        let allowStep = v.trace.first { $0.stage == .allowFilter }
+        #expect(allowStep?.outcome == "skipped")
+    }
+
+    /// A regex in a trace reads as it was written: one backslash, not a JSON-escaped two.
+    @Test func aRegexInTheTraceKeepsItsBackslashes() throws {
+        let v = try judge(rules([deny(#"win\s+\d+"#, .junk, target: .body, .regex)]), sender: "x", body: "win 500", explain: true)
+        #expect(v.trace.first { $0.stage == .denyFilter }?.outcome == #"match: filter 1 "win\s+\d+" → junk"#)
+    }
+
     /// ICU gives up on `(a|b)*c` over 800,000 letters (its backtracking stack fills, long
     /// before the time limit): no match, the verdict says so, as with a time-out; a later
     /// message still matches.

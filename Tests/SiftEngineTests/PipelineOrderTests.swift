@@ -102,6 +102,18 @@ struct PipelineOrderTests {
         #expect(step?.outcome == "no match (blocked: zh-Hans, ru)")      // SPEC §1.3 order
     }
 
+    /// When "another Latin-script language" takes part in the decision (no language, or the
+    /// margin over it), the trace shows its score beside the two best languages.
+    @Test func languageStepShowsAnotherLanguageWhenItDecides() throws {
+        let r = rules([blockLanguage(.de)])
+        let step = try judge(r, sender: "x", body: "Dinner tonight at 8", explain: true).trace.first { $0.stage == .denyLanguage }
+        #expect(step?.checked.hasPrefix("language undetermined (") == true)
+        #expect(step?.checked.contains("another language") == true)
+        let clear = try judge(r, sender: "x", body: "Call me back", explain: true).trace.first { $0.stage == .denyLanguage }
+        #expect(clear?.checked.hasPrefix("language en (en ") == true)
+        #expect(clear?.checked.contains("another language") == false)
+    }
+
     /// A list stage with no entries of its kind is skipped, whatever the other kind holds.
     @Test func listStagesWithoutEntriesOfTheirKindAreSkipped() throws {
         let denyOnly = rules(lists: [.en: list(denyBody: ["loan"])], listLanguages: [.en])
