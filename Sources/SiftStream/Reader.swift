@@ -75,6 +75,11 @@ final class RecordReader {
         var state = SourceState(name: source.name)
         var chunk = [UInt8](repeating: 0, count: Self.chunkSize)
         while !stopped && state.problem == nil {
+            if state.batch != nil && !Self.readable(fd) {
+                // Nothing more to read for now (`tail -f … | msgsift`): the records read so far
+                // go out instead of waiting for a whole batch.
+                flush(&state)
+            }
             let n = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, Self.chunkSize) }
             if n < 0 {
                 if errno == EINTR { continue }
@@ -107,6 +112,12 @@ final class RecordReader {
         if let problem = formatProblem { throw StreamError(problem, usage: true) }
         flush(&state)
         if let problem = state.problem { throw StreamError(problem, input: true) }
+    }
+
+    /// Whether a read of `fd` would return at once (data, the end, or an error).
+    private static func readable(_ fd: Int32) -> Bool {
+        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&p, 1, 0) != 0
     }
 
     /// Per-source reading state.

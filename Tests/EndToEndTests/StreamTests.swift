@@ -219,6 +219,37 @@ struct ReaderRegressionTests {
         #expect(r.out.isEmpty)      // not even the CSV header: errors never go to stdout
     }
 
+    /// Input that comes slowly (`tail -f log | msgsift`): what was read goes out when
+    /// there is nothing more to read for now, not when a batch is full or the input ends.
+    @Test func slowInputIsWrittenAsItComes() throws {
+        let p = Process()
+        p.executableURL = Harness.binary
+        p.arguments = ["classify"] + rules
+        let input = Pipe(), output = Pipe()
+        p.standardInput = input
+        p.standardOutput = output
+        try p.run()
+        input.fileHandleForWriting.write(Data("{\"body\":\"www.x.com\"}\n".utf8))
+        let firstLine = DispatchSemaphore(value: 0)
+        let box = DataBox()
+        DispatchQueue.global().async {
+            var got = Data()
+            while !got.contains(0x0A) {
+                let d = output.fileHandleForReading.availableData
+                if d.isEmpty { break }
+                got.append(d)
+            }
+            box.set(got)
+            firstLine.signal()
+        }
+        // The input stays open: the verdict must come anyway.
+        let arrived = firstLine.wait(timeout: .now() + 20) == .success
+        try input.fileHandleForWriting.close()
+        p.waitUntilExit()
+        #expect(arrived)
+        #expect(String(decoding: box.get(), as: UTF8.self).hasPrefix("{\"record\":1,\"action\":\"junk\""))
+    }
+
     /// --stats under --strict counts what was written and the error that stopped the run,
     /// in the first batch and past several whole ones; an input not read is counted.
     @Test(arguments: [28, 5000])
