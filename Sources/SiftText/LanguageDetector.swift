@@ -87,6 +87,11 @@ public enum LanguageDetector {
     /// In Latin script, the best class's log-likelihood must exceed the
     /// runner-up's by at least this many nats (a likelihood ratio of e^margin).
     public static let latinMargin = 2.0
+    /// Latin-script bodies of fewer letters than this need `shortLatinMargin`: two
+    /// words say little (`Win dollars` scored de 3.5 nats over en, `Salut ça va`
+    /// tr), and a blocked language must not junk a message on a guess.
+    public static let shortLatinLetters = 15
+    public static let shortLatinMargin = 8.0
 
     /// The dominant language of `text`.
     public static func detect(_ text: String) -> LanguageDetection {
@@ -179,6 +184,8 @@ struct Evidence {
     var traditional = 0
     /// Cyrillic letters that Russian does not use, and uses of ъ Russian does not have.
     var nonRussian = 0
+    /// The open Arabic-script word starts with alef (ا), which may begin the article ال.
+    var articleStart = false
     /// The scalar before was ъ or Ъ: Russian writes it only before е ё ю я,
     /// Bulgarian inside words before any consonant (поръчка, България).
     var afterHardSign = false
@@ -249,6 +256,9 @@ struct Evidence {
         case .arabic:
             if wordScript != .arabic { startWord(.arabic) }
             wordHash = WordTable.mix(wordHash, cp)
+            // The article al- (ال) opens a word: Arabic's most frequent sign.
+            if wordLength == 1 && cp == 0x0644 && articleStart { weights[Slot.ar] += 0.5 }
+            articleStart = wordLength == 0 && cp == 0x0627
             wordLength += 1
             let mask = Evidence.arabicLetterMask(cp)
             if mask != 0 { addLetterEvidence(mask) }
@@ -260,7 +270,11 @@ struct Evidence {
             case .both: break
             }
         case .cyrillic:
-            endWord()
+            if wordScript != .cyrillic { startWord(.cyrillic) }
+            // Words compare in lower case: А–Я and Ѐ–Џ have their small letters 0x20 and 0x50 up.
+            let lower = (0x0410...0x042F).contains(cp) ? cp + 0x20 : (0x0400...0x040F).contains(cp) ? cp + 0x50 : cp
+            wordHash = WordTable.mix(wordHash, lower)
+            wordLength += 1
             if (0x0400...0x040F).contains(cp) || (0x0450...0x045F).contains(cp) || cp >= 0x0490 {
                 if cp != 0x0401 && cp != 0x0451 { nonRussian += 1 }  // Ё ё are Russian
             }
@@ -364,6 +378,10 @@ struct Evidence {
                     score(gram(4))
                     score(wordHash & (1 << 47 - 1) | 1 << 47)
                 }
+            } else if wordScript == .cyrillic {
+                // A frequent word of Ukrainian, Bulgarian, Serbian or Macedonian that Russian
+                // does not have (дякую, пратка, хвала): a sign as strong as their own letters.
+                if WordTable.notRussian.contains(wordHash) { nonRussian += 25 }
             } else if wordLength <= WordTable.maxLength, let mask = WordTable.masks[wordHash] {
                 spread(1.0, over: mask)
             }
@@ -437,7 +455,9 @@ struct Evidence {
             return (choose(among: [.zhHans, .zhHant], byVariant, unsupported: 0), true)
         case .arabic:
             if weights[Slot.ar] == 0 && weights[Slot.fa] == 0 && weights[Slot.unsupportedArabic] == 0 {
-                return (LanguageDetection(language: .ar, scores: [], letters: letters), false)
+                // No letter or word tells Arabic from Persian (`دوستت دارم` is Persian, `خوابم برد`
+                // too): undetermined, so a blocked Arabic never junks Persian on a guess.
+                return (LanguageDetection(language: nil, scores: [], letters: letters), false)
             }
             return (choose(among: [.ar, .fa], weights, unsupported: weights[Slot.unsupportedArabic]), true)
         case .latin:
@@ -472,7 +492,8 @@ struct Evidence {
             LanguageScore(LatinModel.classes[c]!, (worst - Double(penalty[c])) / LatinModel.unitsPerNat)
         }
         let lead = Double(penalty[second] - penalty[best]) / LatinModel.unitsPerNat
-        let language = lead >= LanguageDetector.latinMargin ? LatinModel.classes[best] : nil
+        let margin = count(.latin) < LanguageDetector.shortLatinLetters ? LanguageDetector.shortLatinMargin : LanguageDetector.latinMargin
+        let language = lead >= margin ? LatinModel.classes[best] : nil
         let other = classes - 1
         let otherScore = best == other || second == other ? (worst - Double(penalty[other])) / LatinModel.unitsPerNat : nil
         return LanguageDetection(language: language, scores: [score(first), score(next)], letters: letters, otherLanguageScore: otherScore)

@@ -98,13 +98,29 @@ enum WordTable {
     static let lists: [(Language, String)] = [
         (.fa, """
             است این را که می از به با در برای آن ها های یک شما شده کنید کرد هم تا اگر ولی چه خود نیست \
-            بود باید شود من اين كه براي
+            بود باید شود من اين كه براي \
+            دارم داری داره هستم هستی خوبه خوبی باشه فردا ساعت خیلی خيلي مرسی مرسي ممنون کجا کجایی برم بریم \
+            میام میاد بله عزیزم دوستت بخیر بخير چطوری میخوام ميخوام امروز دیروز
             """),
         (.ar, """
             في من على الذي التي إلى الى عن مع هذا هذه أن إن ان كان لا ما هو هي قد تم كل عند بعد لم لن \
-            ذلك يا أو او ثم حتى بين يرجى شكرا
+            ذلك يا أو او ثم حتى بين يرجى شكرا \
+            غدا بكرة انا أنا انت أنت كيف وين ليش شو ايش عندك رمز التحقق الرصيد عزيزي العميل حبيبي مرحبا \
+            السلام عليكم الخير صباح مساء اليوم ماذا لماذا هل
             """),
     ]
+
+    /// Frequent words of Cyrillic languages other than Russian (Ukrainian,
+    /// Bulgarian, Serbian, Macedonian) that Russian does not use, in lower case;
+    /// written without the letters Russian lacks (і ї є ґ ђ ј …), which count already.
+    static let notRussianWords = """
+        дякую будь ласка вдома хвилин хвилини зараз чекаю гарного мене що буде вже треба дуже який яка яке         можна замовлення отримати отримали рахунок картка картки гривень грн немає також         ще утре пратка пратката вашата вашия доставена доставено е са със какво здравейте днес вие тук кога         хвала сутра што денес благодарам
+        """
+
+    /// Hashes of `notRussianWords`.
+    static let notRussian: Set<UInt64> = Set(notRussianWords.split(whereSeparator: { $0 == " " || $0 == "\n" }).map { word in
+        word.unicodeScalars.reduce(hashBasis) { mix($0, $1.value) }
+    })
 
     /// Word hash → languages (`Slot` bits).
     static let masks: [UInt64: UInt16] = {
