@@ -13,23 +13,25 @@
 //      language (Greek, Hangul, Thai, Devanagari, …) form another, which
 //      decides nothing.
 //   2. Within the winner: Hebrew → he. Cyrillic → ru, unless letters Russian
-//      lacks (Ukrainian і ї є ґ, Serbian ђ ј љ …) or ъ before a consonant
-//      (Bulgarian поръчка) are frequent. Han and kana →
+//      lacks (Ukrainian і ї є ґ, Serbian ђ ј љ …), ъ before a consonant
+//      (Bulgarian поръчка) or their frequent words (дякую, пратка, хвала) are
+//      there. Han and kana →
 //      ja when any kana is present, else zh-Hans or zh-Hant by distinguishing
 //      characters. Arabic → fa or ar by letters (پ چ ژ گ ک ی vs ة ي ك ى),
-//      digits (۰-۹ vs ٠-٩), ZWNJ and words; ar when nothing tells them apart.
+//      digits (۰-۹ vs ٠-٩), ZWNJ, words and the article ال; undetermined when
+//      nothing tells them apart (Persian is often typed without its letters).
 //      Latin → the model's most likely class among en fr de it pt es tr and
 //      "another Latin-script language" (which answers undetermined).
 //   3. A choice between languages needs a margin over the runner-up: for the
-//      Latin model `latinMargin` nats of log-likelihood, elsewhere the best
+//      Latin model `latinMargin` nats of log-likelihood (`shortLatinMargin`
+//      under `shortLatinLetters` letters), elsewhere the best
 //      score must reach `margin` times the runner-up's (letters of unsupported
 //      languages, such as Urdu ے, compete as a runner-up).
 //   4. Fewer than `minimumLetters` letters in all → undetermined, unless the
 //      script or its letters name the language among the supported ones
 //      (Hebrew; Cyrillic; kana; Han characters only one Chinese script uses;
 //      Arabic-script letters or words only Arabic or only Persian uses): then
-//      `minimumScriptLetters`. Arabic by default (nothing tells it from
-//      Persian) and Latin-script languages keep the higher bar.
+//      `minimumScriptLetters`. Latin-script languages keep the higher bar.
 // The hot path allocates nothing: the tally is a struct of fixed-size
 // counters, and each n-gram is an integer packed from a rolling window and
 // looked up in a flat table.
