@@ -383,7 +383,7 @@ struct Evidence {
             } else if wordScript == .cyrillic {
                 // A frequent word of Ukrainian, Bulgarian, Serbian or Macedonian that Russian
                 // does not have (дякую, пратка, хвала): a sign as strong as their own letters.
-                if WordTable.notRussian.contains(wordHash) { nonRussian += 25 }
+                if WordTable.isNotRussian(wordHash) { nonRussian += 25 }
             } else if wordLength <= WordTable.maxLength, let mask = WordTable.masks[wordHash] {
                 spread(1.0, over: mask)
             }

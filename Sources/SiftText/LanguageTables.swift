@@ -86,7 +86,7 @@ enum LatinModelTable {
 
 /// Frequent short Arabic-script words, looked up by a hash of the word.
 enum WordTable {
-    static let hashBasis: UInt64 = 0xCBF2_9CE4_8422_2325
+    static var hashBasis: UInt64 { 0xCBF2_9CE4_8422_2325 }     // computed: a constant, no lazy global to check per word
 
     /// FNV-1a over scalar values.
     @inline(__always)
@@ -121,6 +121,21 @@ enum WordTable {
     static let notRussian: Set<UInt64> = Set(notRussianWords.split(whereSeparator: { $0 == " " || $0 == "\n" }).map { word in
         word.unicodeScalars.reduce(hashBasis) { mix($0, $1.value) }
     })
+
+    /// One bit per value of a hash's top 12 bits, set for the hashes of
+    /// `notRussian`: most Russian words are turned away by one load.
+    static let notRussianFilter: UnsafePointer<UInt64> = {
+        let bits = UnsafeMutablePointer<UInt64>.allocate(capacity: 64)
+        bits.initialize(repeating: 0, count: 64)
+        for h in notRussian { bits[Int(h >> 58)] |= 1 << (h >> 52 & 63) }
+        return UnsafePointer(bits)
+    }()
+
+    /// Whether a Cyrillic word's hash is one of `notRussian`.
+    @inline(__always)
+    static func isNotRussian(_ h: UInt64) -> Bool {
+        notRussianFilter[Int(h >> 58)] & 1 << (h >> 52 & 63) != 0 && notRussian.contains(h)
+    }
 
     /// Word hash → languages (`Slot` bits).
     static let masks: [UInt64: UInt16] = {
