@@ -92,8 +92,8 @@ enum ClassifyCommand {
         if config.inputs.isEmpty { config.inputs = [.stdin] }
         // `msgsift --no-db filter list`: options before a command make it classify's input.
         for case .file(let path) in config.inputs where commandNames.contains(path) && !FileManager.default.fileExists(atPath: path) {
-            throw UsageError("\(quotedArg(path)) is a command, read here as an input file: a command comes first,"
-                             + " its options after it (msgsift \(path) … --no-db)", command: "classify")
+            throw UsageError("\(quotedArg(path)) is a command, read here as an input file of classify: a command comes"
+                             + " first, then its own options (msgsift \(path) --help)", command: "classify")
         }
         if (config.rules.filterFiles + config.rules.listFiles).contains("-"), config.inputs.contains(where: { if case .stdin = $0 { true } else { false } }) {
             throw UsageError("stdin cannot hold both rules (--filters - or --lists -) and the messages; give the messages as files", command: "classify")

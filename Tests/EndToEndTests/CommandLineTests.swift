@@ -81,7 +81,10 @@ struct CommandLineTests {
         #expect(csv.err.contains(#"1 of 1 records have no "sender" field"#))
 
         let semicolons = try Harness.run(["classify", "--no-db"], stdin: "id;sender;body\n1;+15551234567;hello\n")
-        #expect(semicolons.err.contains(#"the CSV header is one column, "id;sender;body": msgsift reads comma-separated values, and these look separated by ';'"#))
+        #expect(semicolons.err.contains(#"the CSV header is one column: msgsift reads comma-separated values, and these look separated by ';'"#))
+        #expect(!semicolons.err.contains("id;sender;body"))      // diagnostics quote no content without -v
+        let verbose = try Harness.run(["classify", "--no-db", "-v"], stdin: "id;sender;body\n1;+15551234567;hello\n")
+        #expect(verbose.err.contains(#"the CSV header is one column "id;sender;body""#))
         #expect(!csv.err.contains("one column"))
 
         let renamed = try Harness.run(["classify", "--no-db", "--field", "sender=from", "--field", "body=text"], stdin: #"{"from":"Bank","text":"hi"}"# + "\n")

@@ -335,6 +335,7 @@ struct StoreCommandTests {
         #expect(r.status == 2)
         #expect(r.out.isEmpty)
         #expect(r.err.contains("\"filter\" is a command"))
+        #expect(r.err.contains("(msgsift filter --help)"))
     }
 
     /// README: exit status 0 also when stdout was closed early (`| head`), for every command.
