@@ -164,7 +164,9 @@ final class RecordReader {
                 if s.work.starts(with: [0xEF, 0xBB, 0xBF]) { s.drop(3) }
                 s.bomChecked = true
             }
-            if s.work.starts(with: [0xFF, 0xFE]) || s.work.starts(with: [0xFE, 0xFF]) {
+            let w = s.work
+            let utf16WithoutBOM = w.count >= 4 && ((w[0] != 0 && w[1] == 0 && w[2] != 0 && w[3] == 0) || (w[0] == 0 && w[1] != 0 && w[2] == 0 && w[3] != 0))
+            if s.work.starts(with: [0xFF, 0xFE]) || s.work.starts(with: [0xFE, 0xFF]) || utf16WithoutBOM {
                 // What spreadsheets save as "Unicode text": no record of it is UTF-8.
                 let file = s.name == InputSource.stdin.name ? "" : " " + s.name
                 s.problem = "\(s.name): UTF-16 text; msgsift reads UTF-8 (iconv -f UTF-16 -t UTF-8\(file) | msgsift …)"

@@ -310,7 +310,7 @@ struct ReaderRegressionTests {
         #expect(piped.err.contains("<stdin>:3: a quoted field opened in this record is never closed"))
     }
 
-    @Test(arguments: [[UInt8]([0xFF, 0xFE]), [0xFE, 0xFF]])
+    @Test(arguments: [[UInt8]([0xFF, 0xFE]), [0xFE, 0xFF], []])     // [] : UTF-16LE without a BOM
     func utf16InputIsRefusedByName(_ bom: [UInt8]) throws {
         let r = try Harness.run(["classify"] + rules, stdin: Data(bom + Array("i\0d\0".utf8)))
         #expect(r.status == 1)
