@@ -38,6 +38,8 @@ public final class Pipeline {
     /// Reads every source in order and writes one line per record to `output`.
     public func run(_ sources: [InputSource], output: Int32 = 1) throws(StreamError) -> RunOutcome {
         signal(SIGPIPE, SIG_IGN)
+        Interruption.install(output: output)
+        defer { Interruption.uninstall() }
         let started = Date()
         let jobs = max(1, options.jobs)
         let shared = SharedState(capacity: 2 * jobs + 2)
@@ -368,6 +370,8 @@ final class OrderedWriter: @unchecked Sendable {
 
     private func write(_ bytes: ArraySlice<UInt8>) {
         if failed { return }
+        Interruption.beginWrite()
+        defer { Interruption.endWrite() }
         bytes.withUnsafeBufferPointer { buf in
             var offset = 0
             while offset < buf.count {

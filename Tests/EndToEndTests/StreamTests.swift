@@ -219,6 +219,31 @@ struct ReaderRegressionTests {
         #expect(r.out.isEmpty)      // not even the CSV header: errors never go to stdout
     }
 
+    /// Ctrl-C or kill in the middle of a run writing to a file: status 128 + the signal,
+    /// and the file holds whole records only (a cut write would leave half a line).
+    @Test func anInterruptedRunLeavesWholeLines() throws {
+        let line = "{\"id\":1,\"sender\":\"+1555\",\"body\":\"hello www.x.com friend, hello www.x.com friend\"}\n"
+        let input = try Harness.temp(Data(String(repeating: line, count: 400_000).utf8), suffix: ".ndjson")
+        for (round, signal) in [SIGINT, SIGTERM, SIGINT].enumerated() {
+            let outPath = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-int-\(UUID().uuidString).ndjson").path
+            FileManager.default.createFile(atPath: outPath, contents: nil)
+            let p = Process()
+            p.executableURL = Harness.binary
+            p.arguments = ["classify"] + rules + [input]
+            p.standardOutput = FileHandle(forWritingAtPath: outPath)
+            try p.run()
+            usleep(useconds_t(150_000 + 100_000 * round))
+            kill(p.processIdentifier, signal)
+            p.waitUntilExit()
+            let out = try Data(contentsOf: URL(fileURLWithPath: outPath))
+            if p.terminationReason == .exit && p.terminationStatus == 0 { continue }    // finished first: nothing to check
+            #expect(p.terminationStatus == 128 + signal)
+            #expect(out.isEmpty || out.last == 0x0A)
+            let lines = out.split(separator: 0x0A)
+            #expect(lines.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0))) != nil })
+        }
+    }
+
     /// Input that comes slowly (`tail -f log | msgsift`): what was read goes out when
     /// there is nothing more to read for now, not when a batch is full or the input ends.
     @Test func slowInputIsWrittenAsItComes() throws {
