@@ -232,7 +232,13 @@ struct ReaderRegressionTests {
             p.arguments = ["classify"] + rules + [input]
             p.standardOutput = FileHandle(forWritingAtPath: outPath)
             try p.run()
-            usleep(useconds_t(150_000 + 100_000 * round))
+            // Once output has begun, the run is under way (its handlers are in place).
+            let deadline = Date().addingTimeInterval(30)
+            while p.isRunning && Date() < deadline,
+                  ((try? FileManager.default.attributesOfItem(atPath: outPath)[.size] as? NSNumber)?.intValue ?? 0) == 0 {
+                usleep(5_000)
+            }
+            usleep(useconds_t(20_000 * round))
             kill(p.processIdentifier, signal)
             p.waitUntilExit()
             let out = try Data(contentsOf: URL(fileURLWithPath: outPath))
