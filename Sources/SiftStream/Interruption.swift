@@ -2,10 +2,12 @@
 // lines. The writer marks the time it spends in write(2); a signal outside it
 // ends the process at once, one inside it is held until that write is done
 // (a signal's default action can cut a write to a file short, leaving half a
-// record for jq to choke on). Exit status 128 + the signal, as the shell's.
+// record for jq to choke on). Either way the process then dies of the signal
+// by its default action, so a shell loop around msgsift stops as it should.
 // Only for output to a regular file, whose writes end soon: a write to a pipe
 // or terminal may wait for its reader forever, and Ctrl-C must still work. A
-// second signal ends the process at once.
+// second signal ends the process at once. A signal the run was started with
+// ignored (a background job) stays ignored.
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -14,32 +16,61 @@ import Glibc
 enum Interruption {
     /// Bit 0: the writer is in write(2). Bits 8 and up: a signal held until it is done.
     static let state = Atomic<Int>(0)
+    /// Whether writes hold signals (the output is a regular file and a handler is in place).
+    static let holding = Atomic<Bool>(false)
+    /// What SIGINT and SIGTERM did before `install`, put back by `uninstall`.
+    nonisolated(unsafe) private static var previous: [Int32: sigaction] = [:]
+    private static let signals = [SIGINT, SIGTERM]
 
     /// Installs the handlers for the length of a run writing to `output`.
     static func install(output: Int32) {
         state.store(0, ordering: .sequentiallyConsistent)     // initialized before any handler can run
         var info = stat()
         guard fstat(output, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return }
-        holding.store(true, ordering: .sequentiallyConsistent)
-        for sig in [SIGINT, SIGTERM] {
-            signal(sig) { sig in Interruption.received(sig) }
+        for sig in signals {
+            var old = sigaction()
+            guard sigaction(sig, nil, &old) == 0, !isIgnore(old.__sigaction_handler.sa_handler) else { continue }
+            previous[sig] = old
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { sig in Interruption.received(sig) }
+            action.sa_flags = SA_RESTART
+            sigemptyset(&action.sa_mask)
+            sigaction(sig, &action, nil)
         }
+        holding.store(!previous.isEmpty, ordering: .sequentiallyConsistent)
     }
 
-    /// Whether writes hold signals (the output is a regular file).
-    static let holding = Atomic<Bool>(false)
+    private static func isIgnore(_ handler: (@convention(c) (Int32) -> Void)?) -> Bool {
+        func address(_ h: (@convention(c) (Int32) -> Void)?) -> Int { h.map { unsafeBitCast($0, to: Int.self) } ?? 0 }
+        return address(handler) == address(SIG_IGN)
+    }
 
-    /// Puts the default actions back.
+    /// Puts back what the signals did before the run.
     static func uninstall() {
         guard holding.exchange(false, ordering: .sequentiallyConsistent) else { return }
-        for sig in [SIGINT, SIGTERM] { signal(sig, SIG_DFL) }
+        for (sig, old) in previous {
+            var action = old
+            sigaction(sig, &action, nil)
+        }
+        previous = [:]
+    }
+
+    /// Dies of `sig` by its default action (async-signal-safe: signal and raise).
+    private static func die(_ sig: Int32) {
+        signal(sig, SIG_DFL)
+        raise(sig)
+        _exit(128 + sig)       // not reached outside a handler; inside one the signal lands on return
     }
 
     /// In the handler: end now, or hold the signal while a write is under way.
     static func received(_ sig: Int32) {
         while true {
             let s = state.load(ordering: .sequentiallyConsistent)
-            if s & 1 == 0 || s >> 8 != 0 { _exit(128 + sig) }
+            if s & 1 == 0 || s >> 8 != 0 {
+                signal(sig, SIG_DFL)
+                raise(sig)             // delivered when this handler returns
+                return
+            }
             if state.compareExchange(expected: s, desired: s | Int(sig) << 8, ordering: .sequentiallyConsistent).exchanged { return }
         }
     }
@@ -49,7 +80,7 @@ enum Interruption {
         guard holding.load(ordering: .relaxed) else { return }
         while true {
             let s = state.load(ordering: .sequentiallyConsistent)
-            if s >> 8 != 0 { _exit(128 + Int32(s >> 8)) }
+            if s >> 8 != 0 { die(Int32(s >> 8)) }
             if state.compareExchange(expected: s, desired: s | 1, ordering: .sequentiallyConsistent).exchanged { return }
         }
     }
@@ -58,6 +89,6 @@ enum Interruption {
     static func endWrite() {
         guard holding.load(ordering: .relaxed) else { return }
         let old = state.bitwiseAnd(~1, ordering: .sequentiallyConsistent).oldValue
-        if old >> 8 != 0 { _exit(128 + Int32(old >> 8)) }
+        if old >> 8 != 0 { die(Int32(old >> 8)) }
     }
 }

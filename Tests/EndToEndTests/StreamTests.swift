@@ -219,18 +219,24 @@ struct ReaderRegressionTests {
         #expect(r.out.isEmpty)      // not even the CSV header: errors never go to stdout
     }
 
-    /// Ctrl-C or kill in the middle of a run writing to a file: status 128 + the signal,
-    /// and the file holds whole records only (a cut write would leave half a line).
+    /// Ctrl-C or kill in the middle of a run writing to a file: the process dies of the
+    /// signal, as a shell expects (a loop around it stops), and the file holds whole
+    /// records only (a cut write would leave half a line).
     @Test func anInterruptedRunLeavesWholeLines() throws {
         let line = "{\"id\":1,\"sender\":\"+1555\",\"body\":\"hello www.x.com friend, hello www.x.com friend\"}\n"
         let input = try Harness.temp(Data(String(repeating: line, count: 400_000).utf8), suffix: ".ndjson")
+        var interrupted = 0
         for (round, signal) in [SIGINT, SIGTERM, SIGINT].enumerated() {
             let outPath = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-int-\(UUID().uuidString).ndjson").path
             FileManager.default.createFile(atPath: outPath, contents: nil)
+            // The test runner may hand its children SIGINT and SIGTERM ignored, which msgsift
+            // respects (a background job's): give them their default actions back.
             let p = Process()
-            p.executableURL = Harness.binary
-            p.arguments = ["classify"] + rules + [input]
-            p.standardOutput = FileHandle(forWritingAtPath: outPath)
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            p.arguments = ["--default-signal=INT,TERM", Harness.binary.path, "classify"] + rules + [input]
+            let outHandle = FileHandle(forWritingAtPath: outPath)
+            defer { try? outHandle?.close(); try? FileManager.default.removeItem(atPath: outPath) }
+            p.standardOutput = outHandle
             try p.run()
             // Once output has begun, the run is under way (its handlers are in place).
             let deadline = Date().addingTimeInterval(30)
@@ -243,11 +249,14 @@ struct ReaderRegressionTests {
             p.waitUntilExit()
             let out = try Data(contentsOf: URL(fileURLWithPath: outPath))
             if p.terminationReason == .exit && p.terminationStatus == 0 { continue }    // finished first: nothing to check
-            #expect(p.terminationStatus == 128 + signal)
+            interrupted += 1
+            #expect(p.terminationReason == .uncaughtSignal && p.terminationStatus == signal,
+                    "round \(round): \(p.terminationReason == .exit ? "exit" : "signal") \(p.terminationStatus)")
             #expect(out.isEmpty || out.last == 0x0A)
             let lines = out.split(separator: 0x0A)
             #expect(lines.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0))) != nil })
         }
+        #expect(interrupted > 0)      // SIGTERM at least (SIGINT stays ignored if the tests run with it ignored)
     }
 
     /// Input that comes slowly (`tail -f log | msgsift`): what was read goes out when
