@@ -199,19 +199,28 @@ public enum CSVRecord {
         return .success(spans.map { text(of: $0, in: record) })
     }
 
-    /// Offset of the first line break in a record whose quotes do not pair up
-    /// as RFC 4180 wants; nil for a record on one line or a well-formed one.
-    /// Such a record is a stray quote that opened a field and ran on over the
-    /// lines after it: the reader keeps only its first line as the (bad) record
-    /// and reads the lines after it again, as records of their own.
+    /// Offset of the first line break in a record over several lines that a
+    /// stray quote made: a quote that opened a field and ran on over the lines
+    /// after it, to the end of the input or to where another field's opening
+    /// quote (after a comma or at a line start) seemed to close it. The reader
+    /// keeps only its first line as the (bad) record and reads the lines after
+    /// it again, as records of their own. Nil for a record on one line, a
+    /// well-formed one, or one whose multi-line field is real but followed by a
+    /// small mistake (`"two\nlines" ` with a space): one error record, as before.
     public static func runawayLineBreak(_ record: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let nl = memchrIndex(record, 0x0A, from: 0) else { return nil }
+        guard let p = record.baseAddress, let nl = memchrIndex(record, 0x0A, from: 0) else { return nil }
         var spans: [FieldSpan] = []
         do {
             try scan(record, into: &spans, validatingUTF8: false)
             return nil
         } catch {
-            return nl
+            if error.message == "bad CSV: unterminated quoted field" { return nl }
+            // The quote that "closed" the field is the one before the offending byte.
+            let close = error.byteOffset - 1
+            if close >= 1 && close < record.count && p[close] == 0x22 && (p[close - 1] == 0x2C || p[close - 1] == 0x0A) {
+                return nl
+            }
+            return nil
         }
     }
 

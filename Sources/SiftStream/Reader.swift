@@ -73,6 +73,9 @@ final class RecordReader {
         }
         defer { if fd != 0 { close(fd) } }
         var state = SourceState(name: source.name)
+        // Where reading starts (stdin may have been read from before: `{ head -n1; msgsift; } < f`);
+        // -1 when the input cannot seek, so it is never read again.
+        state.workOffset = Int(lseek(fd, 0, SEEK_CUR))
         var chunk = [UInt8](repeating: 0, count: Self.chunkSize)
         while !stopped && state.problem == nil {
             if state.batch != nil && !Self.readable(fd) {
@@ -135,7 +138,7 @@ final class RecordReader {
         var longRecordResume: Int?
         /// Set at the end of a seekable input: read again from here (see processCSV).
         var rewind: Int?
-        /// Offset in the input of `work`'s first byte.
+        /// Offset in the input of `work`'s first byte; -1 when the input cannot seek.
         var workOffset = 0
 
         /// Why the rest of the input has no verdicts, when an over-long CSV record never closes its quote.
@@ -147,7 +150,7 @@ final class RecordReader {
         /// Drops the first `count` bytes of `work`.
         mutating func drop(_ count: Int) {
             work.removeFirst(count)
-            workOffset += count
+            if workOffset >= 0 { workOffset += count }
         }
         var splitter = CSVSplitter()
         var batch: Batch? = nil
@@ -367,7 +370,7 @@ final class RecordReader {
                     if !s.skippingLongRecord, s.format != nil {
                         addTooLong(&s, buf, used, buf.count)
                         s.longRecordLine = s.line
-                        s.longRecordResume = memchrIndex(buf, 0x0A, from: used).map { s.workOffset + base + $0 + 1 }
+                        s.longRecordResume = s.workOffset < 0 ? nil : memchrIndex(buf, 0x0A, from: used).map { s.workOffset + base + $0 + 1 }
                     }
                     s.skippingLongRecord = true
                     dropped = s.splitter.dropScannedTail()

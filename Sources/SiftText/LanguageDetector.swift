@@ -188,6 +188,8 @@ struct Evidence {
     var nonRussian = 0
     /// The open Arabic-script word starts with alef (ا), which may begin the article ال.
     var articleStart = false
+    /// The open Arabic-script word starts with the article ال.
+    var wordHasArticle = false
     /// The scalar before was ъ or Ъ: Russian writes it only before е ё ю я,
     /// Bulgarian inside words before any consonant (поръчка, България).
     var afterHardSign = false
@@ -258,8 +260,9 @@ struct Evidence {
         case .arabic:
             if wordScript != .arabic { startWord(.arabic) }
             wordHash = WordTable.mix(wordHash, cp)
-            // The article al- (ال) opens a word: Arabic's most frequent sign.
-            if wordLength == 1 && cp == 0x0644 && articleStart { weights[Slot.ar] += 0.5 }
+            // The article al- (ال) opens a word: Arabic's most frequent sign (weighed when the
+            // word ends, unless Persian borrowed it whole).
+            if wordLength == 1 { wordHasArticle = cp == 0x0644 && articleStart }
             articleStart = wordLength == 0 && cp == 0x0627
             wordLength += 1
             let mask = Evidence.arabicLetterMask(cp)
@@ -384,12 +387,18 @@ struct Evidence {
                 // A frequent word of Ukrainian, Bulgarian, Serbian or Macedonian that Russian
                 // does not have (дякую, пратка, хвала): a sign as strong as their own letters.
                 if WordTable.isNotRussian(wordHash) { nonRussian += 25 }
-            } else if wordLength <= WordTable.maxLength, let mask = WordTable.masks[wordHash] {
-                spread(1.0, over: mask)
+            } else {
+                if wordLength <= WordTable.maxLength, let mask = WordTable.masks[wordHash] {
+                    spread(1.0, over: mask)
+                }
+                if wordHasArticle && wordLength >= 4 && !WordTable.persianArticleWords.contains(wordHash) {
+                    weights[Slot.ar] += 0.5
+                }
             }
         }
         wordScript = .other
         wordHash = WordTable.hashBasis
+        wordHasArticle = false
         wordLength = 0
         wordIsURLPart = false
     }

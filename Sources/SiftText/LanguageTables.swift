@@ -113,9 +113,21 @@ enum WordTable {
     /// Frequent words of Cyrillic languages other than Russian (Ukrainian,
     /// Bulgarian, Serbian, Macedonian) that Russian does not use, in lower case;
     /// written without the letters Russian lacks (і ї є ґ ђ ј …), which count already.
+    /// (Left out: words Russian writes too, or that Russian SMS use — будь, зараз,
+    /// грн, тук, хвала, сутра, што — and single letters such as Bulgarian е, which an
+    /// initial `Е.` would match.)
     static let notRussianWords = """
-        дякую будь ласка вдома хвилин хвилини зараз чекаю гарного мене що буде вже треба дуже який яка яке         можна замовлення отримати отримали рахунок картка картки гривень грн немає також         ще утре пратка пратката вашата вашия доставена доставено е са със какво здравейте днес вие тук кога         хвала сутра што денес благодарам
+        дякую ласка вдома хвилин хвилини чекаю гарного мене що буде вже треба дуже який яка яке
+        можна замовлення отримати отримали рахунок картка картки гривень немає також
+        утре пратка пратката вашата вашия доставена доставено какво здравейте днес вие кога
+        денес благодарам се
         """
+
+    /// Words Persian borrowed with the Arabic article (`الان` now, `البته` of course, `الو`
+    /// hello on the phone): no sign of Arabic.
+    static let persianArticleWords: Set<UInt64> = Set(["الان", "البته", "الو", "الکی"].map { word in
+        word.unicodeScalars.reduce(hashBasis) { mix($0, $1.value) }
+    })
 
     /// Hashes of `notRussianWords`.
     static let notRussian: Set<UInt64> = Set(notRussianWords.split(whereSeparator: { $0 == " " || $0 == "\n" }).map { word in

@@ -324,11 +324,17 @@ struct ReaderRegressionTests {
         }
     }
 
-    /// A quoted field that does close over several lines is one record, as before.
+    /// A quoted field that does close over several lines is one record, as before; so is
+    /// one followed by a small mistake (a space after its closing quote): cutting it at its
+    /// first line would make its other lines records of their own.
     @Test func aQuotedFieldOverSeveralLinesIsStillOneRecord() throws {
         let r = try Harness.run(["classify"] + rules, stdin: "id,body\n1,\"two\nlines, www.x.com\"\n2,b\n")
         #expect(r.objects.map { $0["id"] as? String } == ["1", "2"])
         #expect(r.objects.map { $0["action"] as? String } == ["junk", "allow"])
+        let spaced = try Harness.run(["classify"] + rules, stdin: "id,sender,body\n7,+1,\"Hi\nbring eggs, milk, bread\" \n8,+1,ok\n")
+        #expect(spaced.objects.map { $0["record"] as? Int } == [1, 2])
+        #expect(spaced.objects[0]["error"] as? String == "<stdin>:2: bad CSV: unexpected character after closing quote (byte 33)")
+        #expect(spaced.objects[1]["id"] as? String == "8")
     }
 
     /// An unclosed quote past --max-record-bytes: a file is read again from the line

@@ -270,6 +270,8 @@ import Testing
         ("دوستت دارم", .fa), ("فردا ساعت ده", .fa), ("حالت خوبه؟", .fa), ("باشه فردا", .fa),
         ("الاسم المعروض", .ar), ("شكرا لك على الطلب", .ar),
         ("خوابم برد", nil),                      // nothing tells Arabic from Persian: no guess
+        ("الان خوابم", nil),                     // الان: Persian borrowed it with the article
+        ("Запись к врачу Иванова Е.А. завтра в 10:00", .ru), ("т. е. завтра буду дома", .ru),
         // Two Latin-script words decide only with a wide margin (shortLatinMargin).
         ("Win dollars", nil), ("Salut ça va ?", nil), ("Bonus points", nil),
         ("Call me back", .en), ("See you tomorrow", .en), ("Payment received", .en),
