@@ -217,8 +217,15 @@ private struct LinkScanner {
         guard TLDTable.contains(utf8: label) else { return false }
         // `Hi.How are you`, `share it.Amazon`: two sentences whose space went missing, the
         // second starting with a capital, not a host; unless a path follows (`Bit.Ly/x`).
-        if isCapitalizedWord(label) && !(end < text.count && text[end] == .slash) { return false }
+        // `.Com`, `.Net`, `.Org` are no sentence's first word, and spam writes them so (`WinBig.Com`).
+        if isCapitalizedWord(label) && !isGenericLabel(label) && !(end < text.count && text[end] == .slash) { return false }
         return true
+    }
+
+    /// `com`, `net`, `org`, `info`, `biz` in any case.
+    func isGenericLabel(_ label: UnsafeBufferPointer<UInt8>) -> Bool {
+        let lower = label.map { $0 | 0x20 }
+        return ["com", "net", "org", "info", "biz"].contains { Array($0.utf8) == lower }
     }
 
     /// An ASCII capital followed only by small letters (`How`, `Amazon`), as a

@@ -98,9 +98,21 @@ func writeReplacing(_ path: String, _ data: Data) throws {
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
                 throw RuntimeError("no such directory: \(folder)")
             }
-            try data.write(to: target, options: .atomic)
-            // The replacement keeps the replaced file's permissions (a private export stays private).
-            if exists { chmod(target.path, info.st_mode & 0o7777) }
+            // A temporary file beside it, made with the replaced file's permissions (a private
+            // export stays private at every moment; a new file gets 0666 less the umask),
+            // written, flushed to disk and renamed over it.
+            let temporary = folder + "/." + target.lastPathComponent + ".msgsift-\(getpid())"
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, exists ? info.st_mode & 0o7777 : 0o666)
+            if fd < 0 { throw RuntimeError(String(cString: strerror(errno))) }
+            if exists { fchmod(fd, info.st_mode & 0o7777) }    // as it was, whatever the umask
+            var failure = writeAll(fd, data)
+            if failure == nil && fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+            close(fd)
+            if failure == nil && rename(temporary, target.path) != 0 { failure = String(cString: strerror(errno)) }
+            if let failure {
+                unlink(temporary)
+                throw RuntimeError(failure)
+            }
         }
     } catch let e as RuntimeError {
         throw RuntimeError("\(path): cannot be written (\(e.description))")

@@ -507,11 +507,10 @@ struct StoreCommandTests {
 /// A store shared between users (README: a store you cannot write can still be read):
 /// a read by another user must leave nothing behind that stops its owner writing it.
 /// Needs root, to act as two users through setpriv; skipped otherwise.
-@Suite("Store shared between users")
+private let canSwitchUsers = geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+
+@Suite("Store shared between users", .enabled(if: canSwitchUsers, "needs root and setpriv to act as two users"))
 struct SharedStoreTests {
-    static var canSwitchUsers: Bool {
-        geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
-    }
 
     func run(as uid: Int, _ args: [String]) throws -> (status: Int32, err: String) {
         let p = Process()
@@ -528,7 +527,6 @@ struct SharedStoreTests {
 
     @Test(arguments: [0o1777, 0o755])
     func aReadByAnotherUserLeavesTheOwnerAbleToWrite(folderMode: Int) throws {
-        guard Self.canSwitchUsers else { return }
         // The other users must reach the binary (a clone under /root, mode 700, is out of their reach).
         guard try run(as: 1000, ["--version"]).status == 0, try run(as: 65534, ["--version"]).status == 0 else { return }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-shared-\(UUID().uuidString)").path

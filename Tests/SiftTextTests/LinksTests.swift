@@ -77,6 +77,8 @@ struct LinksTests {
         ("PRIZE.COM today", true),
         ("www.Example.How", true),
         ("shop.how", true),
+        ("Visit WinBig.Com today", true),                 // generic TLDs are no sentence's first word
+        ("Claim at Prize.Net now", true),
     ])
     func capitalizedLastLabel(body: String, expected: Bool) {
         #expect(LinkDetector.containsLink(body) == expected)
