@@ -370,7 +370,12 @@ final class RecordReader {
                     if !s.skippingLongRecord, s.format != nil {
                         addTooLong(&s, buf, used, buf.count)
                         s.longRecordLine = s.line
-                        s.longRecordResume = s.workOffset < 0 ? nil : memchrIndex(buf, 0x0A, from: used).map { s.workOffset + base + $0 + 1 }
+                        s.longRecordResume = nil
+                    }
+                    // Where its second line starts, for a rewind: its first line break, in the
+                    // first part of it that holds one.
+                    if s.longRecordResume == nil && s.workOffset >= 0, let nl = memchrIndex(buf, 0x0A, from: used) {
+                        s.longRecordResume = s.workOffset + base + nl + 1
                     }
                     s.skippingLongRecord = true
                     dropped = s.splitter.dropScannedTail()

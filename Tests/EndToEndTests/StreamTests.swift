@@ -350,6 +350,19 @@ struct ReaderRegressionTests {
         #expect(r.objects[1]["error"] != nil)
         #expect(r.objects.dropFirst(2).map { $0["id"] as? String } == (3...60).map { String($0) })
 
+        // The same with the unclosed record's first line (200 bytes) across the reader's
+        // 1 MiB reads: its line break is only in the next read.
+        var long = "id,sender,body\n"
+        var n = 0
+        while long.utf8.count < (1 << 20) - 160 { n += 1; long += "\(n),+1,filler \(n)\n" }
+        long += "\(n + 1),+1,\"" + String(repeating: "z", count: 200) + "\n"
+        for k in (n + 2)...(n + 40) { long += "\(k),+1,after \(k)\n" }
+        let longFile = try Harness.temp(Data(long.utf8), suffix: ".csv")
+        let across = try Harness.run(["classify", "--max-record-bytes", "100"] + rules + [longFile])
+        #expect(across.status == 0)
+        #expect(across.objects.count == n + 40)
+        #expect(across.objects.last?["id"] as? String == String(n + 40))
+
         let piped = try Harness.run(["classify", "--max-record-bytes", "100"] + rules, stdin: csv)
         #expect(piped.status == 1)
         #expect(piped.objects.count == 2)
