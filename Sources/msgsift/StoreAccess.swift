@@ -187,13 +187,21 @@ func writeAll(_ fd: Int32, _ data: Data) -> String? {
 func flushedStatus(_ status: Int32) -> Int32 {
     errno = 0
     if fflush(stdout) != 0 || ferror(stdout) != 0 {
-        var info = stat()
-        if errno == EPIPE || (fstat(1, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO) { return status }
+        if errno == EPIPE || readerLeft() { return status }
         let reason = errno != 0 ? String(cString: strerror(errno)) : "write error"
         warn("cannot write output: \(reason)")
         return status == 0 ? 1 : status
     }
     return status
+}
+
+/// Whether stdout is a pipe whose reader has gone (errno may no longer say so
+/// when `print`'s buffered write failed earlier): poll reports an error on it.
+private func readerLeft() -> Bool {
+    var info = stat()
+    guard fstat(1, &info) == 0, (info.st_mode & S_IFMT) == S_IFIFO else { return false }
+    var p = pollfd(fd: 1, events: Int16(POLLOUT), revents: 0)
+    return poll(&p, 1, 0) > 0 && p.revents & Int16(POLLERR) != 0
 }
 
 /// A filter's text for a table cell: control characters escaped.
