@@ -225,6 +225,13 @@ struct ReaderRegressionTests {
     @Test func anInterruptedRunLeavesWholeLines() throws {
         let line = "{\"id\":1,\"sender\":\"+1555\",\"body\":\"hello www.x.com friend, hello www.x.com friend\"}\n"
         let input = try Harness.temp(Data(String(repeating: line, count: 400_000).utf8), suffix: ".ndjson")
+        // `env --default-signal` (coreutils 8.31+) gives the child default signal actions.
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        probe.arguments = ["--default-signal=INT,TERM", "true"]
+        guard (try? probe.run()) != nil else { return }
+        probe.waitUntilExit()
+        guard probe.terminationStatus == 0 else { return }
         var interrupted = 0
         for (round, signal) in [SIGINT, SIGTERM, SIGINT].enumerated() {
             let outPath = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-int-\(UUID().uuidString).ndjson").path
