@@ -378,7 +378,8 @@ public final class Evaluator {
         }
         let evidence = ranked.map { "\($0.0) \(formatScore($0.1))" }.joined(separator: ", ")
         let name = d.language?.rawValue ?? "undetermined"
-        return evidence.isEmpty ? "language \(name)" : "language \(name) (\(evidence))"
+        let note = d.notRussian ? "; letters or words Russian lacks" : ""
+        return evidence.isEmpty ? "language \(name)" : "language \(name) (\(evidence)\(note))"
     }
 }
 

@@ -68,6 +68,9 @@ public struct LanguageDetection: Sendable, Equatable {
     /// the best class or the runner-up (then it decided: no language, or the
     /// margin over it); nil otherwise.
     public var otherLanguageScore: Double?
+    /// For Cyrillic: letters, spellings or words Russian lacks made the body
+    /// undetermined (Ukrainian, Bulgarian, Serbian…).
+    public var notRussian = false
 
     /// Makes a detection result.
     public init(language: Language?, scores: [LanguageScore], letters: Int, otherLanguageScore: Double? = nil) {
@@ -454,8 +457,9 @@ struct Evidence {
             return (LanguageDetection(language: .he, scores: [LanguageScore(.he, letterScore)], letters: letters), true)
         case .cyrillic:
             let foreign = nonRussian > 0 && nonRussian * 50 >= best.1
-            return (LanguageDetection(
-                language: foreign ? nil : .ru, scores: [LanguageScore(.ru, letterScore)], letters: letters), true)
+            var detection = LanguageDetection(language: foreign ? nil : .ru, scores: [LanguageScore(.ru, letterScore)], letters: letters)
+            detection.notRussian = foreign
+            return (detection, true)
         case .cjk:
             if kana > 0 {
                 return (LanguageDetection(language: .ja, scores: [LanguageScore(.ja, letterScore)], letters: letters), true)

@@ -114,6 +114,14 @@ struct PipelineOrderTests {
         #expect(clear?.checked.contains("another language") == false)
     }
 
+    /// Cyrillic that is not Russian says why in the trace.
+    @Test func languageStepSaysWhyCyrillicIsNotRussian() throws {
+        let step = try judge(rules([blockLanguage(.ru)]), sender: "x", body: "Дякую, до завтра", explain: true).trace.first { $0.stage == .denyLanguage }
+        #expect(step?.checked == "language undetermined (ru 13.0; letters or words Russian lacks)")
+        let russian = try judge(rules([blockLanguage(.ru)]), sender: "x", body: "Спасибо, до завтра", explain: true).trace.first { $0.stage == .denyLanguage }
+        #expect(russian?.checked.hasPrefix("language ru (ru ") == true)
+    }
+
     /// A list stage with no entries of its kind is skipped, whatever the other kind holds.
     @Test func listStagesWithoutEntriesOfTheirKindAreSkipped() throws {
         let denyOnly = rules(lists: [.en: list(denyBody: ["loan"])], listLanguages: [.en])
