@@ -97,6 +97,8 @@ public enum LanguageDetector {
     /// tr), and a blocked language must not junk a message on a guess.
     public static let shortLatinLetters = 15
     public static let shortLatinMargin = 8.0
+    /// Evidence, in nats, of one word only Spanish (or only Portuguese) writes against the other.
+    public static let spanishPortugueseWord = 6.0
 
     /// The dominant language of `text`.
     public static func detect(_ text: String) -> LanguageDetection {
@@ -193,6 +195,9 @@ struct Evidence {
     var articleStart = false
     /// The open Arabic-script word starts with the article ال.
     var wordHasArticle = false
+    /// Latin words only Spanish / only Portuguese writes.
+    var spanishWords = 0
+    var portugueseWords = 0
     /// The scalar before was ъ or Ъ: Russian writes it only before е ё ю я,
     /// Bulgarian inside words before any consonant (поръчка, България).
     var afterHardSign = false
@@ -379,6 +384,8 @@ struct Evidence {
         guard wordLength > 0 else { return }
         if !wordIsURLPart {
             if wordScript == .latin {
+                if WordTable.spanishOnly.contains(wordHash) { spanishWords += 1 }
+                if WordTable.portugueseOnly.contains(wordHash) { portugueseWords += 1 }
                 window = (window << 11 | 0x20) & (1 << 44 - 1)
                 score(gram(2))
                 if wordLength >= 2 { score(gram(3)) }
@@ -490,6 +497,10 @@ struct Evidence {
         let classes = LatinModel.classes.count
         var penalty = latinPenalty
         penalty[classes - 1] += LatinModel.otherPrior
+        // Words only one of Spanish and Portuguese writes: `spanishPortugueseWord` nats each.
+        let es = 5, pt = 4, bonus = UInt32(LanguageDetector.spanishPortugueseWord * LatinModel.unitsPerNat)
+        penalty[pt] &+= UInt32(spanishWords) &* bonus
+        penalty[es] &+= UInt32(portugueseWords) &* bonus
         // The best and runner-up classes, and the best two supported languages
         // (the last class is "another language"); ties go to the earlier class.
         var best = 0, second = 1

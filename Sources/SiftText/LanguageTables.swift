@@ -123,6 +123,16 @@ enum WordTable {
         денес благодарам се
         """
 
+    /// Frequent words only Spanish or only Portuguese writes (lower case), which
+    /// the Latin model, trained on software text, weighs too little in SMS
+    /// (`Tu código de Uber es 4412` came out Portuguese).
+    static let spanishOnly: Set<UInt64> = hashes("es el los las del y muy gracias hola su sus en hoy mañana ya pero cuando usted tienes tiene hay aquí ahora cuenta")
+    static let portugueseOnly: Set<UInt64> = hashes("é em não você obrigado obrigada olá seu sua um uma do da dos das ao à com pelo pela hoje amanhã já mas quando tem há aqui agora conta seus suas são pra vc")
+
+    private static func hashes(_ words: String) -> Set<UInt64> {
+        Set(words.split(separator: " ").map { word in word.unicodeScalars.reduce(hashBasis) { mix($0, $1.value) } })
+    }
+
     /// Words Persian borrowed with the Arabic article (`الان` now, `البته` of course, `الو`
     /// hello on the phone): no sign of Arabic.
     static let persianArticleWords: Set<UInt64> = Set(["الان", "البته", "الو", "الکی"].map { word in

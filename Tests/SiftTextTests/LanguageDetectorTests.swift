@@ -275,6 +275,10 @@ import Testing
         // Two Latin-script words decide only with a wide margin (shortLatinMargin).
         ("Win dollars", nil), ("Salut ça va ?", nil), ("Bonus points", nil),
         ("Call me back", .en), ("See you tomorrow", .en), ("Payment received", .en),
+        // Spanish one-time codes were Portuguese to the Latin model; words only one of the
+        // two writes now count (6 nats each): no guess, rather than the wrong one.
+        ("Tu código de Uber es 4412", nil), ("Tu pedido de Uber Eats está en camino", nil),
+        ("Gracias por tu compra", .es), ("Obrigado pela compra", .pt), ("Seu pedido foi enviado hoje", .pt),
     ] as [(String, Language?)])
     func smsBodiesThatWereGuessed(_ body: String, _ expected: Language?) {
         #expect(LanguageDetector.detect(body).language == expected)
