@@ -96,7 +96,9 @@ final class RecordReader {
                 if let offset = state.rewind {
                     // A CSV record ran to the end in a quote it never closed: read on from its second line.
                     state.rewind = nil
+                    let end = Int(lseek(fd, 0, SEEK_CUR))
                     if lseek(fd, off_t(offset), SEEK_SET) == off_t(offset) {
+                        bytesRead -= max(0, end - offset)      // read again: counted once in --stats
                         state.work.removeAll(keepingCapacity: true)
                         state.workOffset = offset
                         state.skippingLongRecord = false
