@@ -224,8 +224,12 @@ private struct LinkScanner {
 
     /// `com`, `net`, `org`, `info`, `biz` in any case.
     func isGenericLabel(_ label: UnsafeBufferPointer<UInt8>) -> Bool {
-        let lower = label.map { $0 | 0x20 }
-        return ["com", "net", "org", "info", "biz"].contains { Array($0.utf8) == lower }
+        for name: StaticString in ["com", "net", "org", "info", "biz"] where name.utf8CodeUnitCount == label.count {
+            var k = 0
+            while k < label.count && label[k] | 0x20 == name.utf8Start[k] { k += 1 }
+            if k == label.count { return true }
+        }
+        return false
     }
 
     /// An ASCII capital followed only by small letters (`How`, `Amazon`), as a

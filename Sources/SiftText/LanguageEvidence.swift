@@ -1,0 +1,407 @@
+// The one-pass tally of LanguageDetector (see LanguageDetector.swift for the
+// rules it applies): letters per script, Han variants, Arabic-script and
+// Cyrillic letter and word evidence, and the Latin model's penalties; and
+// `decide()`, which turns the tally into a `LanguageDetection`.
+
+/// The one-pass tally behind `LanguageDetector.detect`.
+struct Evidence {
+    /// Letters in every script.
+    var letters = 0
+    /// Letters per `Script.rawValue`.
+    var scripts = SIMD16<Int32>()
+    /// Han letters HanTables marks Simplified-only / Traditional-only.
+    var simplified = 0
+    var traditional = 0
+    /// Cyrillic letters that Russian does not use, and uses of ъ Russian does not have.
+    var nonRussian = 0
+    /// The open Arabic-script word starts with alef (ا), which may begin the article ال.
+    var articleStart = false
+    /// The open Arabic-script word starts with the article ال.
+    var wordHasArticle = false
+    /// Latin words only Spanish / only Portuguese writes.
+    var spanishWords = 0
+    var portugueseWords = 0
+    /// The scalar before was ъ or Ъ: Russian writes it only before е ё ю я,
+    /// Bulgarian inside words before any consonant (поръчка, България).
+    var afterHardSign = false
+    /// Arabic-script letter and word evidence per `Slot`.
+    var weights = SIMD16<Double>()
+    /// Latin letters (kept apart from `scripts` so the hot path adds to a plain integer).
+    var latinLetters = 0
+    /// Latin model: summed penalties per class (`LatinModel` order) and features seen.
+    /// The running sums live in 16-bit lanes of two words (even classes, odd
+    /// classes) and move to `latinPenalty` before a lane could overflow.
+    var latinPenalty = SIMD8<UInt32>()
+    var latinEven: UInt64 = 0
+    var latinOdd: UInt64 = 0
+    var latinFeatures = 0
+    let latinRows = LatinModelTable.rows.base
+
+    // The word being read (`wordScript` is .latin or .arabic while one is open).
+    var wordScript: Script = .other
+    var wordHash: UInt64 = WordTable.hashBasis
+    var wordLength = 0
+    /// The last four scalars of the open Latin word, 11 bits each, boundary included.
+    var window: UInt64 = 0
+    var wordIsURLPart = false
+    // URL and e-mail parts ("example.com", "user@mail") are not scored: a
+    // domain's "com" or "de" says nothing about the body's language.
+    var lastWasAlnum = false
+    var afterJoiner = false
+
+    @inline(__always)
+    mutating func add(_ cp: UInt32) {
+        if afterHardSign { hardSignFollowedBy(cp) }
+        if cp < 0x80 {
+            let lower = cp | 0x20
+            if lower >= 0x61 && lower <= 0x7A {
+                letters += 1
+                latinLetters += 1
+                latinLetter(lower)
+                return
+            }
+            switch cp {
+            case 0x30...0x39: endWord(); lastWasAlnum = true; afterJoiner = false
+            case 0x2E, 0x2F, 0x40, 0x5F, 0x3D, 0x3A, 0x3F, 0x26, 0x23, 0x25:  // . / @ _ = : ? & # %
+                endWord(); afterJoiner = afterJoiner || lastWasAlnum; lastWasAlnum = false
+            default: separator()
+            }
+            return
+        }
+        switch cp {
+        case 0x0300...0x036F, 0x0610...0x061A, 0x064B...0x065F, 0x0670, 0x0640:
+            return  // combining marks and tatweel sit inside a word
+        case 0x200C:  // ZWNJ: Persian writes it inside words (می‌خواهم)
+            if wordScript == .arabic { weights[Slot.fa] += 0.5 }
+            separator(); return
+        case 0x06F0...0x06F9:
+            weights[Slot.fa] += 0.5; endWord(); lastWasAlnum = true; afterJoiner = false; return
+        case 0x0660...0x0669:
+            weights[Slot.ar] += 0.5; endWord(); lastWasAlnum = true; afterJoiner = false; return
+        default:
+            break
+        }
+        guard CharTable.isLetter(cp) else { separator(); return }
+        letters += 1
+        let script = CharTable.script(cp)
+        scripts[Int(script.rawValue)] += 1
+        switch script {
+        case .latin:
+            latinLetter(Evidence.foldLatin(cp))
+        case .arabic:
+            if wordScript != .arabic { startWord(.arabic) }
+            wordHash = WordTable.mix(wordHash, cp)
+            // The article al- (ال) opens a word: Arabic's most frequent sign (weighed when the
+            // word ends, unless Persian borrowed it whole).
+            if wordLength == 1 { wordHasArticle = cp == 0x0644 && articleStart }
+            articleStart = wordLength == 0 && cp == 0x0627
+            wordLength += 1
+            let mask = Evidence.arabicLetterMask(cp)
+            if mask != 0 { addLetterEvidence(mask) }
+        case .han:
+            endWord()
+            switch HanTables.variant(cp) {
+            case .simplified: simplified += 1
+            case .traditional: traditional += 1
+            case .both: break
+            }
+        case .cyrillic:
+            if wordScript != .cyrillic { startWord(.cyrillic) }
+            // Words compare in lower case: А–Я and Ѐ–Џ have their small letters 0x20 and 0x50 up.
+            let lower = (0x0410...0x042F).contains(cp) ? cp + 0x20 : (0x0400...0x040F).contains(cp) ? cp + 0x50 : cp
+            wordHash = WordTable.mix(wordHash, lower)
+            wordLength += 1
+            if (0x0400...0x040F).contains(cp) || (0x0450...0x045F).contains(cp) || cp >= 0x0490 {
+                if cp != 0x0401 && cp != 0x0451 { nonRussian += 1 }  // Ё ё are Russian
+            }
+            afterHardSign = cp == 0x044A || cp == 0x042A
+        case .other, .common, .greek, .hebrew, .hiragana, .katakana, .hangul, .thai, .devanagari:
+            endWord()
+        }
+        lastWasAlnum = true
+    }
+
+    /// After ъ: a Cyrillic letter other than е ё ю я is a use Russian does not have.
+    @inline(never)
+    mutating func hardSignFollowedBy(_ cp: UInt32) {
+        afterHardSign = false
+        switch cp {
+        case 0x0435, 0x0451, 0x044E, 0x044F, 0x0415, 0x0401, 0x042E, 0x042F: break
+        case 0x0400...0x04FF: nonRussian += 1
+        default: break
+        }
+    }
+
+    /// The n-gram key of the window's last `n` scalars: 11 bits each, `n` in bits 44-46.
+    @inline(__always)
+    func gram(_ n: UInt64) -> UInt64 {
+        window & ((1 << (11 &* n)) &- 1) | n << 44
+    }
+
+    /// Adds the model's penalties for one feature key.
+    @inline(__always)
+    mutating func score(_ key: UInt64) {
+        let bucket = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - LatinModel.bucketBits))
+        let row = UInt64(latinRows[bucket])
+        latinEven &+= Evidence.spread(row & 0x0F0F_0F0F)
+        latinOdd &+= Evidence.spread(row >> 4 & 0x0F0F_0F0F)
+        latinFeatures &+= 1
+        if latinFeatures & 0xFFF == 0 { flushLatin() }  // 4096 × 15 fits 16 bits
+    }
+
+    /// Bytes 0-3 of `x` into the 16-bit lanes 0-3.
+    @inline(__always)
+    static func spread(_ x: UInt64) -> UInt64 {
+        let y = (x | x << 16) & 0x0000_FFFF_0000_FFFF
+        return (y | y << 8) & 0x00FF_00FF_00FF_00FF
+    }
+
+    /// Moves the 16-bit running sums into `latinPenalty`.
+    mutating func flushLatin() {
+        for k in 0..<4 {
+            latinPenalty[2 * k] &+= UInt32(truncatingIfNeeded: latinEven >> UInt64(16 * k) & 0xFFFF)
+            latinPenalty[2 * k + 1] &+= UInt32(truncatingIfNeeded: latinOdd >> UInt64(16 * k) & 0xFFFF)
+        }
+        latinEven = 0
+        latinOdd = 0
+    }
+
+    /// A folded Latin letter: extends the open word and scores the n-grams ending here.
+    @inline(__always)
+    mutating func latinLetter(_ folded: UInt32) {
+        if wordScript != .latin {
+            startWord(.latin)
+            window = 0x20
+        }
+        wordHash = WordTable.mix(wordHash, folded)
+        wordLength &+= 1
+        lastWasAlnum = true
+        window = (window << 11 | UInt64(min(folded, 0x7FF))) & (1 << 44 - 1)
+        guard !wordIsURLPart else { return }
+        score(gram(1))
+        score(gram(2))
+        if wordLength >= 2 { score(gram(3)) }
+        if wordLength >= 3 { score(gram(4)) }
+    }
+
+    @inline(__always)
+    mutating func startWord(_ script: Script) {
+        endWord()
+        wordScript = script
+        wordIsURLPart = afterJoiner
+        afterJoiner = false
+    }
+
+    @inline(__always)
+    mutating func separator() {
+        endWord()
+        lastWasAlnum = false
+        afterJoiner = false
+    }
+
+    /// Closes the open word, if any, and scores it: for Latin, the n-grams
+    /// ending with the closing boundary and the whole word; for Arabic script,
+    /// the frequent-word table.
+    @inline(__always)
+    mutating func endWord() {
+        guard wordLength > 0 else { return }
+        if !wordIsURLPart {
+            if wordScript == .latin {
+                if WordTable.spanishOnly.contains(wordHash) { spanishWords += 1 }
+                if WordTable.portugueseOnly.contains(wordHash) { portugueseWords += 1 }
+                window = (window << 11 | 0x20) & (1 << 44 - 1)
+                score(gram(2))
+                if wordLength >= 2 { score(gram(3)) }
+                if wordLength >= 3 {
+                    score(gram(4))
+                    score(wordHash & (1 << 47 - 1) | 1 << 47)
+                }
+            } else if wordScript == .cyrillic {
+                // A frequent word of Ukrainian, Bulgarian, Serbian or Macedonian that Russian
+                // does not have (дякую, пратка, хвала): a sign as strong as their own letters.
+                if WordTable.isNotRussian(wordHash) { nonRussian += 25 }
+            } else {
+                if wordLength <= WordTable.maxLength, let mask = WordTable.masks[wordHash] {
+                    spread(1.0, over: mask)
+                }
+                if wordHasArticle && wordLength >= 4 && !WordTable.persianArticleWords.contains(wordHash) {
+                    weights[Slot.ar] += 0.5
+                }
+            }
+        }
+        wordScript = .other
+        wordHash = WordTable.hashBasis
+        wordHasArticle = false
+        wordLength = 0
+        wordIsURLPart = false
+    }
+
+    @inline(__always)
+    mutating func addLetterEvidence(_ mask: UInt16) {
+        // A letter no supported language uses is an unambiguous sign of another
+        // language (Urdu ہ ے): it weighs four times a shared one.
+        spread(mask == Slot.unsupportedArabicBit ? 2.0 : 0.5, over: mask)
+    }
+
+    @inline(__always)
+    mutating func spread(_ weight: Double, over mask: UInt16) {
+        let share = weight / Double(mask.nonzeroBitCount)
+        var m = mask
+        while m != 0 {
+            weights[m.trailingZeroBitCount] += share
+            m &= m - 1
+        }
+    }
+
+    /// Applies the rules in the overview to the tally.
+    mutating func decide() -> LanguageDetection {
+        flushLatin()
+        scripts[Int(Script.latin.rawValue)] += Int32(truncatingIfNeeded: latinLetters)
+        latinLetters = 0
+        var (result, named) = decideByScript()
+        if letters < (named ? LanguageDetector.minimumScriptLetters : LanguageDetector.minimumLetters) { result.language = nil }
+        result.letters = letters
+        return result
+    }
+
+    private func count(_ script: Script) -> Int { Int(scripts[Int(script.rawValue)]) }
+
+    private enum Group { case latin, cyrillic, hebrew, arabic, cjk, unsupported }
+
+    /// The decision by script, and whether the script or its letters named the language (rule 4).
+    private func decideByScript() -> (LanguageDetection, named: Bool) {
+        let kana = count(.hiragana) + count(.katakana)
+        var best: (Group, Int) = (.latin, count(.latin)), runnerUp = 0
+        func consider(_ group: Group, _ n: Int) {
+            if n > best.1 { runnerUp = best.1; best = (group, n) } else if n > runnerUp { runnerUp = n }
+        }
+        consider(.cyrillic, count(.cyrillic))
+        consider(.hebrew, count(.hebrew))
+        consider(.arabic, count(.arabic))
+        consider(.cjk, count(.han) + kana)
+        consider(.unsupported, count(.greek) + count(.hangul) + count(.thai) + count(.devanagari) + count(.other))
+        if best.1 == 0 || best.1 == runnerUp { return (LanguageDetection(language: nil, scores: [], letters: letters), false) }
+        let letterScore = Double(best.1)
+        switch best.0 {
+        case .hebrew:
+            return (LanguageDetection(language: .he, scores: [LanguageScore(.he, letterScore)], letters: letters), true)
+        case .cyrillic:
+            let foreign = nonRussian > 0 && nonRussian * 50 >= best.1
+            var detection = LanguageDetection(language: foreign ? nil : .ru, scores: [LanguageScore(.ru, letterScore)], letters: letters)
+            detection.notRussian = foreign
+            return (detection, true)
+        case .cjk:
+            if kana > 0 {
+                return (LanguageDetection(language: .ja, scores: [LanguageScore(.ja, letterScore)], letters: letters), true)
+            }
+            var byVariant = SIMD16<Double>()
+            byVariant[Slot.zhHans] = Double(simplified)
+            byVariant[Slot.zhHant] = Double(traditional)
+            return (choose(among: [.zhHans, .zhHant], byVariant, unsupported: 0), true)
+        case .arabic:
+            if weights[Slot.ar] == 0 && weights[Slot.fa] == 0 && weights[Slot.unsupportedArabic] == 0 {
+                // No letter or word tells Arabic from Persian (`دوستت دارم` is Persian, `خوابم برد`
+                // too): undetermined, so a blocked Arabic never junks Persian on a guess.
+                return (LanguageDetection(language: nil, scores: [], letters: letters), false)
+            }
+            return (choose(among: [.ar, .fa], weights, unsupported: weights[Slot.unsupportedArabic]), true)
+        case .latin:
+            return (decideLatin(), false)
+        case .unsupported:
+            return (LanguageDetection(language: nil, scores: [], letters: letters), false)
+        }
+    }
+
+    /// The Latin model's verdict: the class with the smallest penalty, if it is
+    /// a supported language and leads the runner-up (which may be "another
+    /// language") by `latinMargin` nats.
+    private func decideLatin() -> LanguageDetection {
+        guard latinFeatures > 0 else { return LanguageDetection(language: nil, scores: [], letters: letters) }
+        let classes = LatinModel.classes.count
+        var penalty = latinPenalty
+        penalty[classes - 1] += LatinModel.otherPrior
+        // Words only one of Spanish and Portuguese writes: `spanishPortugueseWord` nats each.
+        let es = 5, pt = 4, bonus = UInt32(LanguageDetector.spanishPortugueseWord * LatinModel.unitsPerNat)
+        penalty[pt] &+= UInt32(spanishWords) &* bonus
+        penalty[es] &+= UInt32(portugueseWords) &* bonus
+        // The best and runner-up classes, and the best two supported languages
+        // (the last class is "another language"); ties go to the earlier class.
+        var best = 0, second = 1
+        if penalty[1] < penalty[0] { best = 1; second = 0 }
+        for c in 2..<classes {
+            if penalty[c] < penalty[best] { second = best; best = c } else if penalty[c] < penalty[second] { second = c }
+        }
+        var first = 0, next = 1
+        if penalty[1] < penalty[0] { first = 1; next = 0 }
+        for c in 2..<(classes - 1) {
+            if penalty[c] < penalty[first] { next = first; first = c } else if penalty[c] < penalty[next] { next = c }
+        }
+        let worst = Double(penalty.max())
+        func score(_ c: Int) -> LanguageScore {
+            LanguageScore(LatinModel.classes[c]!, (worst - Double(penalty[c])) / LatinModel.unitsPerNat)
+        }
+        let lead = Double(penalty[second] - penalty[best]) / LatinModel.unitsPerNat
+        let margin = count(.latin) < LanguageDetector.shortLatinLetters ? LanguageDetector.shortLatinMargin : LanguageDetector.latinMargin
+        let language = lead >= margin ? LatinModel.classes[best] : nil
+        let other = classes - 1
+        let otherScore = best == other || second == other ? (worst - Double(penalty[other])) / LatinModel.unitsPerNat : nil
+        return LanguageDetection(language: language, scores: [score(first), score(next)], letters: letters, otherLanguageScore: otherScore)
+    }
+
+    /// The best of `candidates` (listed in SPEC order, which breaks ties) if it
+    /// clears the margin over the runner-up and over unsupported-language evidence.
+    private func choose(
+        among candidates: [Language], _ scores: SIMD16<Double>, unsupported: Double
+    ) -> LanguageDetection {
+        var first: LanguageScore?
+        var second: LanguageScore?
+        for language in candidates {
+            let s = scores[Slot.of(language)]
+            guard s > 0 else { continue }
+            let candidate = LanguageScore(language, s)
+            if first == nil || s > first!.score {
+                second = first
+                first = candidate
+            } else if second == nil || s > second!.score {
+                second = candidate
+            }
+        }
+        guard let best = first else { return LanguageDetection(language: nil, scores: [], letters: letters) }
+        let rival = max(second?.score ?? 0, unsupported)
+        let language: Language? = best.score >= LanguageDetector.margin * rival ? best.language : nil
+        return LanguageDetection(language: language, scores: second.map { [best, $0] } ?? [best], letters: letters)
+    }
+
+    // MARK: Letter classes
+
+    /// Lowercase of the Latin letters the supported languages use (Latin-1 and
+    /// Latin Extended-A); İ folds to i. Other letters are returned unchanged.
+    @inline(__always)
+    static func foldLatin(_ c: UInt32) -> UInt32 {
+        switch c {
+        case 0x130: return 0x69
+        case 0xC0...0xDE where c != 0xD7: return c + 0x20
+        case 0x100...0x137, 0x14A...0x177: return c | 1
+        case 0x139...0x148, 0x179...0x17E: return c & 1 == 1 ? c + 1 : c
+        case 0x178: return 0xFF
+        default: return c
+        }
+    }
+
+    /// Languages that use an Arabic-script letter only they use (`Slot` bits),
+    /// or the unsupported-Arabic bit for a letter of Urdu, Pashto or Kurdish.
+    static func arabicLetterMask(_ c: UInt32) -> UInt16 {
+        switch c {
+        case 0x067E, 0x0686, 0x0698, 0x06AF, 0x06A9, 0x06CC:           // پ چ ژ گ ک ی
+            return Slot.bits(.fa)
+        case 0x0629, 0x064A, 0x0643, 0x0649:                           // ة ي ك ى
+            return Slot.bits(.ar)
+        case 0x0679, 0x0688, 0x0691, 0x06BA, 0x06BE, 0x06C1, 0x06C3, 0x06D2,  // Urdu ٹ ڈ ڑ ں ھ ہ ۃ ے
+             0x067C, 0x0689, 0x0693, 0x0696, 0x069A, 0x06AB, 0x06BC, 0x06CD, 0x06D0,  // Pashto
+             0x0695, 0x06B5, 0x06C6, 0x06CE, 0x06D5:                   // Kurdish ڕ ڵ ۆ ێ ە
+            return Slot.unsupportedArabicBit
+        default:
+            return 0
+        }
+    }
+}

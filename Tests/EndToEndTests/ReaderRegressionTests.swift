@@ -1,0 +1,305 @@
+// The reader under odd inputs (over-long records, stray CSV quotes, slow input,
+// signals, --strict and --stats), end to end.
+import Foundation
+import Testing
+
+/// Regressions from the review of the reader.
+@Suite("Reader regressions, end to end")
+struct ReaderRegressionTests {
+    let rules = ["--no-db", "--rule", "links"]
+
+    @Test func overLongCSVRecordWithQuotedNewlinesIsOneErrorRecord() throws {
+        // 2 MB of lines inside one quoted field, past a 1 MiB read and the 100-byte limit.
+        let pad = String(repeating: String(repeating: "z", count: 50) + "\n", count: 40_000)
+        let csv = "id,sender,body\n1,Bank,\"" + pad + "inner,\"\"quoted\"\" text\nsecond\n\"\n2,Bank,\"ok\"\n3,Bank,\"multi\nline, with comma\"\n4,Bank,plain\n"
+        let r = try Harness.run(["classify", "--max-record-bytes", "100"] + rules, stdin: csv)
+        let o = r.objects
+        #expect(o.count == 4)
+        #expect(o.map { $0["record"] as? Int } == [1, 2, 3, 4])
+        #expect(o[0]["error"] != nil)
+        #expect(o.dropFirst().map { $0["id"] as? String } == ["2", "3", "4"])
+    }
+
+    @Test func rawOfAnOverLongRecordHoldsOnlyThatRecord() throws {
+        let input = "{\"id\":1,\"sender\":\"a\",\"body\":\"" + String(repeating: "x", count: 150) + "\"}\n{\"id\":2,\"sender\":\"+15550001\",\"body\":\"SECRET PIN 4242\"}\n"
+        let r = try Harness.run(["classify", "--max-record-bytes", "100"] + rules, stdin: input)
+        #expect(r.objects.count == 2)
+        #expect((r.objects[0]["raw"] as? String)?.contains("SECRET") == false)
+        #expect((r.objects[0]["raw"] as? String)?.hasSuffix("\"}") == true)
+        let csv = "id,body\n1," + String(repeating: "y", count: 150) + "\n2,SECRET\n"
+        let c = try Harness.run(["classify", "--max-record-bytes", "100"] + rules, stdin: csv)
+        #expect((c.objects[0]["raw"] as? String)?.contains("SECRET") == false)
+        #expect(c.objects[1]["id"] as? String == "2")
+    }
+
+    @Test func leadingBlankLinesAreSkippedAndCounted() throws {
+        let input = String(repeating: "\n", count: 2_000_000) + "{oops}\n{\"body\":\"www.x.com\"}\n"
+        let r = try Harness.run(["classify"] + rules, stdin: input)
+        #expect(r.objects.count == 2)
+        #expect((r.objects[0]["error"] as? String)?.hasPrefix("<stdin>:2000001:") == true)
+        #expect(r.objects[1]["action"] as? String == "junk")
+    }
+
+    @Test func annotatedCSVOutputOfDetectedNDJSONIsAUsageError() throws {
+        let r = try Harness.run(["classify", "--annotate", "--output", "csv"] + rules, stdin: "{\"body\":\"hi\"}\n")
+        #expect(r.status == 2)
+        #expect(r.err.contains("--annotate"))
+        #expect(r.out.isEmpty)      // not even the CSV header: errors never go to stdout
+    }
+
+    /// Ctrl-C or kill in the middle of a run writing to a file: the process dies of the
+    /// signal, as a shell expects (a loop around it stops), and the file holds whole
+    /// records only (a cut write would leave half a line).
+    @Test func anInterruptedRunLeavesWholeLines() throws {
+        let line = "{\"id\":1,\"sender\":\"+1555\",\"body\":\"hello www.x.com friend, hello www.x.com friend\"}\n"
+        let input = try Harness.temp(Data(String(repeating: line, count: 400_000).utf8), suffix: ".ndjson")
+        // `env --default-signal` (coreutils 8.31+) gives the child default signal actions.
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        probe.arguments = ["--default-signal=INT,TERM", "true"]
+        guard (try? probe.run()) != nil else { return }
+        probe.waitUntilExit()
+        guard probe.terminationStatus == 0 else { return }
+        var interrupted = 0
+        for (round, signal) in [SIGINT, SIGTERM, SIGINT].enumerated() {
+            let outPath = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-int-\(UUID().uuidString).ndjson").path
+            FileManager.default.createFile(atPath: outPath, contents: nil)
+            // The test runner may hand its children SIGINT and SIGTERM ignored, which msgsift
+            // respects (a background job's): give them their default actions back.
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            p.arguments = ["--default-signal=INT,TERM", Harness.binary.path, "classify"] + rules + [input]
+            let outHandle = FileHandle(forWritingAtPath: outPath)
+            defer { try? outHandle?.close(); try? FileManager.default.removeItem(atPath: outPath) }
+            p.standardOutput = outHandle
+            try p.run()
+            // Once output has begun, the run is under way (its handlers are in place).
+            let deadline = Date().addingTimeInterval(30)
+            while p.isRunning && Date() < deadline,
+                  ((try? FileManager.default.attributesOfItem(atPath: outPath)[.size] as? NSNumber)?.intValue ?? 0) == 0 {
+                usleep(5_000)
+            }
+            usleep(useconds_t(20_000 * round))
+            kill(p.processIdentifier, signal)
+            p.waitUntilExit()
+            let out = try Data(contentsOf: URL(fileURLWithPath: outPath))
+            if p.terminationReason == .exit && p.terminationStatus == 0 { continue }    // finished first: nothing to check
+            interrupted += 1
+            #expect(p.terminationReason == .uncaughtSignal && p.terminationStatus == signal,
+                    "round \(round): \(p.terminationReason == .exit ? "exit" : "signal") \(p.terminationStatus)")
+            #expect(out.isEmpty || out.last == 0x0A)
+            let lines = out.split(separator: 0x0A)
+            #expect(lines.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0))) != nil })
+        }
+        #expect(interrupted > 0)      // SIGTERM at least (SIGINT stays ignored if the tests run with it ignored)
+    }
+
+    /// Input that comes slowly (`tail -f log | msgsift`): what was read goes out when
+    /// there is nothing more to read for now, not when a batch is full or the input ends.
+    @Test func slowInputIsWrittenAsItComes() throws {
+        let p = Process()
+        p.executableURL = Harness.binary
+        p.arguments = ["classify"] + rules
+        let input = Pipe(), output = Pipe()
+        p.standardInput = input
+        p.standardOutput = output
+        try p.run()
+        input.fileHandleForWriting.write(Data("{\"body\":\"www.x.com\"}\n".utf8))
+        let firstLine = DispatchSemaphore(value: 0)
+        let box = DataBox()
+        DispatchQueue.global().async {
+            var got = Data()
+            while !got.contains(0x0A) {
+                let d = output.fileHandleForReading.availableData
+                if d.isEmpty { break }
+                got.append(d)
+            }
+            box.set(got)
+            firstLine.signal()
+        }
+        // The input stays open: the verdict must come anyway.
+        let arrived = firstLine.wait(timeout: .now() + 20) == .success
+        try input.fileHandleForWriting.close()
+        p.waitUntilExit()
+        #expect(arrived)
+        #expect(String(decoding: box.get(), as: UTF8.self).hasPrefix("{\"record\":1,\"action\":\"junk\""))
+    }
+
+    /// --stats under --strict counts what was written and the error that stopped the run,
+    /// in the first batch and past several whole ones; an input not read is counted.
+    @Test(arguments: [28, 5000])
+    func statsUnderStrictCountWhatWasWritten(good: Int) throws {
+        let input = String(repeating: "{\"body\":\"www.x.com\"}\n", count: good) + "{oops}\n" + "{\"body\":\"hi\"}\n"
+        let r = try Harness.run(["classify", "--strict", "--stats", "--batch-size", "2048"] + rules, stdin: input)
+        #expect(r.status == 1)
+        #expect(r.lines.count == good)
+        #expect(r.err.contains("records: \(good + 1) (\(good) classified, 1 errors)"))
+        #expect(r.err.contains("actions: allow 0, junk \(good), transaction 0, promotion 0"))
+
+        let missing = try Harness.run(["classify", "--stats"] + rules + ["/nonexistent/msgsift.ndjson", "-"], stdin: "{\"body\":\"hi\"}\n")
+        #expect(missing.status == 1)
+        #expect(missing.err.contains("inputs not read: 1"))
+    }
+
+    /// A stray quote opening a field ran over the lines after it, taking their records
+    /// into one error record (or, at the end of the input, into nothing). Only its
+    /// first line is the bad record; the lines after it are records again.
+    @Test(arguments: ["\n", "\r\n"])
+    func strayQuotesCostOnlyTheirOwnLine(_ eol: String) throws {
+        let csv = ["id,sender,body", "1,+1,\"Hi", "2,+1,b", "3,+1,\"c", "4,+1,d", "5,+1,\"ok\"", ""].joined(separator: eol)
+        for jobs in ["1", "2"] {
+            let r = try Harness.run(["classify", "--jobs", jobs] + rules, stdin: csv)
+            #expect(r.status == 0)
+            let o = r.objects
+            #expect(o.map { $0["record"] as? Int } == [1, 2, 3, 4, 5])
+            #expect(o.map { $0["id"] as? String } == [nil, "2", nil, "4", "5"])
+            #expect(o[0]["error"] as? String == "<stdin>:2: bad CSV: unterminated quoted field (byte 5)")
+            #expect(o[0]["raw"] as? String == "1,+1,\"Hi")
+            #expect(o[2]["error"] as? String == "<stdin>:4: bad CSV: unterminated quoted field (byte 5)")
+        }
+    }
+
+    /// A quoted field that does close over several lines is one record, as before; so is
+    /// one followed by a small mistake (a space after its closing quote): cutting it at its
+    /// first line would make its other lines records of their own.
+    @Test func aQuotedFieldOverSeveralLinesIsStillOneRecord() throws {
+        let r = try Harness.run(["classify"] + rules, stdin: "id,body\n1,\"two\nlines, www.x.com\"\n2,b\n")
+        #expect(r.objects.map { $0["id"] as? String } == ["1", "2"])
+        #expect(r.objects.map { $0["action"] as? String } == ["junk", "allow"])
+        let spaced = try Harness.run(["classify"] + rules, stdin: "id,sender,body\n7,+1,\"Hi\nbring eggs, milk, bread\" \n8,+1,ok\n")
+        #expect(spaced.objects.map { $0["record"] as? Int } == [1, 2])
+        #expect(spaced.objects[0]["error"] as? String == "<stdin>:2: bad CSV: unexpected character after closing quote (byte 33)")
+        #expect(spaced.objects[1]["id"] as? String == "8")
+    }
+
+    /// An unclosed quote past --max-record-bytes: a file is read again from the line
+    /// after the bad one, so every later record has its verdict; from a pipe the lines
+    /// are gone, and the run says so and exits 1.
+    @Test func anUnclosedQuotePastTheLimitLosesNoRecordOfAFile() throws {
+        var csv = "id,sender,body\n1,+1,ok\n2,+1,\"Hi there\n"
+        for i in 3...60 { csv += "\(i),+1,body \(String(repeating: "y", count: 40)) \(i)\n" }
+        let file = try Harness.temp(Data(csv.utf8), suffix: ".csv")
+        let r = try Harness.run(["classify", "--max-record-bytes", "100"] + rules + [file])
+        #expect(r.status == 0)
+        #expect(r.objects.map { $0["record"] as? Int } == Array(1...60))
+        #expect(r.objects[1]["error"] != nil)
+        #expect(r.objects.dropFirst(2).map { $0["id"] as? String } == (3...60).map { String($0) })
+
+        // The same with the unclosed record's first line (200 bytes) across the reader's
+        // 1 MiB reads: its line break is only in the next read.
+        var long = "id,sender,body\n"
+        var n = 0
+        while long.utf8.count < (1 << 20) - 160 { n += 1; long += "\(n),+1,filler \(n)\n" }
+        long += "\(n + 1),+1,\"" + String(repeating: "z", count: 200) + "\n"
+        for k in (n + 2)...(n + 40) { long += "\(k),+1,after \(k)\n" }
+        let longFile = try Harness.temp(Data(long.utf8), suffix: ".csv")
+        let across = try Harness.run(["classify", "--max-record-bytes", "100"] + rules + [longFile])
+        #expect(across.status == 0)
+        #expect(across.objects.count == n + 40)
+        #expect(across.objects.last?["id"] as? String == String(n + 40))
+
+        let piped = try Harness.run(["classify", "--max-record-bytes", "100"] + rules, stdin: csv)
+        #expect(piped.status == 1)
+        #expect(piped.objects.count == 2)
+        #expect(piped.err.contains("<stdin>:3: a quoted field opened in this record is never closed"))
+    }
+
+    @Test(arguments: [[UInt8]([0xFF, 0xFE]), [0xFE, 0xFF], []])     // [] : UTF-16LE without a BOM
+    func utf16InputIsRefusedByName(_ bom: [UInt8]) throws {
+        let r = try Harness.run(["classify"] + rules, stdin: Data(bom + Array("i\0d\0".utf8)))
+        #expect(r.status == 1)
+        #expect(r.out.isEmpty)
+        #expect(r.err.contains("UTF-16 text; msgsift reads UTF-8 (iconv -f UTF-16 -t UTF-8 | msgsift"))
+    }
+
+    /// stderr that cannot be written (closed, full, a pipe whose reader left as in
+    /// `2>&1 | head`) must not crash the run or change its status.
+    @Test(arguments: ["2>/dev/full", "2>&-"])
+    func anUnwritableStderrIsNotACrash(_ redirect: String) throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/bash")
+        let csv = "printf 'id;sender;body\\n1;+1;x\\n'"     // no sender or body column: a warning at the end
+        p.arguments = ["-c", "\(csv) | '\(Harness.binary.path)' classify --no-db --stats \(redirect) >/dev/null; echo $?"]
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        p.waitUntilExit()
+        let status = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(status.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+    }
+
+    @Test func aNamedStoreThatDoesNotExistIsAnError() throws {
+        let r = try Harness.run(["--db", "/tmp/msgsift-no-such-dir/nope.db", "classify"], stdin: "{\"body\":\"hi\"}\n")
+        #expect(r.status == 1)
+        #expect(r.err.contains("no such rule store"))
+        #expect(r.out.isEmpty)
+    }
+
+    @Test func flagErrorsPointAtTheCommandsHelp() throws {
+        let r = try Harness.run(["classify", "--jobs", "0"], stdin: "")
+        #expect(r.status == 2)
+        #expect(r.err.contains("Try 'msgsift classify --help'"))
+    }
+}
+
+@Suite("CSV errors are the same with and without --annotate")
+struct CSVAnnotateErrorTests {
+    @Test func fieldCountErrorIsReportedAtTheSameByte() throws {
+        let csv = "id,sender,body\n1,a\n"
+        let plain = try Harness.run(["classify", "--no-db"], stdin: csv)
+        let annotated = try Harness.run(["classify", "--no-db", "--annotate"], stdin: csv)
+        // "1,a" ends at byte 3: the record is one field short there.
+        #expect(plain.objects[0]["error"] as? String == "<stdin>:2: record has 2 fields, header has 3 (byte 3)")
+        #expect(annotated.objects[0]["error"] as? String == plain.objects[0]["error"] as? String)
+    }
+
+    /// As `cat`: an input that cannot be read is reported and the run goes on with the
+    /// next one (record numbers continuing), then ends with status 1.
+    @Test func anUnreadableInputIsReportedAndTheOthersAreRead() throws {
+        let file = try Harness.temp(Data(#"{"id":"a","sender":"Shop","body":"hi"}"#.utf8 + [0x0A]), suffix: ".ndjson")
+        let r = try Harness.run(["classify", "--no-db", file, "/nonexistent/x.ndjson", file])
+        #expect(r.status == 1)
+        #expect(r.objects.map { $0["record"] as? Int } == [1, 2])
+        #expect(r.err.contains("msgsift: cannot read /nonexistent/x.ndjson"))
+    }
+
+    /// Inputs CSV would read as nothing at all (a header it cannot parse, then no records)
+    /// are refused by name, with what to do instead, and the run ends with status 1.
+    @Test(arguments: [
+        (Data([0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03]), "gzip-compressed"),
+        (Data(#"[{"sender":"Shop","body":"hi"}]"#.utf8 + [0x0A]), "a JSON array, not NDJSON"),
+        (Data("[\n{\"sender\":\"Shop\",\"body\":\"hi\"}\n]\n".utf8), "a JSON array, not NDJSON"),
+        (Data("sender,\"bo\ndy\n".utf8), "unreadable CSV header"),
+        (Data([0x73, 0x65, 0xFF, 0x2C, 0x62, 0x0A, 0x61, 0x2C, 0x62, 0x0A]), "unreadable CSV header"),
+        (Data("sender,body,id\rShop,hi,1\rBank,yo,2\r".utf8), "carriage return"),
+    ] as [(Data, String)])
+    func inputsThatAreNeitherNDJSONNorCSVAreRefused(_ input: Data, _ message: String) throws {
+        let r = try Harness.run(["classify", "--no-db"], stdin: input)
+        #expect(r.status == 1)
+        #expect(r.out.isEmpty)
+        #expect(r.err.hasPrefix("msgsift: <stdin>"))
+        #expect(r.err.contains(message))
+    }
+
+    /// Annotated CSV output has one header, the first input's: an input with other
+    /// columns is refused (its values would land under the wrong names), the rest is read.
+    @Test func annotatedCSVNeedsTheSameColumnsInEveryInput() throws {
+        let a = try Harness.temp(Data("sender,body,id\nShop,hi,1\n".utf8), suffix: ".csv")
+        let b = try Harness.temp(Data("body,sender,extra,id\nhi,Shop,e,2\n".utf8), suffix: ".csv")
+        let r = try Harness.run(["classify", "--no-db", "--annotate", "--output", "csv", a, b, a])
+        #expect(r.status == 1)
+        #expect(r.out == "sender,body,id,action,stage,reason,warning\nShop,hi,1,allow,noMatch,,\nShop,hi,1,allow,noMatch,,\n")
+        #expect(r.err.contains("differ from the first input's"))
+    }
+
+    /// A usage error is found before anything is written: an NDJSON file among the inputs of
+    /// an annotated CSV run is refused up front, not after the CSV inputs before it were written.
+    @Test func annotatedCSVOutputRefusesAnNDJSONFileBeforeWriting() throws {
+        let csv = try Harness.temp(Data("sender,body\nShop,hi\n".utf8), suffix: ".csv")
+        let ndjson = try Harness.temp(Data("\u{FEFF}\n  {\"sender\":\"Shop\",\"body\":\"hi\"}\n".utf8), suffix: ".ndjson")
+        let r = try Harness.run(["classify", "--no-db", "--annotate", "--output", "csv", csv, ndjson])
+        #expect(r.status == 2)
+        #expect(r.out.isEmpty)
+        #expect(r.err.contains("needs CSV input"))
+    }
+}

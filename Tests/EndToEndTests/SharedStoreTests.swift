@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+import SiftStore
+
+/// A store shared between users (README: a store you cannot write can still be read):
+/// a read by another user must leave nothing behind that stops its owner writing it.
+/// Needs root, to act as two users through setpriv; skipped otherwise.
+private let canSwitchUsers = geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+
+@Suite("Store shared between users", .enabled(if: canSwitchUsers, "needs root and setpriv to act as two users"))
+struct SharedStoreTests {
+
+    func run(as uid: Int, _ args: [String]) throws -> (status: Int32, err: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        p.arguments = ["--reuid=\(uid)", "--regid=\(uid)", "--clear-groups", Harness.binary.path] + args
+        let err = Pipe()
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = err
+        try p.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        return (p.terminationStatus, message)
+    }
+
+    @Test(arguments: [0o1777, 0o755])
+    func aReadByAnotherUserLeavesTheOwnerAbleToWrite(folderMode: Int) throws {
+        // The other users must reach the binary (a clone under /root, mode 700, is out of their reach).
+        guard try run(as: 1000, ["--version"]).status == 0, try run(as: 65534, ["--version"]).status == 0 else { return }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-shared-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        chown(folder, 1000, 1000)
+        chmod(folder, mode_t(folderMode))
+        let db = folder + "/rules.db"
+        #expect(try run(as: 1000, ["--db", db, "filter", "add", "first", "--type", "deny"]).status == 0)
+        let read = try run(as: 65534, ["--db", db, "filter", "list"])
+        #expect(read.status == 0, "\(read.err)")
+        let write = try run(as: 1000, ["--db", db, "filter", "add", "second", "--type", "deny"])
+        #expect(write.status == 0, "\(write.err)")
+    }
+}
