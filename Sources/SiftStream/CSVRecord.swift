@@ -310,15 +310,24 @@ public struct CSVHeader: Sendable, Equatable {
     public let bodyColumn: Int?
     /// Index of the id column, nil when the header lacks it.
     public let idColumn: Int?
+    /// The columns an annotated record keeps, in order: all but those named
+    /// like a column the annotation adds (`replacing`), so annotating an
+    /// annotated file again gives one verdict, not two.
+    public let keptColumns: [Int]
 
     /// Looks up the columns named by `fields` in `names` (exact match; the
-    /// last of repeated names wins).
-    public init(names: [String], fields: FieldNames) {
+    /// last of repeated names wins). Columns named in `replacing` are left
+    /// out of annotated records (`keptColumns`).
+    public init(names: [String], fields: FieldNames, replacing: Set<String> = []) {
         self.names = names
         senderColumn = names.lastIndex(of: fields.sender)
         bodyColumn = names.lastIndex(of: fields.body)
         idColumn = names.lastIndex(of: fields.id)
+        keptColumns = names.indices.filter { !replacing.contains(names[$0]) }
     }
+
+    /// The names of `keptColumns`.
+    public var keptNames: [String] { keptColumns.map { names[$0] } }
 
     /// The message fields of a parsed row. A row whose field count differs
     /// from the header's is an error (reported at byte 0).

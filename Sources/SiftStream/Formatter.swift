@@ -1,6 +1,9 @@
 // The writers: one verdict, error record or annotated record, appended as
 // bytes to a batch's output buffer. The verdict wire format is documented in
 // README.md ("Output"); this file is its one implementation.
+#if canImport(Glibc)
+import Glibc
+#endif
 import SiftEngine
 import SiftRules
 import SiftText
@@ -26,8 +29,18 @@ struct RecordFormatter {
     @inline(__always)
     private static func headIndex(_ a: Action, _ s: Stage) -> Int { a.ordinal &* 8 &+ s.ordinal }     // 8 stages
 
+    /// The names an annotation adds to a record: `verdict` to an object, the
+    /// verdict's columns to a row. An input field or column of the same name
+    /// (an earlier run's annotation) is replaced, not repeated.
+    static func annotationColumns(_ options: StreamOptions) -> Set<String> {
+        switch options.outputFormat {
+        case .ndjson: return ["verdict"]
+        case .csv, .tsv: return Set(["action", "stage", "reason", "warning"] + (options.explain ? ["trace"] : []))
+        }
+    }
+
     /// The first line of CSV/TSV output (nil for NDJSON). `inputColumns` are
-    /// the input header's names when annotating CSV input.
+    /// the input header's kept names when annotating CSV input.
     static func header(_ options: StreamOptions, inputColumns: [String]?) -> [UInt8]? {
         var names: [String]
         switch options.outputFormat {
@@ -109,8 +122,25 @@ struct RecordFormatter {
     // MARK: Annotation
 
     /// The NDJSON input object with `"verdict":{…}` spliced in before its closing brace.
+    /// A `verdict` member the object already has (an earlier run's annotation) is left out,
+    /// with its separator, so the object has one.
     func appendAnnotated(line: UnsafeBufferPointer<UInt8>, closingBrace: Int, isEmpty: Bool, verdict v: Verdict, to out: inout [UInt8]) {
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: line[0..<closingBrace]))
+        var isEmpty = isEmpty
+        if !isEmpty, Self.mayHaveVerdict(line), let members = NDJSONRecord.members(line),
+           members.contains(where: { $0.name == Self.verdictKey }) {
+            // Kept members with the separators before them (the first kept one without).
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: line[0..<members[0].range.lowerBound]))
+            var wroteOne = false
+            for (k, m) in members.enumerated() where m.name != Self.verdictKey {
+                let from = wroteOne ? members[k - 1].range.upperBound : m.range.lowerBound
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: line[from..<m.range.upperBound]))
+                wroteOne = true
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: line[members[members.count - 1].range.upperBound..<closingBrace]))
+            isEmpty = !wroteOne
+        } else {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: line[0..<closingBrace]))
+        }
         appendASCII(isEmpty ? "\"verdict\":{" : ",\"verdict\":{", &out)
         var members: [UInt8] = []
         appendVerdictMembers(v, to: &members)
@@ -118,24 +148,42 @@ struct RecordFormatter {
         appendASCII("}}\n", &out)
     }
 
-    /// A CSV input row, annotated: as an object (NDJSON output) or the row plus verdict columns.
-    func appendAnnotated(columns: [String], values: [String], verdict v: Verdict, to out: inout [UInt8]) {
+    private static let verdictKey = Array("verdict".utf8)
+
+    /// Whether `verdict` occurs in the line at all (most lines: no, and no second scan).
+    private static func mayHaveVerdict(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = line.baseAddress, line.count >= 9 else { return false }
+        if memchr(base, 0x5C, line.count) != nil { return true }     // a key may spell it with escapes
+        var i = 0
+        while i + 9 <= line.count, let hit = memchr(base + i, 0x22, line.count - 8 - i) {
+            let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if memcmp(base + at, "\"verdict\"", 9) == 0 { return true }
+            i = at + 1
+        }
+        return false
+    }
+
+    /// A CSV input row, annotated: as an object (NDJSON output) or the row plus verdict
+    /// columns; columns the annotation replaces (`header.keptColumns`) are left out.
+    func appendAnnotated(header: CSVHeader, values: [String], verdict v: Verdict, to out: inout [UInt8]) {
+        let kept = header.keptColumns
         switch options.outputFormat {
         case .ndjson:
             out.append(0x7B)
-            for (i, name) in columns.enumerated() {
-                if i > 0 { out.append(0x2C) }
-                JSONEscape.appendQuoted(name, to: &out)
+            for (k, i) in kept.enumerated() {
+                if k > 0 { out.append(0x2C) }
+                JSONEscape.appendQuoted(header.names[i], to: &out)
                 out.append(0x3A)
                 JSONEscape.appendQuoted(i < values.count ? values[i] : "", to: &out)
             }
-            appendASCII(columns.isEmpty ? "\"verdict\":{" : ",\"verdict\":{", &out)
+            appendASCII(kept.isEmpty ? "\"verdict\":{" : ",\"verdict\":{", &out)
             var members: [UInt8] = []
             appendVerdictMembers(v, to: &members)
             out.append(contentsOf: members.dropFirst())
             appendASCII("}}\n", &out)
         case .csv, .tsv:
-            Self.appendRow(values + verdictColumns(v), options.outputFormat, to: &out)
+            let row = kept.count == values.count ? values : kept.map { $0 < values.count ? values[$0] : "" }
+            Self.appendRow(row + verdictColumns(v), options.outputFormat, to: &out)
         }
     }
 

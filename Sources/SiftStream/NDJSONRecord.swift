@@ -211,6 +211,21 @@ public enum NDJSONRecord {
         }
     }
 
+    /// A top-level member of an object: its key (decoded) and where it is, key to end of value.
+    public struct Member: Sendable, Equatable {
+        public var name: [UInt8]
+        public var range: Range<Int>
+    }
+
+    /// The top-level members of a line `parse` accepted, in order (nil if it is not an object).
+    public static func members(_ line: UnsafeBufferPointer<UInt8>) -> [Member]? {
+        guard let base = line.baseAddress else { return nil }
+        var scanner = JSONLineScanner(p: base, n: line.count)
+        scanner.members = []
+        do { try scanner.scanTopLevel(FieldNames()) } catch { return nil }
+        return scanner.members
+    }
+
     /// True when `line` holds only whitespace (space, tab, CR, LF), possibly
     /// after a UTF-8 BOM: the reader skips it, it is not a record.
     public static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -20,6 +20,8 @@ struct JSONLineScanner {
     var sender = ValueSpan()
     var body = ValueSpan()
     var id = ValueSpan()
+    /// When not nil, `scanTopLevel` appends every top-level member here (for `--annotate`).
+    var members: [NDJSONRecord.Member]? = nil
 
     init(p: UnsafePointer<UInt8>, n: Int) {
         self.p = p
@@ -50,6 +52,10 @@ struct JSONLineScanner {
                 let kind = try scanValue(depth: 1)
                 let span = ValueSpan(kind: kind, start: valueStart, end: i)
                 let key = keyStart + 1 ..< keyEnd - 1
+                if members != nil {
+                    let name = keyHasEscapes ? Array(decodeString(key).utf8) : Array(UnsafeBufferPointer(rebasing: UnsafeBufferPointer(start: p, count: n)[key]))
+                    members!.append(NDJSONRecord.Member(name: name, range: keyStart..<i))
+                }
                 if keyHasEscapes {
                     let decoded = Array(decodeString(key).utf8)
                     if decoded == fields.senderKey { sender = span }

@@ -191,7 +191,7 @@ final class Worker {
                                     formatter.appendAnnotated(line: bytes, closingBrace: end.closingBrace, isEmpty: end.isEmpty, verdict: v, to: &out)
                                 }
                             case .csv(let header):
-                                formatter.appendAnnotated(columns: header.names, values: csvValues ?? [], verdict: v, to: &out)
+                                formatter.appendAnnotated(header: header, values: csvValues ?? [], verdict: v, to: &out)
                             }
                         } else {
                             fieldBytes.withUnsafeBufferPointer { f in
@@ -209,7 +209,7 @@ final class Worker {
 
     private func annotateWidth(_ batch: Batch) -> Int? {
         guard options.annotate, case .csv(let header) = batch.format else { return nil }
-        return header.names.count
+        return header.keptColumns.count
     }
 }
 
@@ -348,7 +348,7 @@ final class OrderedWriter: @unchecked Sendable {
             if failed { continue }
             if !wroteHeader {
                 wroteHeader = true
-                headerLock.lock(); let columns = csvHeader?.names; headerLock.unlock()
+                headerLock.lock(); let columns = csvHeader?.keptNames; headerLock.unlock()
                 if let h = RecordFormatter.header(options, inputColumns: columns) { write(h[...]) }
             }
             if options.strict, let (index, message) = r.firstError {
@@ -363,7 +363,7 @@ final class OrderedWriter: @unchecked Sendable {
             stats.merge(r.stats)
             write(r.output[...])
         }
-        headerLock.lock(); let dropped = headerDropped, columns = csvHeader?.names; headerLock.unlock()
+        headerLock.lock(); let dropped = headerDropped, columns = csvHeader?.keptNames; headerLock.unlock()
         if !wroteHeader && !failed && !dropped, let h = RecordFormatter.header(options, inputColumns: columns) { write(h[...]) }
         shared.writerFinished()
     }

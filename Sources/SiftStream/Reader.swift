@@ -336,7 +336,8 @@ final class RecordReader {
                             s.problem = "\(s.name):\(s.line): unreadable CSV header: \(e.message) (byte \(e.byteOffset))"
                             return
                         }
-                        let header = CSVHeader(names: names, fields: options.fields)
+                        let header = CSVHeader(names: names, fields: options.fields,
+                                               replacing: options.annotate ? RecordFormatter.annotationColumns(options) : [])
                         if options.annotate && options.outputFormat != .ndjson, let first = firstCSVHeader, first.names != names {
                             // The output has one header, the first input's: other columns would land under it.
                             s.problem = "\(s.name): its columns (\(names.joined(separator: ","))) differ from the first input's"

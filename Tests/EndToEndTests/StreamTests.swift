@@ -133,6 +133,35 @@ struct StreamTests {
         #expect(csvOut.out == "id,body,extra,action,stage,reason,warning\n1,www.x.com,kept,junk,smartRule,links,\n")
     }
 
+    /// Tuning a rule set means annotating the same archive again: the earlier verdict
+    /// is replaced, not repeated (duplicate keys are legal JSON, but jq, Python and a
+    /// spreadsheet each keep a different one).
+    @Test func annotatingAnAnnotatedFileReplacesItsVerdict() throws {
+        let first = try Harness.run(["classify", "--annotate"] + rules, stdin: #"{"id":1,"sender":"AB","body":"hi"}"# + "\n")
+        #expect(first.out == #"{"id":1,"sender":"AB","body":"hi","verdict":{"action":"allow","stage":"noMatch"}}"# + "\n")
+        let again = try Harness.run(["classify", "--annotate", "--no-db", "--rule", "short-sender=3"], stdin: first.out)
+        #expect(again.out == #"{"id":1,"sender":"AB","body":"hi","verdict":{"action":"junk","stage":"smartRule","reason":"short-sender"}}"# + "\n")
+        // Anywhere in the object, with its separator and spacing; nested and string "verdict"s stay.
+        let odd = #"{"verdict":1, "id":2 ,"verdict":{"x":[1]} , "b":"\n"}"# + "\n" + #"{ "verdict" : 3 }"# + "\n"
+            + #"{"a":"verdict","n":{"verdict":1}}"# + "\n" + #"{"ver\u0064ict":0,"id":4}"# + "\n"
+        #expect(try Harness.run(["classify", "--annotate"] + rules, stdin: odd).lines == [
+            #"{"id":2 , "b":"\n","verdict":{"action":"allow","stage":"noMatch"}}"#,
+            #"{  "verdict":{"action":"allow","stage":"noMatch"}}"#,
+            #"{"a":"verdict","n":{"verdict":1},"verdict":{"action":"allow","stage":"noMatch"}}"#,
+            #"{"id":4,"verdict":{"action":"allow","stage":"noMatch"}}"#,
+        ])
+        // CSV: the verdict columns of an earlier run are replaced, as is a "verdict" column in NDJSON output.
+        let csv = try Harness.run(["classify", "--annotate", "--output", "csv"] + rules, stdin: "id,sender,body\n1,AB,hi\n")
+        #expect(csv.out == "id,sender,body,action,stage,reason,warning\n1,AB,hi,allow,noMatch,,\n")
+        let csvAgain = try Harness.run(["classify", "--annotate", "--output", "csv", "--no-db", "--rule", "short-sender=3"], stdin: csv.out)
+        #expect(csvAgain.out == "id,sender,body,action,stage,reason,warning\n1,AB,hi,junk,smartRule,short-sender,\n")
+        let toJSON = try Harness.run(["classify", "--annotate"] + rules, stdin: "verdict,body\nold,hi\n")
+        #expect(toJSON.out == #"{"body":"hi","verdict":{"action":"allow","stage":"noMatch"}}"# + "\n")
+        // An error row is as wide as the columns kept.
+        let bad = try Harness.run(["classify", "--annotate", "--output", "csv"] + rules, stdin: "action,body\nx,hi\ny\n")
+        #expect(bad.lines == ["body,action,stage,reason,warning", "hi,allow,noMatch,,", #",,error,"<stdin>:3: record has 1 field, header has 2 (byte 1)","#])
+    }
+
     @Test func explainAddsATrace() throws {
         let r = try Harness.run(["classify", "--explain"] + rules, stdin: "{\"body\":\"www.x.com\"}\n")
         let trace = r.objects[0]["trace"] as? [[String: Any]]
