@@ -151,7 +151,8 @@ final class Worker {
                 var csvValues: [String]? = nil
                 let parsed: Result<MessageBytes, RecordError>
                 if r.tooLong {
-                    parsed = .failure(RecordError("record is longer than --max-record-bytes (\(options.maxRecordBytes))", at: options.maxRecordBytes))
+                    let cut = r.rawCut ? "; raw holds its first \(RecordReader.keptPrefix) bytes" : ""
+                    parsed = .failure(RecordError("record is longer than --max-record-bytes (\(options.maxRecordBytes))\(cut)", at: options.maxRecordBytes))
                 } else {
                     switch batch.format {
                     case .ndjson:

@@ -21,6 +21,8 @@ struct RecordRef: Sendable {
     var line: Int
     /// The record was longer than --max-record-bytes; only its first bytes are kept.
     var tooLong: Bool
+    /// Those first bytes are not the whole record (it is longer than `RecordReader.keptPrefix`).
+    var rawCut = false
 }
 
 /// Records of one source, in input order.
@@ -55,7 +57,7 @@ final class RecordReader {
     var onFirstCSVHeader: ((CSVHeader) -> Void)?
 
     private static let chunkSize = 1 << 20
-    private static let keptPrefix = 1024
+    static let keptPrefix = 1024
 
     init(options: StreamOptions, emit: @escaping (Batch) -> Bool) {
         self.options = options
@@ -260,10 +262,10 @@ final class RecordReader {
     /// Reports the record at `start..<end` (or its known part) as too long, keeping only its first bytes.
     private func addTooLong(_ s: inout SourceState, _ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) {
         let keep = min(Self.keptPrefix, end - start)
-        add(&s, UnsafeBufferPointer(rebasing: buf[start..<(start + keep)]), tooLong: true)
+        add(&s, UnsafeBufferPointer(rebasing: buf[start..<(start + keep)]), tooLong: true, rawCut: keep < end - start)
     }
 
-    private func add(_ s: inout SourceState, _ bytes: UnsafeBufferPointer<UInt8>, tooLong: Bool) {
+    private func add(_ s: inout SourceState, _ bytes: UnsafeBufferPointer<UInt8>, tooLong: Bool, rawCut: Bool = false) {
         if s.batch == nil {
             let b = Batch(source: s.name, format: s.format!)
             // A batch ends at batchRecords records or once past chunkSize bytes: room for a
@@ -275,7 +277,7 @@ final class RecordReader {
         let b = s.batch!
         let start = b.data.count
         b.data.append(contentsOf: bytes)
-        b.records.append(RecordRef(start: start, end: b.data.count, number: nextRecord, line: s.line, tooLong: tooLong))
+        b.records.append(RecordRef(start: start, end: b.data.count, number: nextRecord, line: s.line, tooLong: tooLong, rawCut: rawCut))
         nextRecord += 1
         if b.records.count >= options.batchRecords || b.data.count >= Self.chunkSize { flush(&s) }
     }

@@ -26,6 +26,12 @@ struct ReaderRegressionTests {
         #expect(r.objects.count == 2)
         #expect((r.objects[0]["raw"] as? String)?.contains("SECRET") == false)
         #expect((r.objects[0]["raw"] as? String)?.hasSuffix("\"}") == true)
+        #expect(r.objects[0]["error"] as? String == "<stdin>:1: record is longer than --max-record-bytes (100) (byte 100)")
+        // Past 1 KiB, raw is the record's start, and the message says so.
+        let long = "{\"body\":\"" + String(repeating: "x", count: 2000) + "\"}\n"
+        let l = try Harness.run(["classify", "--max-record-bytes", "100"] + rules, stdin: long)
+        #expect((l.objects[0]["raw"] as? String)?.count == 1024)
+        #expect(l.objects[0]["error"] as? String == "<stdin>:1: record is longer than --max-record-bytes (100); raw holds its first 1024 bytes (byte 100)")
         let csv = "id,body\n1," + String(repeating: "y", count: 150) + "\n2,SECRET\n"
         let c = try Harness.run(["classify", "--max-record-bytes", "100"] + rules, stdin: csv)
         #expect((c.objects[0]["raw"] as? String)?.contains("SECRET") == false)
