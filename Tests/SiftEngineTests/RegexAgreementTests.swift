@@ -1,0 +1,60 @@
+// Regex filters against the engine the app runs them with. The app compiles a
+// regex filter with Swift's `Regex(text)` and asks `message.contains(regex)`;
+// msgsift runs ICU (SPEC §1.1: ICU syntax, bounded in time). Swift's Regex is
+// in this toolchain, so the two are compared here on the patterns people write
+// for SMS (codes, words, amounts, links) over texts in several scripts.
+//
+// Known differences, left as they are: Swift matches `.` and classes against
+// whole characters (`a.c` matches `a` + `e` + U+0301 + `c`), ICU against
+// scalars; under `(?i)` ICU folds `ß` to `ss` in a literal, Swift does not.
+import SiftEngine
+import SiftRules
+import Testing
+
+@Suite("Regex filters answer as the app's Swift Regex")
+struct RegexAgreementTests {
+    static let patterns = [
+        #"\b\d{6}\b"#, #"\b\d{4,8}\b"#, #"(?i)\bamazon\b"#, #"(?i)\bcode\b"#, #"\bcan\b"#, #"\b3\b"#,
+        #"\bשלום\b"#, #"(?i)\bsale\b"#, #"\B\d"#, #"x\b"#, #"\b,"#, #"(?i)\bwin\b.*\$\d+"#,
+        #"\d{3}-\d{4}"#, #"(?i)https?://\S+"#, #"^\+972"#, #"(?i)unsubscribe|stop to"#, #"验证码\D*\d+"#,
+        #"(?i)\bcasa\b"#, #"\bкод\b"#, #"\d+\b"#, #"\b\w+@\w+\.\w+\b"#,
+    ]
+    static let texts = [
+        "【支付宝】您的验证码是882910，请勿泄露给他人。", "認証コードは552910です", "Your code is 123456.",
+        "code:123456abc", "Your order from amazon.com has shipped", "Your order from Amazon has shipped",
+        "I can't come", "pay 3.5 now or 3 later", "שלום, מה נשמע", "big_sale today", "SALE! 50% off",
+        "x👍 and x.", "a , b", "WIN now: $500", "call 555-1234", "visit https://t.co/x", "+972501234567",
+        "Reply STOP to end", "Ваш код: 4411", "Su código es 1234 — casa", "mail me at bob@mail.com",
+        "", "1234", "קוד האימות שלך הוא 482913", "رمز التحقق 739201",
+    ]
+
+    @Test func wordBoundariesAreUnicodeWordBoundaries() throws {
+        var disagreements: [String] = []
+        for p in Self.patterns {
+            let swift = try Regex(p)
+            let compiled = try CompiledRuleSet(rules([deny(p, .junk, target: .body, .regex)]))
+            let evaluator = Evaluator(compiled)
+            for t in Self.texts {
+                let app = t.contains(swift)
+                let ours = evaluator.evaluate(sender: "", body: t).stage == .denyFilter
+                if app != ours { disagreements.append("\(p) on \(t): app \(app), msgsift \(ours)") }
+            }
+        }
+        #expect(disagreements == [])
+    }
+
+    /// The cases that decided it, spelled out: ICU's default `\b` (a change between
+    /// \w and \W) saw no boundary between 是 and 8, and one inside amazon.com.
+    @Test(arguments: [
+        (#"\b\d{6}\b"#, "您的验证码是882910，请勿泄露", true),
+        (#"\b\d{6}\b"#, "認証コードは552910です", true),
+        (#"(?i)\bamazon\b"#, "from amazon.com today", false),
+        (#"\bcan\b"#, "I can't", false),
+        (#"\b3\b"#, "pay 3.5 now", false),
+        (#"\bsale\b"#, "big sale today", true),
+    ])
+    func decidingCases(_ pattern: String, _ body: String, _ matches: Bool) throws {
+        let v = try judge(rules([deny(pattern, .junk, target: .body, .regex)]), sender: "", body: body)
+        #expect((v.stage == .denyFilter) == matches)
+    }
+}
