@@ -21,6 +21,7 @@ struct Evidence {
     /// Latin words only Spanish / only Portuguese writes.
     var spanishWords = 0
     var portugueseWords = 0
+    var englishWords = 0
     /// The scalar before was ъ or Ъ: Russian writes it only before е ё ю я,
     /// Bulgarian inside words before any consonant (поръчка, България).
     var afterHardSign = false
@@ -209,6 +210,7 @@ struct Evidence {
             if wordScript == .latin {
                 if WordTable.spanishOnly.contains(wordHash) { spanishWords += 1 }
                 if WordTable.portugueseOnly.contains(wordHash) { portugueseWords += 1 }
+                if WordTable.englishOnly.contains(wordHash) { englishWords += 1 }
                 window = (window << 11 | 0x20) & (1 << 44 - 1)
                 score(gram(2))
                 if wordLength >= 2 { score(gram(3)) }
@@ -324,6 +326,11 @@ struct Evidence {
         let es = 5, pt = 4, bonus = UInt32(LanguageDetector.spanishPortugueseWord * LatinModel.unitsPerNat)
         penalty[pt] &+= UInt32(spanishWords) &* bonus
         penalty[es] &+= UInt32(portugueseWords) &* bonus
+        // Frequent SMS words only English writes, as much against every other class.
+        if englishWords > 0 {
+            let en = 0
+            for c in 0..<classes where c != en { penalty[c] &+= UInt32(englishWords) &* bonus }
+        }
         // The best and runner-up classes, and the best two supported languages
         // (the last class is "another language"); ties go to the earlier class.
         var best = 0, second = 1

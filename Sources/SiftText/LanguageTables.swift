@@ -126,8 +126,20 @@ enum WordTable {
     /// Frequent words only Spanish or only Portuguese writes (lower case), which
     /// the Latin model, trained on software text, weighs too little in SMS
     /// (`Tu código de Uber es 4412` came out Portuguese).
-    static let spanishOnly: Set<UInt64> = hashes("es el los las del y muy gracias hola su sus en hoy mañana ya pero cuando usted tienes tiene hay aquí ahora cuenta")
+    static let spanishOnly: Set<UInt64> = hashes("es el los las del y muy gracias hola su sus en hoy mañana ya pero cuando usted tienes tiene hay aquí ahora cuenta listo")
     static let portugueseOnly: Set<UInt64> = hashes("é em não você obrigado obrigada olá seu sua um uma do da dos das ao à com pelo pela hoje amanhã já mas quando tem há aqui agora conta seus suas são pra vc")
+
+    /// Frequent SMS words only English writes among the supported languages and the
+    /// others the model knows (Dutch, Swedish…): the model, trained on software text,
+    /// took `Final sale today` for Spanish and `Promo code inside` for Portuguese.
+    /// (Left out: words another language writes too — sale, final, code, real, bank,
+    /// link, text, free, was, will, has, is, just, on, me, at, hey, can — a Turkish name.)
+    static let englishOnly: Set<UInt64> = hashes("""
+        the you your yours please thanks thank today tonight tomorrow order orders call deal inside
+        with from have been our this that what when where there here they their yes hello card
+        shipped delivered delivery package appointment reminder account payment verification reply
+        get now new off only not see soon back late way home love sorry morning night time
+        """.split(whereSeparator: \.isWhitespace).joined(separator: " "))
 
     private static func hashes(_ words: String) -> Set<UInt64> {
         Set(words.split(separator: " ").map { word in word.unicodeScalars.reduce(hashBasis) { mix($0, $1.value) } })

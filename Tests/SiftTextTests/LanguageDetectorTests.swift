@@ -142,6 +142,29 @@ import Testing
         #expect(Set(detection.scores.map(\.language)) == [.es, .pt])
     }
 
+    /// Short English SMS the model (trained on software text) took for Spanish or
+    /// Portuguese with a margin: a blocked es or pt junked them. Frequent words only
+    /// English writes now count against the other classes; English is named or the
+    /// body stays undetermined, never Spanish or Portuguese.
+    @Test(arguments: ["Final sale today", "Real deal inside today", "Your order has shipped", "Running late, be home soon",
+                      "Thanks, see you tonight", "Reminder: appointment tomorrow"])
+    func shortEnglishIsNotTakenForAnotherLanguage(_ body: String) {
+        let language = LanguageDetector.detect(body).language
+        #expect(language == nil || language == .en, "\(body): \(String(describing: language))")
+    }
+
+    /// The English words weigh against the other classes, not over their own evidence.
+    @Test(arguments: [
+        ("Tu pedido de Amazon ya está en camino, gracias por tu compra", Language.es),
+        ("Seu pedido foi enviado hoje, obrigado pela preferência", .pt),
+        ("Votre commande a été expédiée aujourd'hui, merci de votre confiance", .fr),
+        ("Ihre Bestellung wurde heute versandt, vielen Dank für Ihren Einkauf", .de),
+    ])
+    func otherLanguagesKeepTheirAnswerWithAnEnglishWord(_ body: String, _ expected: Language) {
+        #expect(LanguageDetector.detect(body).language == expected)
+        #expect(LanguageDetector.detect(body + " Black Friday deal").language == expected)
+    }
+
     @Test func oneEvidenceWordIsNotEnough() {
         #expect(LanguageDetector.detect("Grundstück Bahnhofstraße").language == .de)
         #expect(LanguageDetector.detect("Bahnhofstrasse Zürich").language == nil)
