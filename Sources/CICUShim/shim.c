@@ -89,7 +89,9 @@ sift_regex *sift_regex_open(const uint16_t *pattern, int32_t length,
     UParseError pe;
     memset(&pe, 0, sizeof pe);
     UErrorCode status = U_ZERO_ERROR;
-    URegularExpression *re = uregex_open((const UChar *)pattern, length, 0, &pe, &status);
+    /* \b by Unicode word boundaries (UAX #29), as the app's Swift Regex has it: a boundary
+       between a Han character and a digit (验证码是882910), none inside amazon.com or can't. */
+    URegularExpression *re = uregex_open((const UChar *)pattern, length, UREGEX_UWORD, &pe, &status);
     if (U_FAILURE(status)) {
         if (error && error_capacity > 0) {
             strncpy(error, u_errorName(status), (size_t)error_capacity - 1);

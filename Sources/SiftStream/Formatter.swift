@@ -13,6 +13,8 @@ struct RecordFormatter {
     let options: StreamOptions
     /// `,"action":"…","stage":"…"` for every action and stage, by `Self.headIndex`.
     private let verdictHeads: [[UInt8]]
+    /// An object's own `verdict` member is replaced unless it is the field read as sender, body or id.
+    private let replacesVerdictMember: Bool
 
     init(options: StreamOptions) {
         self.options = options
@@ -24,19 +26,29 @@ struct RecordFormatter {
             }
         }
         verdictHeads = heads
+        replacesVerdictMember = ![options.fields.sender, options.fields.body, options.fields.id].contains("verdict")
     }
 
     @inline(__always)
     private static func headIndex(_ a: Action, _ s: Stage) -> Int { a.ordinal &* 8 &+ s.ordinal }     // 8 stages
 
-    /// The names an annotation adds to a record: `verdict` to an object, the
-    /// verdict's columns to a row. An input field or column of the same name
-    /// (an earlier run's annotation) is replaced, not repeated.
-    static func annotationColumns(_ options: StreamOptions) -> Set<String> {
+    /// The input columns an annotated CSV record leaves out, from its header: those named
+    /// like what the annotation adds (`verdict` to an object; `action`, `stage`, `reason`,
+    /// `warning`, `trace` to a row), so annotating an annotated file again gives one
+    /// verdict, not two. Writing objects, a header with all four verdict columns is an
+    /// earlier annotation: they go too. The sender, body and id columns always stay.
+    static func replacedColumns(_ names: [String], _ options: StreamOptions) -> Set<String> {
+        let row: Set<String> = ["action", "stage", "reason", "warning", "trace"]
+        var replaced: Set<String>
         switch options.outputFormat {
-        case .ndjson: return ["verdict"]
-        case .csv, .tsv: return Set(["action", "stage", "reason", "warning"] + (options.explain ? ["trace"] : []))
+        case .csv, .tsv:
+            replaced = row
+        case .ndjson:
+            replaced = ["verdict"]
+            if Set(names).isSuperset(of: ["action", "stage", "reason", "warning"]) { replaced.formUnion(row) }
         }
+        replaced.subtract([options.fields.sender, options.fields.body, options.fields.id])
+        return replaced
     }
 
     /// The first line of CSV/TSV output (nil for NDJSON). `inputColumns` are
@@ -126,7 +138,7 @@ struct RecordFormatter {
     /// with its separator, so the object has one.
     func appendAnnotated(line: UnsafeBufferPointer<UInt8>, closingBrace: Int, isEmpty: Bool, verdict v: Verdict, to out: inout [UInt8]) {
         var isEmpty = isEmpty
-        if !isEmpty, Self.mayHaveVerdict(line), let members = NDJSONRecord.members(line),
+        if !isEmpty, replacesVerdictMember, Self.mayHaveVerdict(line), let members = NDJSONRecord.members(line),
            members.contains(where: { $0.name == Self.verdictKey }) {
             // Kept members with the separators before them (the first kept one without).
             out.append(contentsOf: UnsafeBufferPointer(rebasing: line[0..<members[0].range.lowerBound]))

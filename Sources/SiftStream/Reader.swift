@@ -243,7 +243,9 @@ final class RecordReader {
                 if buf[end - 1] == 0x0D { end -= 1 }
                 addLine(&s, buf, i, end, limit: limit)
                 consumed = n
-            } else if rest > limit {
+            } else if rest > max(limit, Self.keptPrefix) {
+                // Past the limit and past what an error record keeps: report it now. (Under
+                // keptPrefix, wait for its end, so raw never depends on how reads split it.)
                 addTooLong(&s, buf, i, n)
                 s.skippingLongRecord = true
                 consumed = n
@@ -339,8 +341,8 @@ final class RecordReader {
                             return
                         }
                         let header = CSVHeader(names: names, fields: options.fields,
-                                               replacing: options.annotate ? RecordFormatter.annotationColumns(options) : [])
-                        if options.annotate && options.outputFormat != .ndjson, let first = firstCSVHeader, first.names != names {
+                                               replacing: options.annotate ? RecordFormatter.replacedColumns(names, options) : [])
+                        if options.annotate && options.outputFormat != .ndjson, let first = firstCSVHeader, first.keptNames != header.keptNames {
                             // The output has one header, the first input's: other columns would land under it.
                             s.problem = "\(s.name): its columns (\(names.joined(separator: ","))) differ from the first input's"
                                 + " (\(first.names.joined(separator: ","))); --annotate --output \(options.outputFormat.rawValue) writes one header"
@@ -368,8 +370,9 @@ final class RecordReader {
                 }
                 s.line += countNewlines(buf, lineAt, used)
                 consumed = base + used
-                if !final && buf.count - used > limit {
-                    // A record not finished past the limit: report it once, then let it stream by.
+                if !final && buf.count - used > max(limit, Self.keptPrefix) {
+                    // A record not finished past the limit (and past what an error record keeps,
+                    // as for NDJSON): report it once, then let it stream by.
                     // The splitter keeps its quote state, so the record's end is still found where
                     // it really is, even past newlines inside quotes.
                     if !s.skippingLongRecord, s.format != nil {

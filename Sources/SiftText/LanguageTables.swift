@@ -131,14 +131,16 @@ enum WordTable {
 
     /// Frequent SMS words only English writes among the supported languages and the
     /// others the model knows (Dutch, Swedish…): the model, trained on software text,
-    /// took `Final sale today` for Spanish and `Promo code inside` for Portuguese.
-    /// (Left out: words another language writes too — sale, final, code, real, bank,
-    /// link, text, free, was, will, has, is, just, on, me, at, hey, can — a Turkish name.)
+    /// took `Final sale today` and `Real deal` for Spanish.
+    /// (Left out: words another language writes too, or borrows in its promotions — sale,
+    /// final, code, real, bank, link, text, free, off, delivery, call, order (Dutch, Swedish),
+    /// was, will, has, have, been, is, just, back, see, time, card, not (Turkish, German),
+    /// on, me, at, hey, can.)
     static let englishOnly: Set<UInt64> = hashes("""
-        the you your yours please thanks thank today tonight tomorrow order orders call deal inside
-        with from have been our this that what when where there here they their yes hello card
-        shipped delivered delivery package appointment reminder account payment verification reply
-        get now new off only not see soon back late way home love sorry morning night time
+        the you your yours please thanks thank today tonight tomorrow deal inside with from our
+        this that what when where there here they their yes hello shipped delivered package
+        appointment reminder account payment verification reply get now new only soon late way
+        home love sorry morning night
         """.split(whereSeparator: \.isWhitespace).joined(separator: " "))
 
     private static func hashes(_ words: String) -> Set<UInt64> {

@@ -131,6 +131,33 @@ struct ReaderRegressionTests {
         #expect(String(decoding: box.get(), as: UTF8.self).hasPrefix("{\"record\":1,\"action\":\"junk\""))
     }
 
+    /// An over-long record that arrives in pieces (a pipe, a slow writer) is reported
+    /// with the same raw bytes as when it arrives at once: the reader waits for its end
+    /// or for the 1 KiB an error record keeps, not for the first read past the limit.
+    @Test(arguments: ["ndjson", "csv"])
+    func overLongRecordInPiecesGivesTheSameRaw(_ format: String) throws {
+        let record = format == "ndjson" ? "{\"body\":\"" + String(repeating: "x", count: 700) + "\"}\n"
+                                        : "id,body\n1," + String(repeating: "x", count: 700) + "\n"
+        let atOnce = try Harness.run(["classify", "--max-record-bytes", "100"] + rules, stdin: record)
+        let p = Process()
+        p.executableURL = Harness.binary
+        p.arguments = ["classify", "--max-record-bytes", "100"] + rules
+        let input = Pipe(), output = Pipe()
+        p.standardInput = input
+        p.standardOutput = output
+        try p.run()
+        let bytes = Data(record.utf8)
+        input.fileHandleForWriting.write(bytes.prefix(300))
+        usleep(300_000)     // the first read sees 300 bytes, past the limit, short of the record's end
+        input.fileHandleForWriting.write(bytes.dropFirst(300))
+        try input.fileHandleForWriting.close()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        #expect(String(decoding: out, as: UTF8.self) == atOnce.out)
+        let raw = atOnce.objects.first?["raw"] as? String
+        #expect(raw?.count == record.utf8.count - (format == "ndjson" ? 1 : 9))     // the whole record (no header, no newline)
+    }
+
     /// --stats under --strict counts what was written and the error that stopped the run,
     /// in the first batch and past several whole ones; an input not read is counted.
     @Test(arguments: [28, 5000])

@@ -162,6 +162,31 @@ struct StreamTests {
         #expect(bad.lines == ["body,action,stage,reason,warning", "hi,allow,noMatch,,", #",,error,"<stdin>:3: record has 1 field, header has 2 (byte 1)","#])
     }
 
+    /// What the annotation replaces never includes the message's own fields, and an
+    /// earlier CSV annotation is recognised whatever the output is.
+    @Test func annotationKeepsTheMessageFieldsAndDropsStaleVerdictColumns() throws {
+        // A body read from a field named "verdict" stays (and is judged).
+        let named = try Harness.run(["classify", "--annotate", "--field", "body=verdict"] + rules,
+                                    stdin: #"{"id":1,"verdict":"see www.x.com"}"# + "\n")
+        #expect(named.out == #"{"id":1,"verdict":"see www.x.com","verdict":{"action":"junk","stage":"smartRule","reason":"links"}}"# + "\n")
+        let column = try Harness.run(["classify", "--annotate", "--output", "csv", "--field", "body=reason"] + rules,
+                                     stdin: "id,reason\n1,www.x.com\n")
+        #expect(column.out == "id,reason,action,stage,reason,warning\n1,www.x.com,junk,smartRule,links,\n")
+        // An earlier run's trace column goes too, with or without --explain now.
+        let traced = "id,body,action,stage,reason,warning,trace\n1,hi,junk,smartRule,links,,old trace\n"
+        let again = try Harness.run(["classify", "--annotate", "--output", "csv"] + rules, stdin: traced)
+        #expect(again.out == "id,body,action,stage,reason,warning\n1,hi,allow,noMatch,,\n")
+        // An annotated CSV written as objects: one verdict, not the old columns beside it.
+        let objects = try Harness.run(["classify", "--annotate"] + rules, stdin: traced)
+        #expect(objects.out == #"{"id":"1","body":"hi","verdict":{"action":"allow","stage":"noMatch"}}"# + "\n")
+        // A plain file and an annotated one with the same message columns go together.
+        let plain = try Harness.temp(Data("id,body\n1,www.x.com\n".utf8), suffix: ".csv")
+        let annotated = try Harness.temp(Data(traced.utf8), suffix: ".csv")
+        let both = try Harness.run(["classify", "--annotate", "--output", "csv"] + rules + [plain, annotated])
+        #expect(both.status == 0)
+        #expect(both.out == "id,body,action,stage,reason,warning\n1,www.x.com,junk,smartRule,links,\n1,hi,allow,noMatch,,\n")
+    }
+
     @Test func explainAddsATrace() throws {
         let r = try Harness.run(["classify", "--explain"] + rules, stdin: "{\"body\":\"www.x.com\"}\n")
         let trace = r.objects[0]["trace"] as? [[String: Any]]

@@ -6,7 +6,9 @@
 //
 // Known differences, left as they are: Swift matches `.` and classes against
 // whole characters (`a.c` matches `a` + `e` + U+0301 + `c`), ICU against
-// scalars; under `(?i)` ICU folds `ß` to `ss` in a literal, Swift does not.
+// scalars; under `(?i)` ICU folds `ß` to `ss` in a literal, Swift does not;
+// in Thai, Lao, Khmer and Burmese ICU's `\b` finds words with a dictionary,
+// Swift's sees a boundary between every two letters (`\bบาท\b` in `100บาทแล้ว`).
 import SiftEngine
 import SiftRules
 import Testing
@@ -51,7 +53,7 @@ struct RegexAgreementTests {
         (#"(?i)\bamazon\b"#, "from amazon.com today", false),
         (#"\bcan\b"#, "I can't", false),
         (#"\b3\b"#, "pay 3.5 now", false),
-        (#"\bsale\b"#, "big sale today", true),
+        (#"\B\d"#, "pay 3.5 now", true),
     ])
     func decidingCases(_ pattern: String, _ body: String, _ matches: Bool) throws {
         let v = try judge(rules([deny(pattern, .junk, target: .body, .regex)]), sender: "", body: body)
