@@ -1,9 +1,6 @@
 // The writers: one verdict, error record or annotated record, appended as
 // bytes to a batch's output buffer. The verdict wire format is documented in
 // README.md ("Output"); this file is its one implementation.
-#if canImport(Glibc)
-import Glibc
-#endif
 import SiftEngine
 import SiftRules
 import SiftText
@@ -136,14 +133,13 @@ struct RecordFormatter {
     /// The NDJSON input object with `"verdict":{…}` spliced in before its closing brace.
     /// A `verdict` member the object already has (an earlier run's annotation) is left out,
     /// with its separator, so the object has one.
-    func appendAnnotated(line: UnsafeBufferPointer<UInt8>, closingBrace: Int, isEmpty: Bool, verdict v: Verdict, to out: inout [UInt8]) {
+    func appendAnnotated(line: UnsafeBufferPointer<UInt8>, closingBrace: Int, isEmpty: Bool, hasVerdict: Bool, verdict v: Verdict, to out: inout [UInt8]) {
         var isEmpty = isEmpty
-        if !isEmpty, replacesVerdictMember, Self.mayHaveVerdict(line), let members = NDJSONRecord.members(line),
-           members.contains(where: { $0.name == Self.verdictKey }) {
+        if hasVerdict, !isEmpty, replacesVerdictMember, let members = NDJSONRecord.members(line) {
             // Kept members with the separators before them (the first kept one without).
             out.append(contentsOf: UnsafeBufferPointer(rebasing: line[0..<members[0].range.lowerBound]))
             var wroteOne = false
-            for (k, m) in members.enumerated() where m.name != Self.verdictKey {
+            for (k, m) in members.enumerated() where m.name != NDJSONRecord.verdictKey {
                 let from = wroteOne ? members[k - 1].range.upperBound : m.range.lowerBound
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: line[from..<m.range.upperBound]))
                 wroteOne = true
@@ -158,21 +154,6 @@ struct RecordFormatter {
         appendVerdictMembers(v, to: &members)
         out.append(contentsOf: members.dropFirst())   // drop the leading comma
         appendASCII("}}\n", &out)
-    }
-
-    private static let verdictKey = Array("verdict".utf8)
-
-    /// Whether `verdict` occurs in the line at all (most lines: no, and no second scan).
-    private static func mayHaveVerdict(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = line.baseAddress, line.count >= 9 else { return false }
-        if memchr(base, 0x5C, line.count) != nil { return true }     // a key may spell it with escapes
-        var i = 0
-        while i + 9 <= line.count, let hit = memchr(base + i, 0x22, line.count - 8 - i) {
-            let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-            if memcmp(base + at, "\"verdict\"", 9) == 0 { return true }
-            i = at + 1
-        }
-        return false
     }
 
     /// A CSV input row, annotated: as an object (NDJSON output) or the row plus verdict

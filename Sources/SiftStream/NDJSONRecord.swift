@@ -110,6 +110,8 @@ public struct MessageBytes: Sendable, Equatable {
     public var senderMissing = false, bodyMissing = false
     /// The record's sender / body is JSON null: read as empty.
     public var senderNull = false, bodyNull = false
+    /// The object has a top-level `verdict` member (noted only when asked: `--annotate`).
+    public var hasVerdictMember = false
 
     /// Ranges into the scratch buffer.
     public init(sender: Range<Int>, body: Range<Int>, idJSON: Range<Int>?) {
@@ -189,9 +191,12 @@ public enum NDJSONRecord {
     /// Like `parse`, without making Strings: the sender and body are appended
     /// (decoded) to `bytes`, and the id as the JSON token it was written as.
     /// The hot path of the reader; `bytes` is a worker's scratch, emptied by the caller.
-    public static func parse(_ line: UnsafeBufferPointer<UInt8>, fields: FieldNames, into bytes: inout [UInt8]) -> Result<MessageBytes, RecordError> {
+    /// With `watchVerdict`, notes whether the object has a top-level `verdict` member.
+    public static func parse(_ line: UnsafeBufferPointer<UInt8>, fields: FieldNames, into bytes: inout [UInt8],
+                             watchVerdict: Bool = false) -> Result<MessageBytes, RecordError> {
         guard let base = line.baseAddress else { return .failure(RecordError("bad JSON: unexpected end of record", at: 0)) }
         var scanner = JSONLineScanner(p: base, n: line.count)
+        scanner.watchVerdict = watchVerdict
         do {
             try scanner.scanTopLevel(fields)
             let sender = try scanner.textRange(scanner.sender, name: fields.sender, scratch: &bytes)
@@ -205,11 +210,15 @@ public enum NDJSONRecord {
             m.bodyMissing = scanner.body.kind == .absent
             m.senderNull = scanner.sender.kind == .null
             m.bodyNull = scanner.body.kind == .null
+            m.hasVerdictMember = scanner.sawVerdict
             return .success(m)
         } catch {
             return .failure(error)
         }
     }
+
+    /// The key `--annotate` adds (and replaces).
+    static let verdictKey = Array("verdict".utf8)
 
     /// A top-level member of an object: its key (decoded) and where it is, key to end of value.
     public struct Member: Sendable, Equatable {

@@ -22,6 +22,9 @@ struct JSONLineScanner {
     var id = ValueSpan()
     /// When not nil, `scanTopLevel` appends every top-level member here (for `--annotate`).
     var members: [NDJSONRecord.Member]? = nil
+    /// `scanTopLevel` notes whether some top-level key is `verdict` (for `--annotate`).
+    var watchVerdict = false
+    var sawVerdict = false
 
     init(p: UnsafePointer<UInt8>, n: Int) {
         self.p = p
@@ -61,10 +64,12 @@ struct JSONLineScanner {
                     if decoded == fields.senderKey { sender = span }
                     if decoded == fields.bodyKey { body = span }
                     if decoded == fields.idKey { id = span }
+                    if watchVerdict && decoded == NDJSONRecord.verdictKey { sawVerdict = true }
                 } else {
                     if keyEquals(key, fields.senderKey) { sender = span }
                     if keyEquals(key, fields.bodyKey) { body = span }
                     if keyEquals(key, fields.idKey) { id = span }
+                    if watchVerdict && keyEquals(key, NDJSONRecord.verdictKey) { sawVerdict = true }
                 }
                 skipWhitespace()
                 guard i < n else { throw failure("expected ',' or '}' after value") }

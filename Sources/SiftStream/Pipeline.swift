@@ -156,7 +156,7 @@ final class Worker {
                 } else {
                     switch batch.format {
                     case .ndjson:
-                        parsed = NDJSONRecord.parse(bytes, fields: options.fields, into: &fieldBytes)
+                        parsed = NDJSONRecord.parse(bytes, fields: options.fields, into: &fieldBytes, watchVerdict: options.annotate)
                     case .csv(let header):
                         parsed = header.message(bytes, scratch: &csvScratch, into: &fieldBytes)
                         if options.annotate, case .success = parsed {
@@ -189,7 +189,8 @@ final class Worker {
                             switch batch.format {
                             case .ndjson:
                                 if let end = NDJSONRecord.objectEnd(bytes) {
-                                    formatter.appendAnnotated(line: bytes, closingBrace: end.closingBrace, isEmpty: end.isEmpty, verdict: v, to: &out)
+                                    formatter.appendAnnotated(line: bytes, closingBrace: end.closingBrace, isEmpty: end.isEmpty,
+                                                              hasVerdict: m.hasVerdictMember, verdict: v, to: &out)
                                 }
                             case .csv(let header):
                                 formatter.appendAnnotated(header: header, values: csvValues ?? [], verdict: v, to: &out)
