@@ -106,9 +106,13 @@ struct PipelineOrderTests {
     /// margin over it), the trace shows its score beside the two best languages.
     @Test func languageStepShowsAnotherLanguageWhenItDecides() throws {
         let r = rules([blockLanguage(.de)])
-        let step = try judge(r, sender: "x", body: "Dinner tonight at 8", explain: true).trace.first { $0.stage == .denyLanguage }
-        #expect(step?.checked.hasPrefix("language undetermined (") == true)
-        #expect(step?.checked.contains("another language") == true)
+        // Dutch: "another language" is the best class, so no language.
+        let step = try judge(r, sender: "x", body: "Welkom bij onze winkel", explain: true).trace.first { $0.stage == .denyLanguage }
+        #expect(step?.checked.hasPrefix("language undetermined (another language ") == true)
+        // English by a margin over "another language", the runner-up.
+        let margin = try judge(r, sender: "x", body: "Dinner tonight at 8", explain: true).trace.first { $0.stage == .denyLanguage }
+        #expect(margin?.checked.hasPrefix("language en (en ") == true)
+        #expect(margin?.checked.contains("another language") == true)
         let clear = try judge(r, sender: "x", body: "Call me back", explain: true).trace.first { $0.stage == .denyLanguage }
         #expect(clear?.checked.hasPrefix("language en (en ") == true)
         #expect(clear?.checked.contains("another language") == false)
