@@ -135,12 +135,12 @@ enum WordTable {
     /// (Left out: words another language writes too, or borrows in its promotions — sale,
     /// final, code, real, bank, link, text, free, off, delivery, call, order (Dutch, Swedish),
     /// was, will, has, have, been, is, just, back, see, time, card, not (Turkish, German),
-    /// on, me, at, hey, can.)
+    /// late (Dutch), sorry (Dutch and German texts say it too), on, me, at, hey, can.)
     static let englishOnly: Set<UInt64> = hashes("""
         the you your yours please thanks thank today tonight tomorrow deal inside with from our
         this that what when where there here they their yes hello shipped delivered package
-        appointment reminder account payment verification reply get now new only soon late way
-        home love sorry morning night
+        appointment reminder account payment verification reply get now new only soon way
+        home love morning night
         """.split(whereSeparator: \.isWhitespace).joined(separator: " "))
 
     private static func hashes(_ words: String) -> Set<UInt64> {
