@@ -135,9 +135,11 @@ struct RecordFormatter {
     /// with its separator, so the object has one.
     func appendAnnotated(line: UnsafeBufferPointer<UInt8>, closingBrace: Int, isEmpty: Bool, hasVerdict: Bool, verdict v: Verdict, to out: inout [UInt8]) {
         var isEmpty = isEmpty
+        // A BOM the reader accepted before the object (on any line) is not written back.
+        let from = NDJSONRecord.hasBOM(line) ? 3 : 0
         if hasVerdict, !isEmpty, replacesVerdictMember, let members = NDJSONRecord.members(line) {
             // Kept members with the separators before them (the first kept one without).
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: line[0..<members[0].range.lowerBound]))
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: line[from..<members[0].range.lowerBound]))
             var wroteOne = false
             for (k, m) in members.enumerated() where m.name != NDJSONRecord.verdictKey {
                 let from = wroteOne ? members[k - 1].range.upperBound : m.range.lowerBound
@@ -147,7 +149,7 @@ struct RecordFormatter {
             out.append(contentsOf: UnsafeBufferPointer(rebasing: line[members[members.count - 1].range.upperBound..<closingBrace]))
             isEmpty = !wroteOne
         } else {
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: line[0..<closingBrace]))
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: line[from..<closingBrace]))
         }
         appendASCII(isEmpty ? "\"verdict\":{" : ",\"verdict\":{", &out)
         var members: [UInt8] = []

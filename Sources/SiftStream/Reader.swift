@@ -95,30 +95,37 @@ final class RecordReader {
             bytesRead += n
             if n == 0 {
                 process(&state, final: true)
-                if let offset = state.rewind {
-                    // A CSV record ran to the end in a quote it never closed: read on from its second line.
-                    state.rewind = nil
-                    let end = Int(lseek(fd, 0, SEEK_CUR))
-                    if lseek(fd, off_t(offset), SEEK_SET) == off_t(offset) {
-                        bytesRead -= max(0, end - offset)      // read again: counted once in --stats
-                        state.work.removeAll(keepingCapacity: true)
-                        state.workOffset = offset
-                        state.skippingLongRecord = false
-                        state.longRecordResume = nil
-                        state.splitter.restart()
-                        state.line = state.longRecordLine + 1
-                        continue
-                    }
+                if state.rewind != nil {
+                    if rewind(fd, &state) { continue }
                     state.problem = state.unclosedQuote
                 }
                 break
             }
             state.work.append(contentsOf: chunk[0..<n])
             process(&state, final: false)
+            if state.rewind != nil && !rewind(fd, &state) { state.problem = state.strayQuote }
         }
         if let problem = formatProblem { throw StreamError(problem, usage: true) }
         flush(&state)
         if let problem = state.problem { throw StreamError(problem, input: true) }
+    }
+
+    /// An over-long CSV record's quoted field never closed, or closed where a stray quote's
+    /// would (see processCSV): reads on from the line after its first line. False when the
+    /// input cannot go back there.
+    private func rewind(_ fd: Int32, _ state: inout SourceState) -> Bool {
+        guard let offset = state.rewind else { return true }
+        state.rewind = nil
+        let end = Int(lseek(fd, 0, SEEK_CUR))
+        guard end >= 0, lseek(fd, off_t(offset), SEEK_SET) == off_t(offset) else { return false }
+        bytesRead -= max(0, end - offset)      // read again: counted once in --stats
+        state.work.removeAll(keepingCapacity: true)
+        state.workOffset = offset
+        state.skippingLongRecord = false
+        state.longRecordResume = nil
+        state.splitter.restart()
+        state.line = state.longRecordLine + 1
+        return true
     }
 
     /// Whether a read of `fd` would return at once (data, the end, or an error).
@@ -150,6 +157,17 @@ final class RecordReader {
             "\(name):\(longRecordLine): a quoted field opened in this record is never closed;"
                 + " the rest of the input ran into it (past --max-record-bytes) and has no verdicts"
         }
+        /// Why lines have no verdicts, when a stray quote's field ran past --max-record-bytes
+        /// in an input that cannot be read again.
+        var strayQuote: String {
+            "\(name):\(longRecordLine): a stray quote in this record opened a field that ran on past"
+                + " --max-record-bytes; the lines it swallowed cannot be read again from this input"
+                + " (give msgsift the file itself) and have no verdicts"
+        }
+        /// While skipping an over-long CSV record: the skipped part ended inside a quoted
+        /// field, and its last byte (for the stray-quote test where the skip ends).
+        var skipInQuotes = false
+        var skipLastByte: UInt8 = 0
 
         /// Drops the first `count` bytes of `work`.
         mutating func drop(_ count: Int) {
@@ -321,8 +339,19 @@ final class RecordReader {
                     s.line += countNewlines(buf, lineAt, r.range.lowerBound)
                     lineAt = r.range.lowerBound
                     if s.skippingLongRecord {
-                        // The rest of an over-long record, already reported: not a record of its own.
+                        // The rest of an over-long record, already reported: not a record of its own,
+                        // unless the quote that ends its field is a stray one's (`,"` as a field
+                        // opens, then text): then the lines after its first are records, and are
+                        // read again (a file) or said to be lost (a pipe).
                         s.skippingLongRecord = false
+                        if s.skipInQuotes && Self.closesLikeAStrayQuote(buf, r.range, before: s.skipLastByte) {
+                            if let resume = s.longRecordResume {
+                                s.rewind = resume
+                            } else {
+                                s.problem = s.strayQuote
+                            }
+                            return
+                        }
                         continue
                     }
                     if r.isBlank { continue }
@@ -386,13 +415,32 @@ final class RecordReader {
                         s.longRecordResume = s.workOffset + base + nl + 1
                     }
                     s.skippingLongRecord = true
+                    s.skipInQuotes = s.splitter.isInQuotedField
                     dropped = s.splitter.dropScannedTail()
+                    if dropped > 0 { s.skipLastByte = buf[used + dropped - 1] }
                     s.line += countNewlines(buf, used, used + dropped)
                 }
                 break
             }
         }
         s.drop(consumed + dropped)
+    }
+
+    /// The end of an over-long record skipped inside a quoted field (`range`, in `buf`; `before`:
+    /// the byte before it): whether the quote that closes the field sits where a field would
+    /// open (after a comma or at a line start) and is followed by text, not by a comma or
+    /// the record's end — the same test as `CSVRecord.runawayLineBreak`.
+    static func closesLikeAStrayQuote(_ buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, before: UInt8) -> Bool {
+        var q = range.lowerBound
+        while q < range.upperBound {
+            guard let at = memchrIndex(UnsafeBufferPointer(rebasing: buf[0..<range.upperBound]), 0x22, from: q) else { return false }
+            if at + 1 < range.upperBound && buf[at + 1] == 0x22 { q = at + 2; continue }     // "" inside the field
+            let prior = at > range.lowerBound ? buf[at - 1] : before
+            guard prior == 0x2C || prior == 0x0A, at + 1 < range.upperBound else { return false }
+            let next = buf[at + 1]
+            return next != 0x2C && next != 0x0D && next != 0x0A
+        }
+        return false
     }
 
     /// A CSV record at `start..<end` of `buf`, cut short when over the limit.

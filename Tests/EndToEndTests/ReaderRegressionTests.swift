@@ -237,6 +237,43 @@ struct ReaderRegressionTests {
         #expect(piped.err.contains("<stdin>:3: a quoted field opened in this record is never closed"))
     }
 
+    /// A stray quote whose field closes only lines later (`,"y"` opens a field and is read
+    /// as the close), past --max-record-bytes and past a read: the lines between are records.
+    /// A file is read again from the line after the bad one; from a pipe they are gone, and
+    /// the run says so and exits 1 (it wrote only the bad record and went on, exit 0).
+    @Test func aStrayQuoteClosingPastTheLimitLosesNoRecordOfAFile() throws {
+        var csv = "id,sender,body\n"
+        var n = 0
+        while csv.utf8.count < (1 << 20) - 3000 { n += 1; csv += "\(n),+1,filler \(n)\n" }
+        csv += "\(n + 1),+1,\"Hi there\n"      // the stray quote, 3 KB before the first 1 MiB read ends
+        let after = 8000                         // 200 KB of lines it swallows: more than a read of a pipe
+        for k in (n + 2)...(n + after) { csv += "\(k),+1,after \(k)\n" }
+        csv += "\(n + after + 1),+1,\"y\"\n\(n + after + 2),+1,last\n"      // the quote the field "closes" at
+        let total = n + after + 2
+        let file = try Harness.temp(Data(csv.utf8), suffix: ".csv")
+        let r = try Harness.run(["classify", "--max-record-bytes", "100"] + rules + [file])
+        #expect(r.status == 0)
+        #expect(r.objects.count == total)
+        #expect(r.objects.map { $0["record"] as? Int } == Array(1...total))
+        #expect(r.objects[n]["error"] != nil)
+        #expect(r.objects.dropFirst(n + 1).map { $0["id"] as? String } == ((n + 2)...total).map { String($0) })
+
+        let piped = try Harness.run(["classify", "--max-record-bytes", "100"] + rules, stdin: csv)
+        #expect(piped.status == 1)
+        #expect(piped.objects.count == n + 1)
+        #expect(piped.err.contains("<stdin>:\(n + 2): a stray quote in this record opened a field that ran on past --max-record-bytes"))
+
+        // A real quoted field that long, closed properly, stays one over-long record, from either.
+        let real = "id,sender,body\n1,+1,\"" + String(repeating: "line of text\n", count: 200) + "end\"\n2,+1,ok\n"
+        let realFile = try Harness.temp(Data(real.utf8), suffix: ".csv")
+        for run in [try Harness.run(["classify", "--max-record-bytes", "100"] + rules + [realFile]),
+                    try Harness.run(["classify", "--max-record-bytes", "100"] + rules, stdin: real)] {
+            #expect(run.status == 0)
+            #expect(run.objects.count == 2)
+            #expect(run.objects[1]["id"] as? String == "2")
+        }
+    }
+
     @Test(arguments: [[UInt8]([0xFF, 0xFE]), [0xFE, 0xFF], []])     // [] : UTF-16LE without a BOM
     func utf16InputIsRefusedByName(_ bom: [UInt8]) throws {
         let r = try Harness.run(["classify"] + rules, stdin: Data(bom + Array("i\0d\0".utf8)))

@@ -187,6 +187,18 @@ struct StreamTests {
         #expect(both.out == "id,body,action,stage,reason,warning\n1,www.x.com,junk,smartRule,links,\n1,hi,allow,noMatch,,\n")
     }
 
+    /// A line that starts with a BOM (files joined with `cat`) is read, and the annotated
+    /// object is written without it: every output line starts with `{`.
+    @Test func annotatedLinesNeverStartWithABOM() throws {
+        let input = "{\"body\":\"a\"}\n\u{FEFF}{\"body\":\"www.x.com\"}\n\u{FEFF}{\"verdict\":1,\"body\":\"b\"}\n"
+        let r = try Harness.run(["classify", "--annotate"] + rules, stdin: input)
+        #expect(r.lines == [
+            #"{"body":"a","verdict":{"action":"allow","stage":"noMatch"}}"#,
+            #"{"body":"www.x.com","verdict":{"action":"junk","stage":"smartRule","reason":"links"}}"#,
+            #"{"body":"b","verdict":{"action":"allow","stage":"noMatch"}}"#,
+        ])
+    }
+
     @Test func explainAddsATrace() throws {
         let r = try Harness.run(["classify", "--explain"] + rules, stdin: "{\"body\":\"www.x.com\"}\n")
         let trace = r.objects[0]["trace"] as? [[String: Any]]
