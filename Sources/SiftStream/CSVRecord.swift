@@ -207,14 +207,17 @@ public enum CSVRecord {
     /// it again, as records of their own. Nil for a record on one line, a
     /// well-formed one, or one whose multi-line field is real but followed by a
     /// small mistake (`"two\nlines" ` with a space): one error record, as before.
-    public static func runawayLineBreak(_ record: UnsafeBufferPointer<UInt8>) -> Int? {
+    /// With `complete: false`, `record` is the start of a record not read to its end:
+    /// only a quote that already closed the stray way counts (an unterminated field
+    /// there may still close properly).
+    public static func runawayLineBreak(_ record: UnsafeBufferPointer<UInt8>, complete: Bool = true) -> Int? {
         guard let p = record.baseAddress, let nl = memchrIndex(record, 0x0A, from: 0) else { return nil }
         var spans: [FieldSpan] = []
         do {
             try scan(record, into: &spans, validatingUTF8: false)
             return nil
         } catch {
-            if error.message == "bad CSV: unterminated quoted field" { return nl }
+            if error.message == "bad CSV: unterminated quoted field" { return complete ? nl : nil }
             // The quote that "closed" the field is the one before the offending byte.
             let close = error.byteOffset - 1
             if close >= 1 && close < record.count && p[close] == 0x22 && (p[close - 1] == 0x2C || p[close - 1] == 0x0A) {

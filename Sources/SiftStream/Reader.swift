@@ -399,6 +399,19 @@ final class RecordReader {
                 }
                 s.line += countNewlines(buf, lineAt, used)
                 consumed = base + used
+                if !final && buf.count - used > max(limit, Self.keptPrefix) && !s.skippingLongRecord && s.format != nil,
+                   let lineBreak = CSVRecord.runawayLineBreak(UnsafeBufferPointer(rebasing: buf[used...]), complete: false) {
+                    // Not finished, but its quoted field already closed the way a stray quote's
+                    // does: its first line is the bad record, the lines after it records again
+                    // (as when the whole record is in one read).
+                    var end = used + lineBreak
+                    if end > used && buf[end - 1] == 0x0D { end -= 1 }
+                    addRecord(&s, buf, used, end, limit: limit)
+                    s.line += 1
+                    base += used + lineBreak + 1
+                    s.splitter.restart()
+                    continue splitting
+                }
                 if !final && buf.count - used > max(limit, Self.keptPrefix) {
                     // A record not finished past the limit (and past what an error record keeps,
                     // as for NDJSON): report it once, then let it stream by.

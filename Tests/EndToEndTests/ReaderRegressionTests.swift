@@ -274,6 +274,38 @@ struct ReaderRegressionTests {
         }
     }
 
+    /// A record not read to its end, past the limit, whose quoted field already closed the
+    /// way a stray quote's does (`,"oops,"again`): cut at its first line at once, as when
+    /// the whole record is in one read, so a slow pipe gives what the file gives.
+    @Test func aStrayQuoteSeenBeforeTheRecordEndsIsCutAtOnce() throws {
+        var csv = "id,sender,body\n1,+1,ok\n2,+1,\"Hi\n3,+1,\"oops,\"again\n"
+        for k in 4...150 { csv += "\(k),+1,after \(k)\n" }
+        let file = try Harness.temp(Data(csv.utf8), suffix: ".csv")
+        let fromFile = try Harness.run(["classify", "--max-record-bytes", "100"] + rules + [file])
+        #expect(fromFile.status == 0)
+        #expect(fromFile.objects.count == 150)
+        #expect(fromFile.objects[1]["error"] != nil && fromFile.objects[2]["error"] != nil)
+        #expect(fromFile.objects.last?["id"] as? String == "150")
+
+        let p = Process()
+        p.executableURL = Harness.binary
+        p.arguments = ["classify", "--max-record-bytes", "100"] + rules
+        let input = Pipe(), output = Pipe(), error = Pipe()
+        p.standardInput = input
+        p.standardOutput = output
+        p.standardError = error
+        try p.run()
+        let bytes = Data(csv.utf8)
+        input.fileHandleForWriting.write(bytes.prefix(1800))     // > 1 KiB of the unfinished record
+        usleep(300_000)
+        input.fileHandleForWriting.write(bytes.dropFirst(1800))
+        try input.fileHandleForWriting.close()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+        #expect(String(decoding: out, as: UTF8.self) == fromFile.out.replacingOccurrences(of: file, with: "<stdin>"))
+    }
+
     @Test(arguments: [[UInt8]([0xFF, 0xFE]), [0xFE, 0xFF], []])     // [] : UTF-16LE without a BOM
     func utf16InputIsRefusedByName(_ bom: [UInt8]) throws {
         let r = try Harness.run(["classify"] + rules, stdin: Data(bom + Array("i\0d\0".utf8)))
