@@ -77,6 +77,9 @@ public struct CSVSplitter: Sendable {
     /// Whether the carried-over tail ends inside a quoted field.
     public var isInQuotedField: Bool { inQuotes }
 
+    /// How many bytes of the carried-over tail were scanned already (what `dropScannedTail` drops).
+    public var scannedTailCount: Int { resumeOffset }
+
     /// Starts again at a record start mid-stream (not in quotes, no BOM to look
     /// for): after the caller cut a record short at its first line.
     public mutating func restart() {
@@ -207,6 +210,19 @@ public enum CSVRecord {
     /// it again, as records of their own. Nil for a record on one line, a
     /// well-formed one, or one whose multi-line field is real but followed by a
     /// small mistake (`"two\nlines" ` with a space): one error record, as before.
+    /// Whether `partial`, the start of a record not read to its end, has no problem yet
+    /// but a quoted field still open at its end: a quote further on may still close a
+    /// field the stray way (`runawayLineBreak` looks at the first problem only).
+    public static func mayYetRunAway(_ partial: UnsafeBufferPointer<UInt8>) -> Bool {
+        var spans: [FieldSpan] = []
+        do {
+            try scan(partial, into: &spans, validatingUTF8: false)
+            return true
+        } catch {
+            return error.message == "bad CSV: unterminated quoted field"
+        }
+    }
+
     /// With `complete: false`, `record` is the start of a record not read to its end:
     /// only a quote that already closed the stray way counts (an unterminated field
     /// there may still close properly).

@@ -164,10 +164,18 @@ final class RecordReader {
                 + " --max-record-bytes; the lines it swallowed cannot be read again from this input"
                 + " (give msgsift the file itself) and have no verdicts"
         }
-        /// While skipping an over-long CSV record: the skipped part ended inside a quoted
-        /// field, and its last byte (for the stray-quote test where the skip ends).
+        /// While skipping an over-long CSV record: whether a stray quote could still show
+        /// (no parse problem seen in it yet), the quote state where the skipped part ended,
+        /// and its last byte (see `strayQuoteTest`).
+        var strayPending = false
         var skipInQuotes = false
         var skipLastByte: UInt8 = 0
+
+        /// A stray quote's field swallowed the lines after its record's first line: read
+        /// them again (a file) or say they are lost (a pipe).
+        mutating func strayFound() {
+            if let resume = longRecordResume { rewind = resume } else { problem = strayQuote }
+        }
 
         /// Drops the first `count` bytes of `work`.
         mutating func drop(_ count: Int) {
@@ -344,12 +352,9 @@ final class RecordReader {
                         // opens, then text): then the lines after its first are records, and are
                         // read again (a file) or said to be lost (a pipe).
                         s.skippingLongRecord = false
-                        if s.skipInQuotes && Self.closesLikeAStrayQuote(buf, r.range, before: s.skipLastByte) {
-                            if let resume = s.longRecordResume {
-                                s.rewind = resume
-                            } else {
-                                s.problem = s.strayQuote
-                            }
+                        if s.strayPending,
+                           Self.strayQuoteTest(buf, r.range, inQuotes: s.skipInQuotes, before: s.skipLastByte).stray == true {
+                            s.strayFound()
                             return
                         }
                         continue
@@ -421,6 +426,15 @@ final class RecordReader {
                         addTooLong(&s, buf, used, buf.count)
                         s.longRecordLine = s.line
                         s.longRecordResume = nil
+                        // No stray close in it so far (tested above); one may still come, unless it
+                        // already has another problem.
+                        s.strayPending = CSVRecord.mayYetRunAway(UnsafeBufferPointer(rebasing: buf[used...]))
+                    } else if s.strayPending, s.splitter.scannedTailCount > 0 {
+                        // A further part of the record: the quote that closes its open field may be here.
+                        let part = used..<(used + s.splitter.scannedTailCount)
+                        let test = Self.strayQuoteTest(buf, part, inQuotes: s.skipInQuotes, before: s.skipLastByte)
+                        if test.stray == true { s.strayFound(); return }
+                        if test.stray == false { s.strayPending = false }
                     }
                     // Where its second line starts, for a rewind: its first line break, in the
                     // first part of it that holds one.
@@ -439,21 +453,36 @@ final class RecordReader {
         s.drop(consumed + dropped)
     }
 
-    /// The end of an over-long record skipped inside a quoted field (`range`, in `buf`; `before`:
-    /// the byte before it): whether the quote that closes the field sits where a field would
-    /// open (after a comma or at a line start) and is followed by text, not by a comma or
-    /// the record's end — the same test as `CSVRecord.runawayLineBreak`.
-    static func closesLikeAStrayQuote(_ buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, before: UInt8) -> Bool {
-        var q = range.lowerBound
-        while q < range.upperBound {
-            guard let at = memchrIndex(UnsafeBufferPointer(rebasing: buf[0..<range.upperBound]), 0x22, from: q) else { return false }
-            if at + 1 < range.upperBound && buf[at + 1] == 0x22 { q = at + 2; continue }     // "" inside the field
-            let prior = at > range.lowerBound ? buf[at - 1] : before
-            guard prior == 0x2C || prior == 0x0A, at + 1 < range.upperBound else { return false }
-            let next = buf[at + 1]
-            return next != 0x2C && next != 0x0D && next != 0x0A
+    /// A part (`range` of `buf`) of an over-long CSV record being skipped, read as
+    /// `CSVRecord.runawayLineBreak` reads a whole one: from the quote state where the part
+    /// before ended (`inQuotes`; `before`: that part's last byte), the first problem a
+    /// quoted field has. `stray`: true when a quote closes a field where a field would open
+    /// (after a comma or at a line start) and text follows, as a stray quote's does; false
+    /// when the first problem is another (text after a proper close); nil when there is
+    /// none yet. `inQuotes`: the state at the part's end.
+    static func strayQuoteTest(_ buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, inQuotes start: Bool,
+                               before: UInt8) -> (stray: Bool?, inQuotes: Bool) {
+        var inQuotes = start
+        var i = range.lowerBound
+        let part = UnsafeBufferPointer(rebasing: buf[0..<range.upperBound])
+        while let q = memchrIndex(part, 0x22, from: i) {
+            let prior = q > range.lowerBound ? buf[q - 1] : before
+            if !inQuotes {
+                // A quote opens a field only where one starts; elsewhere it is text.
+                if prior == 0x2C { inQuotes = true }
+                i = q + 1
+                continue
+            }
+            if q + 1 < range.upperBound && buf[q + 1] == 0x22 { i = q + 2; continue }     // "" inside the field
+            inQuotes = false
+            i = q + 1
+            guard q + 1 < range.upperBound else { break }
+            let next = buf[q + 1]
+            let crlf = next == 0x0D && (q + 2 >= range.upperBound || buf[q + 2] == 0x0A)
+            if next == 0x2C || next == 0x0A || crlf { continue }      // a proper close
+            return (prior == 0x2C || prior == 0x0A, inQuotes)
         }
-        return false
+        return (nil, inQuotes)
     }
 
     /// A CSV record at `start..<end` of `buf`, cut short when over the limit.

@@ -306,6 +306,36 @@ struct ReaderRegressionTests {
         #expect(String(decoding: out, as: UTF8.self) == fromFile.out.replacingOccurrences(of: file, with: "<stdin>"))
     }
 
+    /// The stray close may come after a field of the same record closed properly and
+    /// another opened (`…end",more,"again` … `,"z`), and in a later read than both.
+    @Test func aStrayCloseAfterAProperOneStillCounts() throws {
+        var csv = "id,sender,body\n"
+        var n = 0
+        while csv.utf8.count < (1 << 20) - 3000 { n += 1; csv += "\(n),+1,filler \(n)\n" }
+        csv += "\(n + 1),+1,\"Hi\n"                                    // opens, 3 KB before the first read ends
+        var k = n + 2
+        while csv.utf8.count < (1 << 20) - 1000 { csv += "\(k),+1,inside \(k)\n"; k += 1 }
+        // A proper close, and a new field opening right where the first 1 MiB read ends:
+        // that read's part of the record has no problem and no open field.
+        let head = "\(k),+1,end\",more"
+        csv += head + String(repeating: "x", count: (1 << 20) - csv.utf8.count - head.utf8.count - 1) + ","
+        csv += "\"again\n"
+        k += 1
+        for _ in 0..<4000 { csv += "\(k),+1,after \(k)\n"; k += 1 }    // into the next read
+        csv += "\(k),+1,\"z\n"                                         // the stray close: after a comma, then text
+        k += 1
+        csv += "\(k),+1,last\n"
+        let total = k           // records: every line after the header, ids 1…k
+        let file = try Harness.temp(Data(csv.utf8), suffix: ".csv")
+        let r = try Harness.run(["classify", "--max-record-bytes", "100"] + rules + [file])
+        #expect(r.status == 0)
+        #expect(r.objects.count == total)
+        #expect(r.objects.last?["id"] as? String == String(k))
+        let piped = try Harness.run(["classify", "--max-record-bytes", "100"] + rules, stdin: csv)
+        #expect(piped.status == 1)
+        #expect(piped.err.contains("a stray quote in this record"))
+    }
+
     @Test(arguments: [[UInt8]([0xFF, 0xFE]), [0xFE, 0xFF], []])     // [] : UTF-16LE without a BOM
     func utf16InputIsRefusedByName(_ bom: [UInt8]) throws {
         let r = try Harness.run(["classify"] + rules, stdin: Data(bom + Array("i\0d\0".utf8)))
