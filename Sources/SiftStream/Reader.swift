@@ -41,7 +41,7 @@ final class Batch: @unchecked Sendable {
 
 /// Splits sources into batches and hands each to `emit`, which returns false to stop.
 final class RecordReader {
-    private let options: StreamOptions
+    let options: StreamOptions
     private let emit: (Batch) -> Bool
     private var nextRecord = 1
     private var nextSequence = 0
@@ -50,9 +50,9 @@ final class RecordReader {
     var batchCount: Int { nextSequence }
     private(set) var stopped = false
     /// The header of the first CSV input (for annotated CSV output).
-    private(set) var firstCSVHeader: CSVHeader?
+    var firstCSVHeader: CSVHeader?
     /// Set when an input cannot be read with the options given (a usage problem found at run time).
-    private(set) var formatProblem: String?
+    var formatProblem: String?
     /// Called once with the first CSV header, before any of its records are emitted.
     var onFirstCSVHeader: ((CSVHeader) -> Void)?
 
@@ -135,7 +135,7 @@ final class RecordReader {
     }
 
     /// Per-source reading state.
-    private struct SourceState {
+    struct SourceState {
         let name: String
         var work: [UInt8] = []
         var started = false
@@ -288,12 +288,12 @@ final class RecordReader {
     }
 
     /// Reports the record at `start..<end` (or its known part) as too long, keeping only its first bytes.
-    private func addTooLong(_ s: inout SourceState, _ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) {
+    func addTooLong(_ s: inout SourceState, _ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) {
         let keep = min(Self.keptPrefix, end - start)
         add(&s, UnsafeBufferPointer(rebasing: buf[start..<(start + keep)]), tooLong: true, rawCut: keep < end - start)
     }
 
-    private func add(_ s: inout SourceState, _ bytes: UnsafeBufferPointer<UInt8>, tooLong: Bool, rawCut: Bool = false) {
+    func add(_ s: inout SourceState, _ bytes: UnsafeBufferPointer<UInt8>, tooLong: Bool, rawCut: Bool = false) {
         if s.batch == nil {
             let b = Batch(source: s.name, format: s.format!)
             // A batch ends at batchRecords records or once past chunkSize bytes: room for a
@@ -318,181 +318,6 @@ final class RecordReader {
         if emit(b) { nextSequence += 1 } else { stopped = true }
     }
 
-    // MARK: CSV
-
-    private func processCSV(_ s: inout SourceState, final: Bool) {
-        var consumed = 0
-        var dropped = 0
-        let limit = options.maxRecordBytes
-        if final && s.skippingLongRecord && s.splitter.isInQuotedField {
-            // The over-long record being skipped opened a quoted field that never closes:
-            // everything after its first line went into it. A file is read again from the
-            // line after (`read` seeks there); from a pipe those lines are gone, and the
-            // run says so and fails.
-            if let resume = s.longRecordResume {
-                s.rewind = resume
-                return
-            }
-            s.problem = s.unclosedQuote
-        }
-        s.work.withUnsafeBufferPointer { whole in
-            var base = 0
-            splitting: while true {
-                let buf = UnsafeBufferPointer(rebasing: whole[base...])
-                var records: [CSVSplitter.Record] = []
-                let used = s.splitter.split(buf, isFinal: final, into: &records)
-                var lineAt = 0
-                for r in records {
-                    // Count lines between records for error positions.
-                    s.line += countNewlines(buf, lineAt, r.range.lowerBound)
-                    lineAt = r.range.lowerBound
-                    if s.skippingLongRecord {
-                        // The rest of an over-long record, already reported: not a record of its own,
-                        // unless the quote that ends its field is a stray one's (`,"` as a field
-                        // opens, then text): then the lines after its first are records, and are
-                        // read again (a file) or said to be lost (a pipe).
-                        s.skippingLongRecord = false
-                        if s.strayPending,
-                           Self.strayQuoteTest(buf, r.range, inQuotes: s.skipInQuotes, before: s.skipLastByte).stray == true {
-                            s.strayFound()
-                            return
-                        }
-                        continue
-                    }
-                    if r.isBlank { continue }
-                    let bytes = UnsafeBufferPointer(rebasing: buf[r.range])
-                    if s.format == nil {
-                        // The header row names the fields.
-                        let names: [String]
-                        switch CSVRecord.parseFields(bytes) {
-                        case .success(let fields) where fields.contains(where: { $0.contains("\r") }):
-                            // Lines that end in CR alone (classic Mac): the whole file reads as one header row.
-                            s.problem = "\(s.name):\(s.line): the CSV header runs on past a carriage return; lines that end in CR alone are not read (tr '\\r' '\\n' converts them)"
-                            return
-                        case .success(let fields): names = fields
-                        case .failure(let e):
-                            s.problem = "\(s.name):\(s.line): unreadable CSV header: \(e.message) (byte \(e.byteOffset))"
-                            return
-                        }
-                        let header = CSVHeader(names: names, fields: options.fields,
-                                               replacing: options.annotate ? RecordFormatter.replacedColumns(names, options) : [])
-                        if options.annotate && options.outputFormat != .ndjson, let first = firstCSVHeader, first.keptNames != header.keptNames {
-                            // The output has one header, the first input's: other columns would land under it.
-                            s.problem = "\(s.name): its columns (\(names.joined(separator: ","))) differ from the first input's"
-                                + " (\(first.names.joined(separator: ","))); --annotate --output \(options.outputFormat.rawValue) writes one header"
-                            return
-                        }
-                        s.format = .csv(header)
-                        if firstCSVHeader == nil {
-                            firstCSVHeader = header
-                            onFirstCSVHeader?(header)
-                        }
-                        continue
-                    }
-                    if let lineBreak = CSVRecord.runawayLineBreak(bytes) {
-                        // A stray quote ran over line ends: its first line is the bad record, and
-                        // the lines after it are read again as records of their own.
-                        var end = r.range.lowerBound + lineBreak
-                        if end > r.range.lowerBound && buf[end - 1] == 0x0D { end -= 1 }
-                        addRecord(&s, buf, r.range.lowerBound, end, limit: limit)
-                        s.line += 1
-                        base += r.range.lowerBound + lineBreak + 1
-                        s.splitter.restart()
-                        continue splitting
-                    }
-                    addRecord(&s, buf, r.range.lowerBound, r.range.upperBound, limit: limit)
-                }
-                s.line += countNewlines(buf, lineAt, used)
-                consumed = base + used
-                if !final && buf.count - used > max(limit, Self.keptPrefix) && !s.skippingLongRecord && s.format != nil,
-                   let lineBreak = CSVRecord.runawayLineBreak(UnsafeBufferPointer(rebasing: buf[used...]), complete: false) {
-                    // Not finished, but its quoted field already closed the way a stray quote's
-                    // does: its first line is the bad record, the lines after it records again
-                    // (as when the whole record is in one read).
-                    var end = used + lineBreak
-                    if end > used && buf[end - 1] == 0x0D { end -= 1 }
-                    addRecord(&s, buf, used, end, limit: limit)
-                    s.line += 1
-                    base += used + lineBreak + 1
-                    s.splitter.restart()
-                    continue splitting
-                }
-                if !final && buf.count - used > max(limit, Self.keptPrefix) {
-                    // A record not finished past the limit (and past what an error record keeps,
-                    // as for NDJSON): report it once, then let it stream by.
-                    // The splitter keeps its quote state, so the record's end is still found where
-                    // it really is, even past newlines inside quotes.
-                    if !s.skippingLongRecord, s.format != nil {
-                        addTooLong(&s, buf, used, buf.count)
-                        s.longRecordLine = s.line
-                        s.longRecordResume = nil
-                        // No stray close in it so far (tested above); one may still come, unless it
-                        // already has another problem.
-                        s.strayPending = CSVRecord.mayYetRunAway(UnsafeBufferPointer(rebasing: buf[used...]))
-                    } else if s.strayPending, s.splitter.scannedTailCount > 0 {
-                        // A further part of the record: the quote that closes its open field may be here.
-                        let part = used..<(used + s.splitter.scannedTailCount)
-                        let test = Self.strayQuoteTest(buf, part, inQuotes: s.skipInQuotes, before: s.skipLastByte)
-                        if test.stray == true { s.strayFound(); return }
-                        if test.stray == false { s.strayPending = false }
-                    }
-                    // Where its second line starts, for a rewind: its first line break, in the
-                    // first part of it that holds one.
-                    if s.longRecordResume == nil && s.workOffset >= 0, let nl = memchrIndex(buf, 0x0A, from: used) {
-                        s.longRecordResume = s.workOffset + base + nl + 1
-                    }
-                    s.skippingLongRecord = true
-                    s.skipInQuotes = s.splitter.isInQuotedField
-                    dropped = s.splitter.dropScannedTail()
-                    if dropped > 0 { s.skipLastByte = buf[used + dropped - 1] }
-                    s.line += countNewlines(buf, used, used + dropped)
-                }
-                break
-            }
-        }
-        s.drop(consumed + dropped)
-    }
-
-    /// A part (`range` of `buf`) of an over-long CSV record being skipped, read as
-    /// `CSVRecord.runawayLineBreak` reads a whole one: from the quote state where the part
-    /// before ended (`inQuotes`; `before`: that part's last byte), the first problem a
-    /// quoted field has. `stray`: true when a quote closes a field where a field would open
-    /// (after a comma or at a line start) and text follows, as a stray quote's does; false
-    /// when the first problem is another (text after a proper close); nil when there is
-    /// none yet. `inQuotes`: the state at the part's end.
-    static func strayQuoteTest(_ buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, inQuotes start: Bool,
-                               before: UInt8) -> (stray: Bool?, inQuotes: Bool) {
-        var inQuotes = start
-        var i = range.lowerBound
-        let part = UnsafeBufferPointer(rebasing: buf[0..<range.upperBound])
-        while let q = memchrIndex(part, 0x22, from: i) {
-            let prior = q > range.lowerBound ? buf[q - 1] : before
-            if !inQuotes {
-                // A quote opens a field only where one starts; elsewhere it is text.
-                if prior == 0x2C { inQuotes = true }
-                i = q + 1
-                continue
-            }
-            if q + 1 < range.upperBound && buf[q + 1] == 0x22 { i = q + 2; continue }     // "" inside the field
-            inQuotes = false
-            i = q + 1
-            guard q + 1 < range.upperBound else { break }
-            let next = buf[q + 1]
-            let crlf = next == 0x0D && (q + 2 >= range.upperBound || buf[q + 2] == 0x0A)
-            if next == 0x2C || next == 0x0A || crlf { continue }      // a proper close
-            return (prior == 0x2C || prior == 0x0A, inQuotes)
-        }
-        return (nil, inQuotes)
-    }
-
-    /// A CSV record at `start..<end` of `buf`, cut short when over the limit.
-    private func addRecord(_ s: inout SourceState, _ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, limit: Int) {
-        if end - start > limit {
-            addTooLong(&s, buf, start, end)
-        } else {
-            add(&s, UnsafeBufferPointer(rebasing: buf[start..<end]), tooLong: false)
-        }
-    }
 }
 
 @inline(__always)
@@ -502,7 +327,7 @@ func memchrIndex(_ buf: UnsafeBufferPointer<UInt8>, _ byte: UInt8, from: Int) ->
     return UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self) - base
 }
 
-private func countNewlines(_ buf: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Int {
+func countNewlines(_ buf: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Int {
     var n = 0
     var i = from
     while i < to, let j = memchrIndex(UnsafeBufferPointer(rebasing: buf[0..<to]), 0x0A, from: i) {
