@@ -28,13 +28,18 @@ public final class ICURegex: @unchecked Sendable {
 
     /// Compiles `pattern`, or throws ICU's reason.
     public init(_ pattern: String) throws(RegexSyntaxError) {
-        let utf16 = Array(pattern.utf16)
         var error = [CChar](repeating: 0, count: 64)
         var offset: Int32 = -1
-        let h = utf16.withUnsafeBufferPointer { p in
-            sift_regex_open(p.baseAddress, Int32(p.count), &error, Int32(error.count), &offset)
+        func open(_ text: String) -> OpaquePointer? {
+            Array(text.utf16).withUnsafeBufferPointer { p in
+                sift_regex_open(p.baseAddress, Int32(p.count), &error, Int32(error.count), &offset)
+            }
         }
-        guard let h else {
+        let spelled = Self.icuSpelling(pattern)
+        guard let h = open(spelled) else {
+            // The respelling changes no syntax: the pattern as written fails too, and gives
+            // the offset the user can find.
+            if spelled != pattern, let ok = open(pattern) { sift_regex_close(ok) }
             let name = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             throw RegexSyntaxError(icuError: name.isEmpty ? "invalid pattern" : name, offset: offset >= 0 ? Int(offset) : nil)
         }
@@ -43,6 +48,65 @@ public final class ICURegex: @unchecked Sendable {
     }
 
     deinit { sift_regex_close(handle) }
+
+    /// `pattern` as ICU must read it to answer as the app's Swift `Regex` does. Outside
+    /// multi-line mode Swift's `$` matches only at the very end of the text, ICU's also
+    /// before a final line break (`^\d+$` in `123` + newline): a bare `$` becomes
+    /// `\z`. Escapes, `\Q…\E` and character classes are left as they are, and
+    /// so is a pattern that turns multi-line mode on (`(?m)`), where both agree.
+    public static func icuSpelling(_ pattern: String) -> String {
+        let s = Array(pattern.unicodeScalars)
+        guard s.contains("$") else { return pattern }
+        // Multi-line mode anywhere: `$` is a line end in both.
+        var k = 0
+        while k + 1 < s.count {
+            if s[k] == "(" && s[k + 1] == "?" {
+                var j = k + 2
+                while j < s.count && (("a"..."z").contains(s[j]) || ("A"..."Z").contains(s[j])) {
+                    if s[j] == "m" { return pattern }
+                    j += 1
+                }
+            }
+            k += 1
+        }
+        var out = String.UnicodeScalarView()
+        var i = 0
+        var classDepth = 0
+        while i < s.count {
+            let c = s[i]
+            if c == "\\" {
+                out.append(c)
+                guard i + 1 < s.count else { break }
+                out.append(s[i + 1])
+                if s[i + 1] == "Q" {
+                    // Quoted to `\E`: copied as it is.
+                    var j = i + 2
+                    while j < s.count && !(s[j] == "\\" && j + 1 < s.count && s[j + 1] == "E") { out.append(s[j]); j += 1 }
+                    i = j
+                    continue
+                }
+                i += 2
+                continue
+            }
+            if c == "[" {
+                classDepth += 1
+                out.append(c)
+                i += 1
+                // A `]` right after `[` or `[^` is a member, not the end.
+                if i < s.count && s[i] == "^" { out.append(s[i]); i += 1 }
+                if i < s.count && s[i] == "]" { out.append(s[i]); i += 1 }
+                continue
+            }
+            if c == "]" && classDepth > 0 { classDepth -= 1 }
+            if c == "$" && classDepth == 0 {
+                out.append(contentsOf: "\\z".unicodeScalars)
+            } else {
+                out.append(c)
+            }
+            i += 1
+        }
+        return String(out)
+    }
 
     /// A matcher of this pattern for one thread, bounded to `timeLimit` ICU
     /// match-engine steps per search (0 = unbounded).

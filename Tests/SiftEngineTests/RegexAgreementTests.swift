@@ -4,6 +4,8 @@
 // in this toolchain, so the two are compared here on the patterns people write
 // for SMS (codes, words, amounts, links) over texts in several scripts.
 //
+// `$` outside multi-line mode matches only at the very end in Swift (ICU: also
+// before a final line break), so ICU gets `\z` for it (ICURegex.icuSpelling).
 // Known differences, left as they are: Swift matches `.` and classes against
 // whole characters (`a.c` matches `a` + `e` + U+0301 + `c`), ICU against
 // scalars; under `(?i)` ICU folds `ß` to `ss` in a literal, Swift does not;
@@ -11,6 +13,7 @@
 // Swift's sees a boundary between every two letters (`\bบาท\b` in `100บาทแล้ว`).
 import SiftEngine
 import SiftRules
+import SiftText
 import Testing
 
 @Suite("Regex filters answer as the app's Swift Regex")
@@ -20,6 +23,7 @@ struct RegexAgreementTests {
         #"\bשלום\b"#, #"(?i)\bsale\b"#, #"\B\d"#, #"x\b"#, #"\b,"#, #"(?i)\bwin\b.*\$\d+"#,
         #"\d{3}-\d{4}"#, #"(?i)https?://\S+"#, #"^\+972"#, #"(?i)unsubscribe|stop to"#, #"验证码\D*\d+"#,
         #"(?i)\bcasa\b"#, #"\bкод\b"#, #"\d+\b"#, #"\b\w+@\w+\.\w+\b"#,
+        #"^\d+$"#, #"(?i)code$"#, #"[$]\d"#, #"\$\d+"#, #"(?m)^\d+$"#, #"(?i)stop$|^win"#,
     ]
     static let texts = [
         "【支付宝】您的验证码是882910，请勿泄露给他人。", "認証コードは552910です", "Your code is 123456.",
@@ -28,9 +32,10 @@ struct RegexAgreementTests {
         "x👍 and x.", "a , b", "WIN now: $500", "call 555-1234", "visit https://t.co/x", "+972501234567",
         "Reply STOP to end", "Ваш код: 4411", "Su código es 1234 — casa", "mail me at bob@mail.com",
         "", "1234", "קוד האימות שלך הוא 482913", "رمز التحقق 739201",
+        "123456\n", "Your code\r\n", "Win $500", "1234\nReply STOP\n", "reply stop",
     ]
 
-    @Test func wordBoundariesAreUnicodeWordBoundaries() throws {
+    @Test func answersAsSwiftRegexOnSMSPatterns() throws {
         var disagreements: [String] = []
         for p in Self.patterns {
             let swift = try Regex(p)
@@ -43,6 +48,16 @@ struct RegexAgreementTests {
             }
         }
         #expect(disagreements == [])
+    }
+
+    /// Only a bare `$` outside classes and quotes is respelled, and not in multi-line mode.
+    @Test(arguments: [
+        (#"^\d+$"#, #"^\d+\z"#), (#"\$5"#, #"\$5"#), (#"[$]"#, #"[$]"#), (#"[]$]"#, #"[]$]"#),
+        (#"[^]$]x$"#, #"[^]$]x\z"#), (#"\Q$\E$"#, #"\Q$\E\z"#), (#"(?m)^a$"#, #"(?m)^a$"#),
+        (#"(?im:a$)"#, #"(?im:a$)"#), (#"(?i)a$|b$"#, #"(?i)a\z|b\z"#), (#"[a[b$]]$"#, #"[a[b$]]\z"#),
+    ])
+    func icuSpelling(_ pattern: String, _ expected: String) {
+        #expect(ICURegex.icuSpelling(pattern) == expected)
     }
 
     /// The cases that decided it, spelled out: ICU's default `\b` (a change between
