@@ -49,25 +49,33 @@ public final class ICURegex: @unchecked Sendable {
 
     deinit { sift_regex_close(handle) }
 
-    /// `pattern` as ICU must read it to answer as the app's Swift `Regex` does. Outside
-    /// multi-line mode Swift's `$` matches only at the very end of the text, ICU's also
-    /// before a final line break (`^\d+$` in `123` + newline): a bare `$` becomes
-    /// `\z`. Escapes, `\Q…\E` and character classes are left as they are, and
-    /// so is a pattern that turns multi-line mode on (`(?m)`), where both agree.
+    /// `pattern` as ICU must read it to answer as the app's Swift `Regex` does:
+    /// - outside multi-line mode Swift's `$` matches only at the very end of the text, ICU's
+    ///   also before a final line break (`^\d+$` in `123` + newline): a bare `$` becomes `\z`;
+    /// - Swift reads `{,3}` as `{0,3}` and a brace that starts no quantifier (`{code}`,
+    ///   `x{`) as text, where ICU refuses the pattern: they become `{0,3}`, `\{`, `\}`.
+    /// Escapes (`\x{…}`, `\p{…}` whole), `\Q…\E` and character classes are left as they
+    /// are, and `$` in a pattern that turns multi-line mode on (`(?m)`), where both agree.
     public static func icuSpelling(_ pattern: String) -> String {
         let s = Array(pattern.unicodeScalars)
-        guard s.contains("$") else { return pattern }
+        guard s.contains(where: { $0 == "$" || $0 == "{" || $0 == "}" }) else { return pattern }
         // Multi-line mode anywhere: `$` is a line end in both.
+        var multiline = false
         var k = 0
-        while k + 1 < s.count {
+        while k + 1 < s.count && !multiline {
             if s[k] == "(" && s[k + 1] == "?" {
                 var j = k + 2
                 while j < s.count && (("a"..."z").contains(s[j]) || ("A"..."Z").contains(s[j])) {
-                    if s[j] == "m" { return pattern }
+                    if s[j] == "m" { multiline = true }
                     j += 1
                 }
             }
             k += 1
+        }
+        func digits(from j: Int) -> Int {
+            var e = j
+            while e < s.count && ("0"..."9").contains(s[e]) { e += 1 }
+            return e
         }
         var out = String.UnicodeScalarView()
         var i = 0
@@ -77,15 +85,17 @@ public final class ICURegex: @unchecked Sendable {
             if c == "\\" {
                 out.append(c)
                 guard i + 1 < s.count else { break }
-                out.append(s[i + 1])
-                if s[i + 1] == "Q" {
-                    // Quoted to `\E`: copied as it is.
-                    var j = i + 2
-                    while j < s.count && !(s[j] == "\\" && j + 1 < s.count && s[j + 1] == "E") { out.append(s[j]); j += 1 }
-                    i = j
-                    continue
-                }
+                let e = s[i + 1]
+                out.append(e)
                 i += 2
+                if e == "Q" {
+                    // Quoted to `\E`: copied as it is.
+                    while i < s.count && !(s[i] == "\\" && i + 1 < s.count && s[i + 1] == "E") { out.append(s[i]); i += 1 }
+                } else if "xpPN".unicodeScalars.contains(e) && i < s.count && s[i] == "{" {
+                    // `\x{1F600}`, `\p{Han}`, `\N{…}`: the braces are the escape's.
+                    while i < s.count && s[i] != "}" { out.append(s[i]); i += 1 }
+                    if i < s.count { out.append(s[i]); i += 1 }
+                }
                 continue
             }
             if c == "[" {
@@ -97,13 +107,41 @@ public final class ICURegex: @unchecked Sendable {
                 if i < s.count && s[i] == "]" { out.append(s[i]); i += 1 }
                 continue
             }
-            if c == "]" && classDepth > 0 { classDepth -= 1 }
-            if c == "$" && classDepth == 0 {
-                out.append(contentsOf: "\\z".unicodeScalars)
-            } else {
+            if classDepth > 0 {
+                if c == "]" { classDepth -= 1 }
                 out.append(c)
+                i += 1
+                continue
             }
-            i += 1
+            switch c {
+            case "$" where !multiline:
+                out.append(contentsOf: "\\z".unicodeScalars)
+                i += 1
+            case "{":
+                // `{n}`, `{n,}`, `{n,m}` are ICU's too; `{,m}` is `{0,m}`; any other brace is text.
+                let first = digits(from: i + 1)
+                var end = first
+                var comma = false
+                if end < s.count && s[end] == "," { comma = true; end = digits(from: end + 1) }
+                let closed = end < s.count && s[end] == "}"
+                if closed && first > i + 1 {
+                    out.append(contentsOf: s[i...end])
+                    i = end + 1
+                } else if closed && comma && end > first + 1 {
+                    out.append(contentsOf: "{0".unicodeScalars)
+                    out.append(contentsOf: s[first..<(end + 1)])
+                    i = end + 1
+                } else {
+                    out.append(contentsOf: "\\{".unicodeScalars)
+                    i += 1
+                }
+            case "}":
+                out.append(contentsOf: "\\}".unicodeScalars)
+                i += 1
+            default:
+                out.append(c)
+                i += 1
+            }
         }
         return String(out)
     }

@@ -5,7 +5,8 @@
 // for SMS (codes, words, amounts, links) over texts in several scripts.
 //
 // `$` outside multi-line mode matches only at the very end in Swift (ICU: also
-// before a final line break), so ICU gets `\z` for it (ICURegex.icuSpelling).
+// before a final line break), so ICU gets `\z` for it; Swift reads `{,3}` and a
+// brace that starts no quantifier, which ICU refuses (ICURegex.icuSpelling).
 // Known differences, left as they are: Swift matches `.` and classes against
 // whole characters (`a.c` matches `a` + `e` + U+0301 + `c`), ICU against
 // scalars; under `(?i)` ICU folds `ß` to `ss` in a literal, Swift does not;
@@ -24,6 +25,8 @@ struct RegexAgreementTests {
         #"\d{3}-\d{4}"#, #"(?i)https?://\S+"#, #"^\+972"#, #"(?i)unsubscribe|stop to"#, #"验证码\D*\d+"#,
         #"(?i)\bcasa\b"#, #"\bкод\b"#, #"\d+\b"#, #"\b\w+@\w+\.\w+\b"#,
         #"^\d+$"#, #"(?i)code$"#, #"[$]\d"#, #"\$\d+"#, #"(?m)^\d+$"#, #"(?i)stop$|^win"#,
+        // Braces Swift reads where ICU refuses the pattern.
+        #"\d{,4}0"#, #"{code}"#, #"x{"#, #"}"#, #"\d{2,}"#, #"a{1,2"#, #"[{}]"#, #"\x{1F600}|\p{Han}{2}"#,
     ]
     static let texts = [
         "【支付宝】您的验证码是882910，请勿泄露给他人。", "認証コードは552910です", "Your code is 123456.",
@@ -33,6 +36,7 @@ struct RegexAgreementTests {
         "Reply STOP to end", "Ваш код: 4411", "Su código es 1234 — casa", "mail me at bob@mail.com",
         "", "1234", "קוד האימות שלך הוא 482913", "رمز التحقق 739201",
         "123456\n", "Your code\r\n", "Win $500", "1234\nReply STOP\n", "reply stop",
+        "your {code} is x{", "a{1,2} 😀 中文", "}",
     ]
 
     @Test func answersAsSwiftRegexOnSMSPatterns() throws {
@@ -50,11 +54,14 @@ struct RegexAgreementTests {
         #expect(disagreements == [])
     }
 
-    /// Only a bare `$` outside classes and quotes is respelled, and not in multi-line mode.
+    /// Only a bare `$` (not in multi-line mode) and braces that start no quantifier are
+    /// respelled, outside classes, escapes and quotes.
     @Test(arguments: [
         (#"^\d+$"#, #"^\d+\z"#), (#"\$5"#, #"\$5"#), (#"[$]"#, #"[$]"#), (#"[]$]"#, #"[]$]"#),
         (#"[^]$]x$"#, #"[^]$]x\z"#), (#"\Q$\E$"#, #"\Q$\E\z"#), (#"(?m)^a$"#, #"(?m)^a$"#),
         (#"(?im:a$)"#, #"(?im:a$)"#), (#"(?i)a$|b$"#, #"(?i)a\z|b\z"#), (#"[a[b$]]$"#, #"[a[b$]]\z"#),
+        (#"a{,3}"#, #"a{0,3}"#), (#"{x}"#, #"\{x\}"#), (#"a{2,}b{3}"#, #"a{2,}b{3}"#), (#"a{,}"#, #"a\{,\}"#),
+        (#"\x{41}\p{L}{2}"#, #"\x{41}\p{L}{2}"#), (#"[{}]{2}"#, #"[{}]{2}"#), (#"(?m)^{$"#, #"(?m)^\{$"#),
     ])
     func icuSpelling(_ pattern: String, _ expected: String) {
         #expect(ICURegex.icuSpelling(pattern) == expected)
