@@ -94,7 +94,7 @@ extension RecordReader {
                 s.line += countNewlines(buf, lineAt, used)
                 consumed = base + used
                 if !final && buf.count - used > max(limit, Self.keptPrefix) && !s.skippingLongRecord && s.format != nil,
-                   let lineBreak = CSVRecord.runawayLineBreak(UnsafeBufferPointer(rebasing: buf[used...]), complete: false) {
+                   let lineBreak = CSVRecord.runawayLineBreak(Self.unfinished(buf, from: used), complete: false) {
                     // Not finished, but its quoted field already closed the way a stray quote's
                     // does: its first line is the bad record, the lines after it records again
                     // (as when the whole record is in one read).
@@ -117,7 +117,7 @@ extension RecordReader {
                         s.longRecordResume = nil
                         // No stray close in it so far (tested above); one may still come, unless it
                         // already has another problem.
-                        s.strayPending = CSVRecord.mayYetRunAway(UnsafeBufferPointer(rebasing: buf[used...]))
+                        s.strayPending = CSVRecord.mayYetRunAway(Self.unfinished(buf, from: used))
                     } else if s.strayPending, s.splitter.scannedTailCount > 0 {
                         // A further part of the record: the quote that closes its open field may be here.
                         let part = used..<(used + s.splitter.scannedTailCount)
@@ -140,6 +140,14 @@ extension RecordReader {
             }
         }
         s.drop(consumed + dropped)
+    }
+
+    /// The unfinished record at `buf[start...]`, for the stray-quote tests: without a CR at
+    /// its very end, which is half of a CRLF whose LF is not read yet (`"` + CR there is a
+    /// proper close, not text after one).
+    static func unfinished(_ buf: UnsafeBufferPointer<UInt8>, from start: Int) -> UnsafeBufferPointer<UInt8> {
+        let end = buf.count > start && buf[buf.count - 1] == 0x0D ? buf.count - 1 : buf.count
+        return UnsafeBufferPointer(rebasing: buf[start..<end])
     }
 
     /// A part (`range` of `buf`) of an over-long CSV record being skipped, read as

@@ -37,11 +37,22 @@ public final class ICURegex: @unchecked Sendable {
         }
         let spelled = Self.icuSpelling(pattern)
         guard let h = open(spelled) else {
-            // The respelling changes no syntax: the pattern as written fails too, and gives
-            // the offset the user can find.
-            if spelled != pattern, let ok = open(pattern) { sift_regex_close(ok) }
-            let name = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw RegexSyntaxError(icuError: name.isEmpty ? "invalid pattern" : name, offset: offset >= 0 ? Int(offset) : nil)
+            func name() -> String {
+                String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            }
+            let reason = name()
+            var at: Int? = offset >= 0 ? Int(offset) : nil
+            if spelled != pattern {
+                // The offset is into the respelled text: give the pattern as written's when it
+                // fails the same way, else no offset.
+                if let ok = open(pattern) {
+                    sift_regex_close(ok)
+                    at = nil
+                } else {
+                    at = name() == reason && offset >= 0 ? Int(offset) : nil
+                }
+            }
+            throw RegexSyntaxError(icuError: reason.isEmpty ? "invalid pattern" : reason, offset: at)
         }
         handle = h
         self.pattern = pattern
@@ -59,18 +70,17 @@ public final class ICURegex: @unchecked Sendable {
     public static func icuSpelling(_ pattern: String) -> String {
         let s = Array(pattern.unicodeScalars)
         guard s.contains(where: { $0 == "$" || $0 == "{" || $0 == "}" }) else { return pattern }
-        // Multi-line mode anywhere: `$` is a line end in both.
+        // Multi-line mode turned on anywhere (outside escapes, classes and comments):
+        // `$` is a line end in both, and stays.
         var multiline = false
-        var k = 0
-        while k + 1 < s.count && !multiline {
-            if s[k] == "(" && s[k + 1] == "?" {
-                var j = k + 2
+        walk(s) { i, _ in
+            if s[i] == "(" && i + 1 < s.count && s[i + 1] == "?" {
+                var j = i + 2
                 while j < s.count && (("a"..."z").contains(s[j]) || ("A"..."Z").contains(s[j])) {
                     if s[j] == "m" { multiline = true }
                     j += 1
                 }
             }
-            k += 1
         }
         func digits(from j: Int) -> Int {
             var e = j
@@ -78,45 +88,16 @@ public final class ICURegex: @unchecked Sendable {
             return e
         }
         var out = String.UnicodeScalarView()
-        var i = 0
-        var classDepth = 0
-        while i < s.count {
+        var copied = 0      // s[..<copied] is in `out`
+        var skipTo = 0      // a quantifier already copied up to here
+        walk(s) { i, _ in
+            guard i >= skipTo else { return }
             let c = s[i]
-            if c == "\\" {
-                out.append(c)
-                guard i + 1 < s.count else { break }
-                let e = s[i + 1]
-                out.append(e)
-                i += 2
-                if e == "Q" {
-                    // Quoted to `\E`: copied as it is.
-                    while i < s.count && !(s[i] == "\\" && i + 1 < s.count && s[i + 1] == "E") { out.append(s[i]); i += 1 }
-                } else if "xpPN".unicodeScalars.contains(e) && i < s.count && s[i] == "{" {
-                    // `\x{1F600}`, `\p{Han}`, `\N{…}`: the braces are the escape's.
-                    while i < s.count && s[i] != "}" { out.append(s[i]); i += 1 }
-                    if i < s.count { out.append(s[i]); i += 1 }
-                }
-                continue
-            }
-            if c == "[" {
-                classDepth += 1
-                out.append(c)
-                i += 1
-                // A `]` right after `[` or `[^` is a member, not the end.
-                if i < s.count && s[i] == "^" { out.append(s[i]); i += 1 }
-                if i < s.count && s[i] == "]" { out.append(s[i]); i += 1 }
-                continue
-            }
-            if classDepth > 0 {
-                if c == "]" { classDepth -= 1 }
-                out.append(c)
-                i += 1
-                continue
-            }
+            var replacement: String? = nil
+            var consumed = 1
             switch c {
             case "$" where !multiline:
-                out.append(contentsOf: "\\z".unicodeScalars)
-                i += 1
+                replacement = "\\z"
             case "{":
                 // `{n}`, `{n,}`, `{n,m}` are ICU's too; `{,m}` is `{0,m}`; any other brace is text.
                 let first = digits(from: i + 1)
@@ -125,25 +106,72 @@ public final class ICURegex: @unchecked Sendable {
                 if end < s.count && s[end] == "," { comma = true; end = digits(from: end + 1) }
                 let closed = end < s.count && s[end] == "}"
                 if closed && first > i + 1 {
-                    out.append(contentsOf: s[i...end])
-                    i = end + 1
+                    skipTo = end + 1
                 } else if closed && comma && end > first + 1 {
-                    out.append(contentsOf: "{0".unicodeScalars)
-                    out.append(contentsOf: s[first..<(end + 1)])
-                    i = end + 1
+                    replacement = "{0" + String(String.UnicodeScalarView(s[first...end]))
+                    consumed = end + 1 - i
+                    skipTo = end + 1
                 } else {
-                    out.append(contentsOf: "\\{".unicodeScalars)
-                    i += 1
+                    replacement = "\\{"
                 }
             case "}":
-                out.append(contentsOf: "\\}".unicodeScalars)
-                i += 1
+                replacement = "\\}"
             default:
-                out.append(c)
-                i += 1
+                break
+            }
+            if let r = replacement {
+                out.append(contentsOf: s[copied..<i])
+                out.append(contentsOf: r.unicodeScalars)
+                copied = i + consumed
             }
         }
+        out.append(contentsOf: s[copied...])
         return String(out)
+    }
+
+    /// Calls `visit` with the index of every pattern character that is syntax: not inside
+    /// an escape (`\$`, `\cX`, `\x{…}`, `\p{…}`, `\N{…}`), `\Q…\E`, a character class
+    /// (nested ones too) or a `(?#…)` comment.
+    private static func walk(_ s: [Unicode.Scalar], _ visit: (Int, Unicode.Scalar) -> Void) {
+        var i = 0
+        var classDepth = 0
+        while i < s.count {
+            let c = s[i]
+            if c == "\\" {
+                guard i + 1 < s.count else { return }
+                let e = s[i + 1]
+                i += 2
+                if e == "Q" {
+                    while i < s.count && !(s[i] == "\\" && i + 1 < s.count && s[i + 1] == "E") { i += 1 }
+                } else if e == "c" {
+                    i += 1      // `\cX`: X is the escape's
+                } else if "xpPN".unicodeScalars.contains(e) && i < s.count && s[i] == "{" {
+                    while i < s.count && s[i] != "}" { i += 1 }
+                    i += 1
+                }
+                continue
+            }
+            if c == "[" {
+                classDepth += 1
+                i += 1
+                // A `]` right after `[` or `[^` is a member, not the end.
+                if i < s.count && s[i] == "^" { i += 1 }
+                if i < s.count && s[i] == "]" { i += 1 }
+                continue
+            }
+            if classDepth > 0 {
+                if c == "]" { classDepth -= 1 }
+                i += 1
+                continue
+            }
+            if c == "(" && i + 2 < s.count && s[i + 1] == "?" && s[i + 2] == "#" {
+                while i < s.count && s[i] != ")" { i += 1 }
+                i += 1
+                continue
+            }
+            visit(i, c)
+            i += 1
+        }
     }
 
     /// A matcher of this pattern for one thread, bounded to `timeLimit` ICU

@@ -336,6 +336,26 @@ struct ReaderRegressionTests {
         #expect(piped.err.contains("a stray quote in this record"))
     }
 
+    /// A long CRLF quoted field that closes properly (`"` at a line start, then CRLF), with
+    /// a 1 MiB read ending between the `"` + CR and the LF: not a stray quote (the CR is
+    /// half of a line end not read yet). It was cut into 300 error records, one per line.
+    @Test func aCRLFCloseSplitByAReadIsNotAStrayQuote() throws {
+        let header = "id,sender,body\r\n"
+        let pad = (1 << 20) - 3000 - header.utf8.count
+        var record = "x,s,\"" + Array(repeating: "line", count: 300).joined(separator: "\r\n")
+        let fill = (1 << 20) - 2 - (header.utf8.count + pad + record.utf8.count)
+        record += "\r\n" + String(repeating: "z", count: fill - 4) + "\r\n"
+        var csv = header + "f,s," + String(repeating: "y", count: pad - 6) + "\r\n" + record
+        #expect(csv.utf8.count == (1 << 20) - 2)
+        csv += "\"\r\nt,s,tail\r\n"                               // the first read ends after `"` + CR
+        let file = try Harness.temp(Data(csv.utf8), suffix: ".csv")
+        let r = try Harness.run(["classify", "--max-record-bytes", "1000"] + rules + [file])
+        #expect(r.status == 0)
+        #expect(r.objects.count == 3)
+        #expect(r.objects.map { $0["error"] != nil } == [true, true, false])    // f's line is 1 MB long too
+        #expect(r.objects.last?["id"] as? String == "t")
+    }
+
     @Test(arguments: [[UInt8]([0xFF, 0xFE]), [0xFE, 0xFF], []])     // [] : UTF-16LE without a BOM
     func utf16InputIsRefusedByName(_ bom: [UInt8]) throws {
         let r = try Harness.run(["classify"] + rules, stdin: Data(bom + Array("i\0d\0".utf8)))

@@ -62,6 +62,9 @@ struct RegexAgreementTests {
         (#"(?im:a$)"#, #"(?im:a$)"#), (#"(?i)a$|b$"#, #"(?i)a\z|b\z"#), (#"[a[b$]]$"#, #"[a[b$]]\z"#),
         (#"a{,3}"#, #"a{0,3}"#), (#"{x}"#, #"\{x\}"#), (#"a{2,}b{3}"#, #"a{2,}b{3}"#), (#"a{,}"#, #"a\{,\}"#),
         (#"\x{41}\p{L}{2}"#, #"\x{41}\p{L}{2}"#), (#"[{}]{2}"#, #"[{}]{2}"#), (#"(?m)^{$"#, #"(?m)^\{$"#),
+        // `(?m` only counts as syntax; `\cX` keeps its X; comments and classes are left alone.
+        (#"\(?mobile\)?$"#, #"\(?mobile\)?\z"#), (#"[(?m]x$"#, #"[(?m]x\z"#), (#"\Q(?m\E|x$"#, #"\Q(?m\E|x\z"#),
+        (#"(?#[)a$"#, #"(?#[)a\z"#), (#"(?#{x} $)a{,2}b"#, #"(?#{x} $)a{0,2}b"#), (#"\c}\c{\c$\c[a$"#, #"\c}\c{\c$\c[a\z"#),
     ])
     func icuSpelling(_ pattern: String, _ expected: String) {
         #expect(ICURegex.icuSpelling(pattern) == expected)
