@@ -18,6 +18,7 @@ extension RecordReader {
             // everything after its first line went into it. A file is read again from the
             // line after (`read` seeks there); from a pipe those lines are gone, and the
             // run says so and fails.
+            reportPending(&s, stray: true)
             if let resume = s.longRecordResume {
                 s.rewind = resume
                 return
@@ -41,8 +42,10 @@ extension RecordReader {
                         // opens, then text): then the lines after its first are records, and are
                         // read again (a file) or said to be lost (a pipe).
                         s.skippingLongRecord = false
-                        if s.strayPending,
-                           Self.strayQuoteTest(buf, r.range, inQuotes: s.skipInQuotes, before: s.skipLastByte).stray == true {
+                        let stray = s.strayPending
+                            && Self.strayQuoteTest(buf, r.range, inQuotes: s.skipInQuotes, before: s.skipLastByte).stray == true
+                        reportPending(&s, stray: stray)
+                        if stray {
                             s.strayFound()
                             return
                         }
@@ -112,7 +115,15 @@ extension RecordReader {
                     // The splitter keeps its quote state, so the record's end is still found where
                     // it really is, even past newlines inside quotes.
                     if !s.skippingLongRecord, s.format != nil {
-                        addTooLong(&s, buf, used, buf.count)
+                        // Reported where the skip ends (`reportPending`): as an over-long record,
+                        // or as its first line if a stray quote shows.
+                        let count = buf.count - used
+                        var firstLine: [UInt8]? = nil
+                        if let nl = memchrIndex(buf, 0x0A, from: used) {
+                            let end = nl > used && buf[nl - 1] == 0x0D ? nl - 1 : nl
+                            firstLine = Array(buf[used..<end])
+                        }
+                        s.pendingLong = (Array(buf[used..<(used + min(Self.keptPrefix, count))]), count > Self.keptPrefix, firstLine)
                         s.longRecordLine = s.line
                         s.longRecordResume = nil
                         // No stray close in it so far (tested above); one may still come, unless it
@@ -122,7 +133,7 @@ extension RecordReader {
                         // A further part of the record: the quote that closes its open field may be here.
                         let part = used..<(used + s.splitter.scannedTailCount)
                         let test = Self.strayQuoteTest(buf, part, inQuotes: s.skipInQuotes, before: s.skipLastByte)
-                        if test.stray == true { s.strayFound(); return }
+                        if test.stray == true { reportPending(&s, stray: true); s.strayFound(); return }
                         if test.stray == false { s.strayPending = false }
                     }
                     // Where its second line starts, for a rewind: its first line break, in the
@@ -140,6 +151,22 @@ extension RecordReader {
             }
         }
         s.drop(consumed + dropped)
+    }
+
+    /// Reports the over-long record whose skip ended (`SourceState.pendingLong`): with
+    /// `stray`, its first line (read again or lost after it), as when the whole record is
+    /// in one read; else the record itself, over-long.
+    func reportPending(_ s: inout SourceState, stray: Bool) {
+        guard let pending = s.pendingLong else { return }
+        s.pendingLong = nil
+        let line = s.line
+        s.line = s.longRecordLine
+        defer { s.line = line }
+        if stray, let first = pending.firstLine {
+            first.withUnsafeBufferPointer { addRecord(&s, $0, 0, first.count, limit: options.maxRecordBytes) }
+        } else {
+            pending.prefix.withUnsafeBufferPointer { add(&s, $0, tooLong: true, rawCut: pending.rawCut) }
+        }
     }
 
     /// The unfinished record at `buf[start...]`, for the stray-quote tests: without a CR at

@@ -89,6 +89,7 @@ final class RecordReader {
             if n < 0 {
                 if errno == EINTR { continue }
                 let reason = String(cString: strerror(errno))
+                reportPending(&state, stray: false)
                 flush(&state)       // the records read so far still go out
                 throw StreamError("cannot read \(source.name): \(reason)", input: true)
             }
@@ -106,6 +107,7 @@ final class RecordReader {
             if state.rewind != nil && !rewind(fd, &state) { state.problem = state.strayQuote }
         }
         if let problem = formatProblem { throw StreamError(problem, usage: true) }
+        reportPending(&state, stray: false)
         flush(&state)
         if let problem = state.problem { throw StreamError(problem, input: true) }
     }
@@ -170,6 +172,11 @@ final class RecordReader {
         var strayPending = false
         var skipInQuotes = false
         var skipLastByte: UInt8 = 0
+        /// The over-long CSV record being skipped, not reported yet: its first bytes, and its
+        /// first line when that was read whole. It is reported where the skip ends, as an
+        /// over-long record, or as its first line when a stray quote ran on from there, so
+        /// the report never depends on how reads split the input.
+        var pendingLong: (prefix: [UInt8], rawCut: Bool, firstLine: [UInt8]?)? = nil
 
         /// A stray quote's field swallowed the lines after its record's first line: read
         /// them again (a file) or say they are lost (a pipe).

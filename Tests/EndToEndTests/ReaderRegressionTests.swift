@@ -257,6 +257,11 @@ struct ReaderRegressionTests {
         #expect(r.objects.map { $0["record"] as? Int } == Array(1...total))
         #expect(r.objects[n]["error"] != nil)
         #expect(r.objects.dropFirst(n + 1).map { $0["id"] as? String } == ((n + 2)...total).map { String($0) })
+        // The bad record is its first line, as when the limit lets the whole record be read
+        // at once: the output does not depend on the limit or on where reads end.
+        #expect(r.objects[n]["raw"] as? String == "\(n + 1),+1,\"Hi there")
+        let wide = try Harness.run(["classify", "--max-record-bytes", "100000000"] + rules + [file])
+        #expect(wide.out == r.out)
 
         let piped = try Harness.run(["classify", "--max-record-bytes", "100"] + rules, stdin: csv)
         #expect(piped.status == 1)
