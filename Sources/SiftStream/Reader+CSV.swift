@@ -10,6 +10,24 @@ extension RecordReader {
     /// Splits what `s.work` holds into CSV records (the first is the header) and adds them;
     /// with `final`, the input has ended.
     func processCSV(_ s: inout SourceState, final: Bool) {
+        while true {
+            processCSVPart(&s, final: final)
+            guard s.memoryRewind else { return }
+            // A stray quote's field swallowed lines an input that cannot seek kept in memory:
+            // read them again from the line after the bad record's first line.
+            s.memoryRewind = false
+            let skipped = s.skippedBytes
+            s.skippedBytes = []
+            let second = (skipped.firstIndex(of: 0x0A) ?? skipped.count - 1) + 1
+            s.work = Array(skipped[second...]) + s.work
+            s.skippingLongRecord = false
+            s.longRecordResume = nil
+            s.splitter.restart()
+            s.line = s.longRecordLine + 1
+        }
+    }
+
+    private func processCSVPart(_ s: inout SourceState, final: Bool) {
         var consumed = 0
         var dropped = 0
         let limit = options.maxRecordBytes
@@ -21,6 +39,10 @@ extension RecordReader {
             reportPending(&s, stray: true)
             if let resume = s.longRecordResume {
                 s.rewind = resume
+                return
+            }
+            if s.keptSkipped {
+                s.memoryRewind = true
                 return
             }
             s.problem = s.unclosedQuote
@@ -49,6 +71,7 @@ extension RecordReader {
                             s.strayFound()
                             return
                         }
+                        s.skippedBytes = []
                         continue
                     }
                     if r.isBlank { continue }
@@ -124,6 +147,8 @@ extension RecordReader {
                             firstLine = Array(buf[used..<end])
                         }
                         s.pendingLong = (Array(buf[used..<(used + min(Self.keptPrefix, count))]), count > Self.keptPrefix, firstLine)
+                        s.skippedBytes = []
+                        s.skippedOverflow = false
                         s.longRecordLine = s.line
                         s.longRecordResume = nil
                         // No stray close in it so far (tested above); one may still come, unless it
@@ -145,6 +170,14 @@ extension RecordReader {
                     s.skipInQuotes = s.splitter.isInQuotedField
                     dropped = s.splitter.dropScannedTail()
                     if dropped > 0 { s.skipLastByte = buf[used + dropped - 1] }
+                    if s.workOffset < 0 && !s.skippedOverflow {
+                        if s.skippedBytes.count + dropped <= Self.skippedKept {
+                            s.skippedBytes.append(contentsOf: buf[used..<(used + dropped)])
+                        } else {
+                            s.skippedOverflow = true
+                            s.skippedBytes = []
+                        }
+                    }
                     s.line += countNewlines(buf, used, used + dropped)
                 }
                 break

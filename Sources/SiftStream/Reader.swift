@@ -58,6 +58,8 @@ final class RecordReader {
 
     private static let chunkSize = 1 << 20
     static let keptPrefix = 1024
+    /// How much of an over-long CSV record an input that cannot seek keeps (see `SourceState.skippedBytes`).
+    static let skippedKept = 8 << 20
 
     init(options: StreamOptions, emit: @escaping (Batch) -> Bool) {
         self.options = options
@@ -181,8 +183,23 @@ final class RecordReader {
         /// A stray quote's field swallowed the lines after its record's first line: read
         /// them again (a file) or say they are lost (a pipe).
         mutating func strayFound() {
-            if let resume = longRecordResume { rewind = resume } else { problem = strayQuote }
+            if let resume = longRecordResume {
+                rewind = resume
+            } else if keptSkipped {
+                memoryRewind = true
+            } else {
+                problem = strayQuote
+            }
         }
+        /// An input that cannot seek keeps what it skipped of an over-long CSV record, up to
+        /// `RecordReader.skippedKept` bytes, so the lines a stray quote swallowed can be read
+        /// again from memory; past that they are dropped (`skippedOverflow`).
+        var skippedBytes: [UInt8] = []
+        var skippedOverflow = false
+        /// Read the kept lines again (processCSV).
+        var memoryRewind = false
+        /// The lines after the skipped record's first line are all kept.
+        var keptSkipped: Bool { workOffset < 0 && !skippedOverflow && skippedBytes.contains(0x0A) }
 
         /// Drops the first `count` bytes of `work`.
         mutating func drop(_ count: Int) {
