@@ -65,7 +65,7 @@ extension RecordReader {
                         // read again (a file) or said to be lost (a pipe).
                         s.skippingLongRecord = false
                         let stray = s.strayPending
-                            && Self.strayQuoteTest(buf, r.range, inQuotes: s.skipInQuotes, before: s.skipLastByte).stray == true
+                            && Self.strayQuoteTest(buf, r.range, inQuotes: s.skipInQuotes, before: s.skipLastByte) == true
                         reportPending(&s, stray: stray)
                         if stray {
                             s.strayFound()
@@ -107,12 +107,7 @@ extension RecordReader {
                     if let lineBreak = CSVRecord.runawayLineBreak(bytes) {
                         // A stray quote ran over line ends: its first line is the bad record, and
                         // the lines after it are read again as records of their own.
-                        var end = r.range.lowerBound + lineBreak
-                        if end > r.range.lowerBound && buf[end - 1] == 0x0D { end -= 1 }
-                        addRecord(&s, buf, r.range.lowerBound, end, limit: limit)
-                        s.line += 1
-                        base += r.range.lowerBound + lineBreak + 1
-                        s.splitter.restart()
+                        base += cutAtFirstLine(&s, buf, r.range.lowerBound, lineBreak, limit: limit)
                         continue splitting
                     }
                     addRecord(&s, buf, r.range.lowerBound, r.range.upperBound, limit: limit)
@@ -122,14 +117,8 @@ extension RecordReader {
                 if !final && buf.count - used > max(limit, Self.keptPrefix) && !s.skippingLongRecord && s.format != nil,
                    let lineBreak = CSVRecord.runawayLineBreak(Self.unfinished(buf, from: used), complete: false) {
                     // Not finished, but its quoted field already closed the way a stray quote's
-                    // does: its first line is the bad record, the lines after it records again
-                    // (as when the whole record is in one read).
-                    var end = used + lineBreak
-                    if end > used && buf[end - 1] == 0x0D { end -= 1 }
-                    addRecord(&s, buf, used, end, limit: limit)
-                    s.line += 1
-                    base += used + lineBreak + 1
-                    s.splitter.restart()
+                    // does: cut as when the whole record is in one read.
+                    base += cutAtFirstLine(&s, buf, used, lineBreak, limit: limit)
                     continue splitting
                 }
                 if !final && buf.count - used > max(limit, Self.keptPrefix) {
@@ -157,9 +146,11 @@ extension RecordReader {
                     } else if s.strayPending, s.splitter.scannedTailCount > 0 {
                         // A further part of the record: the quote that closes its open field may be here.
                         let part = used..<(used + s.splitter.scannedTailCount)
-                        let test = Self.strayQuoteTest(buf, part, inQuotes: s.skipInQuotes, before: s.skipLastByte)
-                        if test.stray == true { reportPending(&s, stray: true); s.strayFound(); return }
-                        if test.stray == false { s.strayPending = false }
+                        switch Self.strayQuoteTest(buf, part, inQuotes: s.skipInQuotes, before: s.skipLastByte) {
+                        case true?: reportPending(&s, stray: true); s.strayFound(); return
+                        case false?: s.strayPending = false
+                        case nil: break
+                        }
                     }
                     // Where its second line starts, for a rewind: its first line break, in the
                     // first part of it that holds one.
@@ -216,9 +207,9 @@ extension RecordReader {
     /// quoted field has. `stray`: true when a quote closes a field where a field would open
     /// (after a comma or at a line start) and text follows, as a stray quote's does; false
     /// when the first problem is another (text after a proper close); nil when there is
-    /// none yet. `inQuotes`: the state at the part's end.
+    /// none yet.
     static func strayQuoteTest(_ buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, inQuotes start: Bool,
-                               before: UInt8) -> (stray: Bool?, inQuotes: Bool) {
+                               before: UInt8) -> Bool? {
         var inQuotes = start
         var i = range.lowerBound
         let part = UnsafeBufferPointer(rebasing: buf[0..<range.upperBound])
@@ -237,9 +228,22 @@ extension RecordReader {
             let next = buf[q + 1]
             let crlf = next == 0x0D && (q + 2 >= range.upperBound || buf[q + 2] == 0x0A)
             if next == 0x2C || next == 0x0A || crlf { continue }      // a proper close
-            return (prior == 0x2C || prior == 0x0A, inQuotes)
+            return prior == 0x2C || prior == 0x0A
         }
-        return (nil, inQuotes)
+        return nil
+    }
+
+    /// A stray quote's record starting at `start` of `buf`, its first line break `lineBreak`
+    /// bytes in: its first line is the bad record, and splitting starts again on the line
+    /// after. Returns how far on in `buf` that line starts.
+    private func cutAtFirstLine(_ s: inout SourceState, _ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ lineBreak: Int,
+                                limit: Int) -> Int {
+        var end = start + lineBreak
+        if end > start && buf[end - 1] == 0x0D { end -= 1 }
+        addRecord(&s, buf, start, end, limit: limit)
+        s.line += 1
+        s.splitter.restart()
+        return start + lineBreak + 1
     }
 
     /// A CSV record at `start..<end` of `buf`, cut short when over the limit.

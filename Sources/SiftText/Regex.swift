@@ -73,7 +73,7 @@ public final class ICURegex: @unchecked Sendable {
         // Multi-line mode turned on anywhere (outside escapes, classes and comments):
         // `$` is a line end in both, and stays.
         var multiline = false
-        walk(s) { i, _ in
+        walk(s) { i in
             if s[i] == "(" && i + 1 < s.count && s[i + 1] == "?" {
                 var j = i + 2
                 while j < s.count && (("a"..."z").contains(s[j]) || ("A"..."Z").contains(s[j])) {
@@ -90,7 +90,7 @@ public final class ICURegex: @unchecked Sendable {
         var out = String.UnicodeScalarView()
         var copied = 0      // s[..<copied] is in `out`
         var skipTo = 0      // a quantifier already copied up to here
-        walk(s) { i, _ in
+        walk(s) { i in
             guard i >= skipTo else { return }
             let c = s[i]
             var replacement: String? = nil
@@ -132,7 +132,7 @@ public final class ICURegex: @unchecked Sendable {
     /// Calls `visit` with the index of every pattern character that is syntax: not inside
     /// an escape (`\$`, `\cX`, `\x{…}`, `\p{…}`, `\N{…}`), `\Q…\E`, a character class
     /// (nested ones too) or a `(?#…)` comment.
-    private static func walk(_ s: [Unicode.Scalar], _ visit: (Int, Unicode.Scalar) -> Void) {
+    private static func walk(_ s: [Unicode.Scalar], _ visit: (Int) -> Void) {
         var i = 0
         var classDepth = 0
         while i < s.count {
@@ -169,7 +169,7 @@ public final class ICURegex: @unchecked Sendable {
                 i += 1
                 continue
             }
-            visit(i, c)
+            visit(i)
             i += 1
         }
     }
