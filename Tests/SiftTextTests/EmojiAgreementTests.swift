@@ -44,6 +44,20 @@ struct EmojiPrefilterTests {
         #expect(leads == [0xC2, 0xE2, 0xE3, 0xF0])
     }
 
+    // The detector's table covers only the lead bytes it decodes: every scalar, alone and
+    // with VS16 after it, must still get the cluster rule's answer.
+    @Test("every scalar alone and before VS16, the fast path's table against the cluster rule")
+    func everyScalarAloneAndWithVS16() {
+        var wrong: [String] = []
+        for cp in UInt32(0x80)..<0x11_0000 {
+            guard let x = Unicode.Scalar(cp) else { continue }
+            for s in [String(x), String(x) + "\u{FE0F}"] where EmojiDetector.containsEmoji(s) != s.contains(where: { EmojiDetector.isEmoji($0) }) {
+                wrong.append(String(cp, radix: 16))
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(20))")
+    }
+
     @Test("a skin-tone modifier after any scalar: a cluster of its own exactly after a Control")
     func modifierAfterEveryScalar() {
         var wrong: [String] = []
