@@ -3,7 +3,10 @@
 // Per message: the text is laid out as `body + " " + sender` (the target
 // `all` of the app), case-folded, and the folded automaton scans it once;
 // every occurrence is credited to the filters, list entries and gates it
-// stands for, keeping the oldest per stage. A case-sensitive phrase is looked
+// stands for, keeping the oldest per stage. A message that all-unknown or a
+// smart rule junks unless stage 1 or 3 allows it (the smart rules are checked
+// first; they read only sender and body) is scanned by the automaton of the
+// allow side alone. A case-sensitive phrase is looked
 // for in the raw text only when its folded form occurred (its gate). Stages then run in
 // order and the first that matches decides. Regexes run only when their
 // answer can matter: when the message reaches their stage, no older phrase
@@ -79,8 +82,12 @@ public final class Evaluator {
         var trace: [TraceStep] = []
 
         openedRaw.removeAll(keepingCapacity: true)
+        // Decided by stage 4 at the latest, unless allowed: only the allow side is looked for.
+        let smartRule = smart.firstMatch(sender: sender, body: body)
+        let allowSideOnly = smart.allUnknown || smartRule != nil
+        let phrases = allowSideOnly ? rules.allowFolded : rules.folded
         var foldedBodyCount = 0
-        if rules.folded != nil || rules.allowSenders.count > 0 || rules.denySenders.count > 0 {
+        if phrases != nil || rules.allowSenders.count > 0 || (!allowSideOnly && rules.denySenders.count > 0) {
             folded.count = 0
             // Exact phrases check letter boundaries on the text itself (folding can turn a letter
             // into a mark — İ → i̇ — or a mark into a letter), so non-ASCII text keeps, per folded
@@ -108,7 +115,7 @@ public final class Evaluator {
                 senderFold = CaseFold.append(phraseSender, to: folded)
             }
             let traced = rules.foldedHasExact && !(bodyFold.ascii && senderFold.ascii)
-            if let table = rules.folded { scan(table, folded.bytes, bodyCount: foldedBodyCount, tracedToText: traced) }
+            if let table = phrases { scan(table, folded.bytes, bodyCount: foldedBodyCount, tracedToText: traced) }
         }
         // Case-sensitive phrases: only those the folded scan saw folded, each searched for
         // directly when they are few, else all at once by the raw automaton.
@@ -160,7 +167,7 @@ public final class Evaluator {
         if explain { trace.append(TraceStep(stage: .automaticAllow, checked: "community allow lists", outcome: rules.communityAllowCount == 0 ? "skipped" : "no match")) }
 
         // 4. Smart rules, in SPEC order.
-        if let rule = smart.firstMatch(sender: sender, body: body) {
+        if let rule = smartRule {
             if explain { trace.append(TraceStep(stage: .smartRule, checked: smart.listing, outcome: smart.outcome(rule, sender: sender))) }
             return done(.junk, .smartRule, rule.rawValue, Int32(rule.ordinal))
         }

@@ -3,6 +3,8 @@
 //   every contains/exact phrase, case-insensitive  ─┐
 //   every community body phrase (always folded)     ├─► one Aho–Corasick over folded UTF-8
 //   every contains/exact phrase, case-sensitive  ───► one Aho–Corasick over raw UTF-8
+//   the allow side of the folded one alone        ───► a small Aho–Corasick for messages
+//                                                      a smart rule junks unless allowed
 //   every community sender                       ───► folded sender → entry (hash)
 //   every regex                                  ───► one ICU regex each, cloned per worker
 //   blocked languages                            ───► language → filter
@@ -47,8 +49,8 @@ package final class PhraseTable: @unchecked Sendable {
     /// Length in bytes of each pattern.
     package let lengths: UnsafeBufferPointer<Int32>
 
-    init(patterns: [[UInt8]], uses: [[PhraseUse]]) {
-        automaton = AhoCorasick(patterns: patterns)
+    init(patterns: [[UInt8]], uses: [[PhraseUse]], denseBytes: Int = AhoCorasick.denseBytes) {
+        automaton = AhoCorasick(patterns: patterns, denseBytes: denseBytes)
         var start: [Int32] = [], flat: [PhraseUse] = []
         for u in uses { start.append(Int32(flat.count)); flat.append(contentsOf: u) }
         start.append(Int32(flat.count))
@@ -118,6 +120,12 @@ public final class CompiledRuleSet: Sendable {
     public let regexTimeLimit: Int32
 
     package let folded: PhraseTable?
+    /// What of `folded` stages 1–3 use (allow filters and their gates, community
+    /// allow_body phrases), for a message that stage 2 or 4 decides unless it is
+    /// allowed: it skips the deny phrases and community deny lists, in a large list
+    /// most of the states, whose cache misses it would otherwise pay for
+    /// (bench/RESULTS.md). `folded` itself when it holds nothing else.
+    package let allowFolded: PhraseTable?
     /// Some folded phrase is `exact`: its letter boundaries are checked on the
     /// text itself, which needs the folded text traced back to it.
     package let foldedHasExact: Bool
@@ -169,6 +177,8 @@ public final class CompiledRuleSet: Sendable {
         allowedCallingCodes = Set(rules.smartRules.allowedCallingCodes.map { String($0.drop(while: { $0 == "+" })) })
 
         var foldedPatterns = PatternCollector(), rawPatterns = PatternCollector()
+        // The allow side alone; `gatedRaw`: raw patterns it already has a gate for.
+        var allowPatterns = PatternCollector(), gatedRaw = Set<Int>()
         var allowRegexes: [RegexFilter] = [], denyRegexes: [RegexFilter] = []
         var blocked: [Language: Int32] = [:]
         var allowCount = 0, denyCount = 0
@@ -187,7 +197,9 @@ public final class CompiledRuleSet: Sendable {
                 let slot = allowRegexes.count + denyRegexes.count
                 let literals = RegexLiterals.required(f.text)
                 for literal in literals {
-                    foldedPatterns.add(Array(literal.utf8), PhraseUse(kind: .regexGate, target: f.target, exact: false, rank: Int32(slot)))
+                    let gate = PhraseUse(kind: .regexGate, target: f.target, exact: false, rank: Int32(slot))
+                    foldedPatterns.add(Array(literal.utf8), gate)
+                    if kind == .allowFilter { allowPatterns.add(Array(literal.utf8), gate) }
                 }
                 let rf = RegexFilter(filterIndex: Int32(index), target: f.target, regex: re, slot: slot, gated: !literals.isEmpty,
                                      leadingBytes: literals.isEmpty ? RegexLiterals.leadingBytes(f.text) : nil)
@@ -196,11 +208,16 @@ public final class CompiledRuleSet: Sendable {
                 let use = PhraseUse(kind: kind, target: f.target, exact: f.matching == .exact, rank: Int32(index))
                 // Phrases in NFC, as the texts they are looked for in (Normalization).
                 switch f.caseSensitivity {
-                case .insensitive: foldedPatterns.add(CaseFold.foldedNFCBytes(f.text), use)
+                case .insensitive:
+                    let folded = CaseFold.foldedNFCBytes(f.text)
+                    foldedPatterns.add(folded, use)
+                    if kind == .allowFilter { allowPatterns.add(folded, use) }
                 case .sensitive:
                     let (rawIndex, isNew) = rawPatterns.add(Array(Normalization.nfc(f.text).utf8), use)
-                    if isNew {
-                        foldedPatterns.add(CaseFold.foldedNFCBytes(f.text), PhraseUse(kind: .rawGate, target: .all, exact: false, rank: Int32(rawIndex)))
+                    let gate = PhraseUse(kind: .rawGate, target: .all, exact: false, rank: Int32(rawIndex))
+                    if isNew { foldedPatterns.add(CaseFold.foldedNFCBytes(f.text), gate) }
+                    if kind == .allowFilter && gatedRaw.insert(rawIndex).inserted {
+                        allowPatterns.add(CaseFold.foldedNFCBytes(f.text), gate)
                     }
                 }
             }
@@ -230,7 +247,9 @@ public final class CompiledRuleSet: Sendable {
                     case .allowSender: allowSenders.append((key, rank))     // the first of equal keys is kept
                     case .denySender: denySenders.append((key, rank))
                     case .allowBody:
-                        foldedPatterns.add(key, PhraseUse(kind: .communityAllow, target: .body, exact: false, rank: rank))
+                        let use = PhraseUse(kind: .communityAllow, target: .body, exact: false, rank: rank)
+                        foldedPatterns.add(key, use)
+                        allowPatterns.add(key, use)
                     case .denyBody:
                         foldedPatterns.add(key, PhraseUse(kind: .communityDeny, target: .body, exact: false, rank: rank))
                     }
@@ -243,6 +262,10 @@ public final class CompiledRuleSet: Sendable {
         self.allowSenders = ByteKeyTable(allowSenders)
         self.denySenders = ByteKeyTable(denySenders)
         folded = foldedPatterns.table()
+        // A quarter of the dense budget: messages alternate between the two automata,
+        // whose dense rows would otherwise take turns evicting each other from the cache.
+        allowFolded = allowPatterns.patterns.count == foldedPatterns.patterns.count ? folded
+            : allowPatterns.table(denseBytes: AhoCorasick.denseBytes / 4)
         foldedHasExact = foldedPatterns.uses.contains { $0.contains { $0.exact } }
         raw = rawPatterns.table()
         self.rawPatterns = rawPatterns.patterns
@@ -281,7 +304,7 @@ private struct PatternCollector {
         return (patterns.count - 1, true)
     }
 
-    func table() -> PhraseTable? {
-        patterns.isEmpty ? nil : PhraseTable(patterns: patterns, uses: uses)
+    func table(denseBytes: Int = AhoCorasick.denseBytes) -> PhraseTable? {
+        patterns.isEmpty ? nil : PhraseTable(patterns: patterns, uses: uses, denseBytes: denseBytes)
     }
 }

@@ -190,3 +190,49 @@ struct OrdinalTests {
         #expect(Stage.allCases.count == 8)      // RecordFormatter's table has 8 stages per action
     }
 }
+
+/// A message a smart rule or all-unknown junks unless stage 1 or 3 allows it is
+/// scanned by the automaton of the allow side alone (CompiledRuleSet.allowFolded):
+/// every kind of allow must still be found there, whatever deny rules share its text.
+@Suite("Allow side alone before a smart rule")
+struct AllowSideTests {
+    /// Deny rules of every kind, so the allow side is an automaton of its own.
+    static let denies = [deny("Code", target: .body, .contains, .sensitive), deny("promo"), deny("(?i)bonus\\d+", .promotion, .regex)]
+    static let body = "Your Code 4411 for www.bank.example: see you, Mum"
+
+    static let allows: [(Filter, String)] = [
+        (allow("see you"), "see you"),
+        (allow("mum", .exact), "mum"),
+        // The same case-sensitive text as an older deny filter (another target, or it would be
+        // the same filter): one raw pattern, gated for both sides.
+        (allow("Code", target: .all, .contains, .sensitive), "Code"),
+        (allow("Code \\d{4}", .regex), "Code \\d{4}"),
+        (allow("bank", target: .sender), "bank"),
+    ]
+
+    @Test(arguments: [SmartRule.links, .allUnknown])
+    func everyKindOfAllowFilterStillAllows(_ rule: SmartRule) throws {
+        for (filter, reason) in Self.allows {
+            let sender = reason == "bank" ? "MyBank" : "+1 555 0100"
+            let v = try judge(rules(Self.denies + [filter], smart: [rule]), sender: sender, body: Self.body)
+            #expect(v.stage == .allowFilter && v.reason == reason, "\(reason): \(v.stage) \(v.reason ?? "")")
+            // And nothing else: without the allow filter the rule junks it.
+            let without = try judge(rules(Self.denies, smart: [rule]), sender: sender, body: Self.body)
+            #expect(without.action == .junk && without.stage == (rule == .allUnknown ? .allUnknown : .smartRule))
+        }
+    }
+
+    @Test func aCaseSensitiveAllowStillNeedsItsCase() throws {
+        let v = try judge(rules(Self.denies + [allow("code", target: .body, .contains, .sensitive)], smart: [.links]),
+                          sender: "+1 555 0100", body: Self.body)
+        #expect(v.stage == .smartRule)
+    }
+
+    @Test func communityAllowBodyStillAllowsBesideDenyLists() throws {
+        let l = list(allowBody: ["see you"], denySender: ["+1 555 0100"], denyBody: ["bank", "see"])
+        let v = try judge(rules(Self.denies, smart: [.links], lists: [.en: l], listLanguages: [.en]), sender: "+1 555 0100", body: Self.body)
+        #expect(v.stage == .automaticAllow && v.reason == "en: see you")
+        let denied = try judge(rules(Self.denies, lists: [.en: l], listLanguages: [.en]), sender: "+1 555 0100", body: "nothing here")
+        #expect(denied.stage == .automaticDeny)
+    }
+}
