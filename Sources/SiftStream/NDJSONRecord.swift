@@ -25,10 +25,10 @@
 //   }
 //
 // Field values: a string gives its decoded text; a number gives its literal
-// text; null or a missing key gives "" (sender, body) or nil (id); any other
-// type is an error. `idJSON` is the id ready to write as a JSON token: a
-// number verbatim, a string as a JSON string literal (the bytes variant
-// copies the token exactly as written). When a key repeats,
+// text; null or a missing key gives "" (sender, body) or nil (id); a sender or
+// body of another type is an error. `idJSON` is the id ready to write as a
+// JSON value: a string as a JSON string literal, any other value verbatim
+// (the bytes variant copies every value exactly as written). When a key repeats,
 // the last one wins (and only its type is checked).
 //
 // The scanner itself is in NDJSONScanner.swift.
@@ -201,7 +201,7 @@ public enum NDJSONRecord {
             try scanner.scanTopLevel(fields)
             let sender = try scanner.textRange(scanner.sender, name: fields.sender, scratch: &bytes)
             let body = try scanner.textRange(scanner.body, name: fields.body, scratch: &bytes)
-            let id = try scanner.idTokenRange(scanner.id, name: fields.id)
+            let id = scanner.idTokenRange(scanner.id, name: fields.id)
             var m = MessageBytes(sender: sender.range, body: body.range, idJSON: id)
             m.senderInRecord = sender.inRecord
             m.bodyInRecord = body.inRecord

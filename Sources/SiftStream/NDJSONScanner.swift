@@ -285,7 +285,7 @@ struct JSONLineScanner {
         MessageFields(
             sender: try text(sender, name: fields.sender),
             body: try text(body, name: fields.body),
-            idJSON: try idToken(id, name: fields.id))
+            idJSON: idToken(id, name: fields.id))
     }
 
     func text(_ span: ValueSpan, name: String) throws(RecordError) -> String {
@@ -322,15 +322,14 @@ struct JSONLineScanner {
         return start..<out.count
     }
 
-    /// Where the id's token is, as written (a JSON string or number), in the record; nil when absent or null.
-    func idTokenRange(_ span: ValueSpan, name: String) throws(RecordError) -> Range<Int>? {
+    /// Where the id's value is, as written, in the record; nil when absent or null. Any JSON
+    /// value is an id (mongoexport writes `{"$oid":"…"}`): it only labels the verdict.
+    func idTokenRange(_ span: ValueSpan, name: String) -> Range<Int>? {
         switch span.kind {
         case .absent, .null:
             return nil
-        case .string, .escapedString, .number:
+        case .string, .escapedString, .number, .boolean, .object, .array:
             return span.start..<span.end
-        case .boolean, .object, .array:
-            throw RecordError("field \"\(name)\" is not a string or number", at: span.start)
         }
     }
 
@@ -347,7 +346,7 @@ struct JSONLineScanner {
         }
     }
 
-    func idToken(_ span: ValueSpan, name: String) throws(RecordError) -> String? {
+    func idToken(_ span: ValueSpan, name: String) -> String? {
         switch span.kind {
         case .absent, .null:
             return nil
@@ -358,7 +357,7 @@ struct JSONLineScanner {
         case .escapedString:
             return JSONEscape.quoted(decodeString(span.start + 1 ..< span.end - 1))
         case .boolean, .object, .array:
-            throw RecordError("field \"\(name)\" is not a string or number", at: span.start)
+            return String(decoding: UnsafeBufferPointer(start: p + span.start, count: span.end - span.start), as: UTF8.self)
         }
     }
 

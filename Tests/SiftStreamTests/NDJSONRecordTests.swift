@@ -180,12 +180,28 @@ struct NDJSONRecordTests {
         (#"{"sender":false}"#, "field \"sender\" is not a string", 10),
         (#"{"body":{"a":1}}"#, "field \"body\" is not a string", 8),
         (#"{"body":[]}"#, "field \"body\" is not a string", 8),
-        (#"{"id":true}"#, "field \"id\" is not a string or number", 6),
-        (#"{"id":[1]}"#, "field \"id\" is not a string or number", 6),
-        (#"{"id":{}}"#, "field \"id\" is not a string or number", 6),
     ] as [(String, String, Int)])
     func wrongTypes(line: String, message: String, offset: Int) {
         #expect(parse(line) == failure(message, offset))
+    }
+
+    // An id only labels the verdict: a message is not lost over its shape (mongoexport
+    // writes {"$oid":"…"}). It is copied as written, as the SPEC says of ids.
+    @Test("an id of any JSON type is copied as written", arguments: [
+        (#"{"id":true,"body":"x"}"#, "true"),
+        (#"{"id":[1, 2],"body":"x"}"#, "[1, 2]"),
+        (#"{"id":{},"body":"x"}"#, "{}"),
+        (#"{"_id":{"$oid":"65a1"},"body":"x"}"#, #"{"$oid":"65a1"}"#),
+    ])
+    func anyIDType(line: String, idJSON: String) {
+        var f = FieldNames()
+        f.id = line.hasPrefix(#"{"_id""#) ? "_id" : "id"
+        #expect(parse(line, f) == .success(fields("", "x", idJSON)))
+        var bytes: [UInt8] = []
+        let raw = Array(line.utf8)
+        let m = raw.withUnsafeBufferPointer { NDJSONRecord.parse($0, fields: f, into: &bytes) }
+        let id = try? m.get().idJSON.map { String(decoding: raw[$0], as: UTF8.self) }
+        #expect(id == idJSON)
     }
 
     @Test("a bad value is reported before a wrong field type")
