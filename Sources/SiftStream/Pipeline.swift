@@ -101,15 +101,6 @@ public final class Pipeline {
             notes.append("\(count) of \(stats.records) records have no \"\(name)\" field and were read with an empty \(key)"
                          + " (--field \(key)=NAME reads another field)")
         }
-        if stats.missingSender + stats.missingBody > 0, let names = reader.firstCSVHeader?.names, names.count == 1,
-           let separator = [";", "\t", "|"].first(where: { names[0].contains($0) }) {
-            // Spreadsheets in many locales save CSV with semicolons.
-            // The header names columns; without one it is a message, quoted only with -v.
-            let shown = separator == "\t" ? "tab" : "'\(separator)'"
-            let header = options.verbose ? " \"\(names[0])\"" : ""
-            notes.append("the CSV header is one column\(header): msgsift reads comma-separated values,"
-                         + " and these look separated by \(shown)")
-        }
         // Exports write null for what a message has not (the sender of one's own messages):
         // judged as empty, which short-sender junks; worth a word too.
         for (count, name) in [(stats.nullSender, options.fields.sender), (stats.nullBody, options.fields.body)]

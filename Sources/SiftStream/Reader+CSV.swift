@@ -67,10 +67,7 @@ extension RecordReader {
                         let stray = s.strayPending
                             && Self.strayQuoteTest(buf, r.range, inQuotes: s.skipInQuotes, before: s.skipLastByte) == true
                         reportPending(&s, stray: stray)
-                        if stray {
-                            s.strayFound()
-                            return
-                        }
+                        if stray && s.strayFound() { return }
                         s.skippedBytes = []
                         continue
                     }
@@ -87,6 +84,24 @@ extension RecordReader {
                         case .success(let fields): names = fields
                         case .failure(let e):
                             s.problem = "\(s.name):\(s.line): unreadable CSV header: \(e.message) (byte \(e.byteOffset))"
+                            return
+                        }
+                        // Excel's `sep=,` line, before the header, says which separator the file uses.
+                        if names.count <= 2, let separator = Self.excelSeparator(bytes) {
+                            if separator == UInt8(ascii: ",") { continue }
+                            s.problem = "\(s.name):\(s.line): the file says its fields are separated by '\(Character(Unicode.Scalar(separator)))' (sep=);"
+                                + " msgsift reads comma-separated values" + Self.conversion(separator, s.name)
+                            return
+                        }
+                        // Spreadsheets in many locales save CSV with semicolons: the header is then one
+                        // column, every record one field, and every sender and body empty.
+                        if names.count == 1, !names.contains(options.fields.sender) && !names.contains(options.fields.body),
+                           let separator = [";", "\t", "|"].first(where: { names[0].contains($0) }) {
+                            let shown = separator == "\t" ? "tab" : "'\(separator)'"
+                            // The header names columns; without one it is a message, quoted only with -v.
+                            let quoted = options.verbose ? " \"\(names[0])\"" : ""
+                            s.problem = "\(s.name):\(s.line): the CSV header is one column\(quoted); msgsift reads comma-separated values,"
+                                + " and these look separated by \(shown)" + Self.conversion(separator.utf8.first!, s.name)
                             return
                         }
                         let header = CSVHeader(names: names, fields: options.fields,
@@ -147,7 +162,10 @@ extension RecordReader {
                         // A further part of the record: the quote that closes its open field may be here.
                         let part = used..<(used + s.splitter.scannedTailCount)
                         switch Self.strayQuoteTest(buf, part, inQuotes: s.skipInQuotes, before: s.skipLastByte) {
-                        case true?: reportPending(&s, stray: true); s.strayFound(); return
+                        case true?:
+                            reportPending(&s, stray: true)
+                            if s.strayFound() { return }
+                            s.strayPending = false      // its lines are lost: skip on to the record's end
                         case false?: s.strayPending = false
                         case nil: break
                         }
@@ -208,6 +226,22 @@ extension RecordReader {
     /// (after a comma or at a line start) and text follows, as a stray quote's does; false
     /// when the first problem is another (text after a proper close); nil when there is
     /// none yet.
+    /// The separator an Excel `sep=X` line names (`sep=,` with its line end).
+    static func excelSeparator(_ line: UnsafeBufferPointer<UInt8>) -> UInt8? {
+        var n = line.count
+        while n > 0 && (line[n - 1] == 0x0D || line[n - 1] == 0x0A) { n -= 1 }
+        guard n == 5, line[0] | 0x20 == UInt8(ascii: "s"), line[1] | 0x20 == UInt8(ascii: "e"), line[2] | 0x20 == UInt8(ascii: "p"),
+              line[3] == UInt8(ascii: "=") else { return nil }
+        return line[4]
+    }
+
+    /// How to convert a file of another separator, for an error message.
+    static func conversion(_ separator: UInt8, _ name: String) -> String {
+        let python = separator == 0x09 ? "\\t" : String(Character(Unicode.Scalar(separator)))
+        let input = name == InputSource.stdin.name ? "" : " < " + name
+        return " (convert: python3 -c 'import csv,sys; csv.writer(sys.stdout).writerows(csv.reader(sys.stdin, delimiter=\"\(python)\"))'\(input) | msgsift …)"
+    }
+
     static func strayQuoteTest(_ buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, inQuotes start: Bool,
                                before: UInt8) -> Bool? {
         var inQuotes = start

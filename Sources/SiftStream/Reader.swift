@@ -111,7 +111,8 @@ final class RecordReader {
         if let problem = formatProblem { throw StreamError(problem, usage: true) }
         reportPending(&state, stray: false)
         flush(&state)
-        if let problem = state.problem { throw StreamError(problem, input: true) }
+        let problems = state.lostLines + (state.problem.map { [$0] } ?? [])
+        if !problems.isEmpty { throw StreamError(problems.joined(separator: "\nmsgsift: "), input: true) }
     }
 
     /// An over-long CSV record's quoted field never closed, or closed where a stray quote's
@@ -181,16 +182,23 @@ final class RecordReader {
         var pendingLong: (prefix: [UInt8], rawCut: Bool, firstLine: [UInt8]?)? = nil
 
         /// A stray quote's field swallowed the lines after its record's first line: read
-        /// them again (a file) or say they are lost (a pipe).
-        mutating func strayFound() {
+        /// them again (a file, or what a pipe kept of them), true; or, when they cannot be,
+        /// note that they are lost (the run fails once the input is read) and read on after
+        /// the record, false.
+        mutating func strayFound() -> Bool {
             if let resume = longRecordResume {
                 rewind = resume
-            } else if keptSkipped {
-                memoryRewind = true
-            } else {
-                problem = strayQuote
+                return true
             }
+            if keptSkipped {
+                memoryRewind = true
+                return true
+            }
+            lostLines.append(strayQuote)
+            return false
         }
+        /// What was lost of this input (lines a stray quote swallowed from a pipe, past what it keeps).
+        var lostLines: [String] = []
         /// An input that cannot seek keeps what it skipped of an over-long CSV record, up to
         /// `RecordReader.skippedKept` bytes, so the lines a stray quote swallowed can be read
         /// again from memory; past that they are dropped (`skippedOverflow`).
@@ -249,8 +257,21 @@ final class RecordReader {
                     s.problem = "\(s.name): gzip-compressed; msgsift reads NDJSON or CSV (zcat\(file) | msgsift …)"
                     return
                 }
-                if s.work[first] == UInt8(ascii: "[") {
+                if s.work[first] == UInt8(ascii: "[") && Self.startsJSONArray(s.work, at: first) {
                     s.problem = "\(s.name): a JSON array, not NDJSON: one object per line (jq -c '.[]'\(file) | msgsift …)"
+                    return
+                }
+            }
+            if case .ndjson? = s.format {
+                switch Self.ndjsonShape(s.work, final: final) {
+                case .unknownYet: return
+                case .lines: break
+                case .prettyPrinted:
+                    let file = s.name == InputSource.stdin.name ? "" : " " + s.name
+                    s.problem = "\(s.name): JSON spread over several lines (pretty-printed), not NDJSON: one object per line (jq -c .\(file) | msgsift …)"
+                    return
+                case .carriageReturns:
+                    s.problem = "\(s.name): lines that end in CR alone are not read; NDJSON is one object per line (tr '\\r' '\\n' converts them)"
                     return
                 }
             }
@@ -262,6 +283,49 @@ final class RecordReader {
             }
         }
         if case .ndjson? = s.format { processNDJSON(&s, final: final) } else { processCSV(&s, final: final) }
+    }
+
+    // MARK: Input shapes
+
+    /// `[` at `at` opens a JSON array: what follows it (after blanks) can start a JSON
+    /// value or close the array. `[Date],[Sender]` is a CSV header.
+    static func startsJSONArray(_ w: [UInt8], at: Int) -> Bool {
+        var i = at + 1
+        while i < w.count && (w[i] == 0x20 || w[i] == 0x09 || w[i] == 0x0A || w[i] == 0x0D) { i += 1 }
+        guard i < w.count else { return true }
+        switch w[i] {
+        case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "]"), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return ["true", "false", "null"].contains { w[i...].starts(with: $0.utf8) }
+        }
+    }
+
+    enum NDJSONShape { case lines, prettyPrinted, carriageReturns, unknownYet }
+
+    /// What the start of an NDJSON input looks like: a first object whose `{` ends its
+    /// line (what `jq .` and `json.dump(indent=)` write), or objects on a line that
+    /// CRs alone separate (classic Mac line ends), neither of which has a record per line.
+    static func ndjsonShape(_ w: [UInt8], final: Bool) -> NDJSONShape {
+        guard let open = w.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }), w[open] == UInt8(ascii: "{") else {
+            return .lines
+        }
+        var i = open + 1
+        while i < w.count && (w[i] == 0x20 || w[i] == 0x09 || w[i] == 0x0D) { i += 1 }
+        if i == w.count { return final ? .lines : .unknownYet }
+        if w[i] == 0x0A { return .prettyPrinted }
+        // `}` CR `{` before the first line break (within what was read).
+        let lineEnd = w[open...].firstIndex(of: 0x0A) ?? w.count
+        var k = open
+        while k + 2 < lineEnd {
+            if w[k] == UInt8(ascii: "}") && w[k + 1] == 0x0D {
+                var j = k + 1
+                while j < lineEnd && (w[j] == 0x0D || w[j] == 0x20 || w[j] == 0x09) { j += 1 }
+                if j < lineEnd && w[j] == UInt8(ascii: "{") { return .carriageReturns }
+            }
+            k += 1
+        }
+        return .lines
     }
 
     // MARK: NDJSON

@@ -166,7 +166,7 @@ struct ReaderRegressionTests {
         let r = try Harness.run(["classify", "--strict", "--stats", "--batch-size", "2048"] + rules, stdin: input)
         #expect(r.status == 1)
         #expect(r.lines.count == good)
-        #expect(r.err.contains("records: \(good + 1) (\(good) classified, 1 errors)"))
+        #expect(r.err.contains("records: \(good + 1) (\(good) classified, 1 error)"))
         #expect(r.err.contains("actions: allow 0, junk \(good), transaction 0, promotion 0"))
 
         let missing = try Harness.run(["classify", "--stats"] + rules + ["/nonexistent/msgsift.ndjson", "-"], stdin: "{\"body\":\"hi\"}\n")
@@ -188,7 +188,7 @@ struct ReaderRegressionTests {
     func anUnwritableStderrIsNotACrash(_ redirect: String) throws {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/bash")
-        let csv = "printf 'id;sender;body\\n1;+1;x\\n'"     // no sender or body column: a warning at the end
+        let csv = "printf 'id,from,text\\n1,+1,x\\n'"     // no sender or body column: a warning at the end
         p.arguments = ["-c", "\(csv) | '\(Harness.binary.path)' classify --no-db --stats \(redirect) >/dev/null; echo $?"]
         let out = Pipe()
         p.standardOutput = out
@@ -242,6 +242,13 @@ struct CSVAnnotateErrorTests {
         (Data("sender,\"bo\ndy\n".utf8), "unreadable CSV header"),
         (Data([0x73, 0x65, 0xFF, 0x2C, 0x62, 0x0A, 0x61, 0x2C, 0x62, 0x0A]), "unreadable CSV header"),
         (Data("sender,body,id\rShop,hi,1\rBank,yo,2\r".utf8), "carriage return"),
+        // Every record would be one field, every sender and body empty: wrong verdicts, exit 0.
+        (Data("id;sender;body\r\n1;Mom;see you\r\n".utf8), "these look separated by ';'"),
+        (Data("id\tsender\tbody\n1\tMom\tsee you\n".utf8), "these look separated by tab"),
+        (Data("sep=;\r\nid;sender;body\r\n1;Mom;see you\r\n".utf8), "the file says its fields are separated by ';' (sep=)"),
+        // What `jq .` writes: every line an error record, and the records miscounted.
+        (Data("{\n  \"sender\": \"a\",\n  \"body\": \"WIN\"\n}\n".utf8), "pretty-printed), not NDJSON: one object per line (jq -c ."),
+        (Data("{\"sender\":\"a\",\"body\":\"x\"}\r{\"sender\":\"b\",\"body\":\"y\"}\r".utf8), "lines that end in CR alone are not read"),
     ] as [(Data, String)])
     func inputsThatAreNeitherNDJSONNorCSVAreRefused(_ input: Data, _ message: String) throws {
         let r = try Harness.run(["classify", "--no-db"], stdin: input)
@@ -249,6 +256,21 @@ struct CSVAnnotateErrorTests {
         #expect(r.out.isEmpty)
         #expect(r.err.hasPrefix("msgsift: <stdin>"))
         #expect(r.err.contains(message))
+    }
+
+    /// Look-alikes of those that are fine: a CSV header of bracketed names is not a JSON
+    /// array; Excel's `sep=,` line is skipped; one column named as the body is read.
+    @Test func inputsThatOnlyLookOddAreRead() throws {
+        let brackets = try Harness.run(["classify", "--no-db", "--rule", "links", "--field", "sender=[Sender]", "--field", "body=[Body]"],
+                                       stdin: "[Date],[Sender],[Body]\n2023,AMAZON,see www.x.com\n")
+        #expect(brackets.status == 0 && brackets.objects.first?["reason"] as? String == "links")
+        let excel = try Harness.run(["classify", "--no-db", "--rule", "links"], stdin: "sep=,\r\nid,sender,body\r\n1,AMAZON,see www.x.com\r\n")
+        #expect(excel.status == 0 && excel.lines.count == 1)
+        #expect(excel.objects.first?["id"] as? String == "1" && excel.objects.first?["reason"] as? String == "links")
+        let oneColumn = try Harness.run(["classify", "--no-db", "--rule", "links", "--field", "body=text;notes"], stdin: "text;notes\nsee www.x.com\n")
+        #expect(oneColumn.status == 0 && oneColumn.objects.first?["reason"] as? String == "links")
+        let spaced = try Harness.run(["classify", "--no-db", "--rule", "links"], stdin: "{ \"body\": \"www.x.com\" }\n")
+        #expect(spaced.status == 0 && spaced.objects.first?["reason"] as? String == "links")
     }
 
     /// Annotated CSV output has one header, the first input's: an input with other

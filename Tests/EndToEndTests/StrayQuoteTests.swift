@@ -83,6 +83,24 @@ struct StrayQuoteTests {
         #expect(piped.err.contains("<stdin>:3: a quoted field opened in this record is never closed"))
     }
 
+    /// The same, for a stray quote whose field "closes" (`,"y"`) past those 8 MiB: the lines
+    /// it swallowed are gone, said, exit 1; the lines after the one that closed it are still
+    /// records (they were lost with the rest of the input).
+    @Test func aStrayQuoteSwallowingMoreThanAPipeKeepsLosesOnlyWhatItSwallowed() throws {
+        var csv = "id,sender,body\n1,+1,ok\n2,+1,\"stray\n"
+        let line = "3,+1," + String(repeating: "y", count: 90) + "\n"
+        csv += String(repeating: line, count: (9 << 20) / line.utf8.count)
+        csv += "4,+1,\"y\"\n5,+1,www.after.com\n6,+1,after\n"
+        let piped = try Harness.run(["classify", "--max-record-bytes", "100"] + rules, stdin: csv)
+        #expect(piped.status == 1)
+        #expect(piped.err.contains("<stdin>:3: a stray quote in this record opened a field that ran on past --max-record-bytes"))
+        let o = piped.objects
+        #expect(o.count == 4)
+        #expect(o.map { $0["id"] as? String } == ["1", nil, "5", "6"])
+        #expect(o.count == 4 && o[1]["error"] as? String == "<stdin>:3: bad CSV: unterminated quoted field (byte 5)")
+        #expect(o.count == 4 && o[2]["reason"] as? String == "links")
+    }
+
     /// A stray quote whose field closes only lines later (`,"y"` opens a field and is read
     /// as the close), past --max-record-bytes and past a read: the lines between are records.
     /// A file is read again from the line after the bad one; from a pipe they are gone, and
