@@ -54,7 +54,7 @@ public struct RunStats: Sendable {
     public func report(rules: CompiledRuleSet, elapsed: Double, top: Int = 10) -> String {
         var lines: [String] = []
         let total = records + errors
-        lines.append("records: \(total) (\(records) classified, \(errors) errors)")
+        lines.append("records: \(total) (\(records) classified, \(errors) error\(errors == 1 ? "" : "s"))")
         lines.append("actions: " + Action.allCases.enumerated().map { "\($0.element.rawValue) \(byAction[$0.offset])" }.joined(separator: ", "))
         lines.append("stages: " + Stage.allCases.enumerated().map { "\($0.element.rawValue) \(byStage[$0.offset])" }.joined(separator: ", "))
         if warnings > 0 { lines.append("warnings: \(warnings) record\(warnings == 1 ? "" : "s") (a regex timed out or could not finish)") }

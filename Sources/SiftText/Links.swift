@@ -7,7 +7,8 @@
 //   - a host that starts with `www.` followed by a host character;
 //   - a bare host `label(.label)+` whose last label is a real TLD (TLDTable),
 //     unless that label is a capitalized word and no path follows it (`Hi.How`,
-//     `it.Amazon`: a sentence run on without its space).
+//     `it.Amazon`: a sentence run on without its space), but for `.Com`,
+//     `.Net`, `.Org`, `.Info`, `.Biz` (no sentence starts so; spam writes them).
 // Hosts are found as maximal runs of host characters (Unicode letters, marks,
 // decimal digits, `-`) and dots. Inside a run, `..` or longer is an ellipsis
 // and separates candidates; a single trailing dot is sentence punctuation.
