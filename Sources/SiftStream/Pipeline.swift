@@ -101,6 +101,14 @@ public final class Pipeline {
             notes.append("\(count) of \(stats.records) records have no \"\(name)\" field and were read with an empty \(key)"
                          + " (--field \(key)=NAME reads another field)")
         }
+        // A header naming a field read twice: the last column of that name is read, as the last
+        // of repeated NDJSON keys is; say so, since the other may be the one meant.
+        if let names = reader.firstCSVHeader?.names, !writer.brokenPipe {
+            for name in [options.fields.sender, options.fields.body, options.fields.id] where names.count(where: { $0 == name }) > 1 {
+                let columns = names.indices.filter { names[$0] == name }.map { String($0 + 1) }
+                notes.append("the CSV header names \"\(name)\" in columns \(columns.joined(separator: ", ")); the last is read")
+            }
+        }
         // Exports write null for what a message has not (the sender of one's own messages):
         // judged as empty, which short-sender junks; worth a word too.
         for (count, name) in [(stats.nullSender, options.fields.sender), (stats.nullBody, options.fields.body)]

@@ -80,6 +80,12 @@ struct CommandLineTests {
         let csv = try Harness.run(["classify", "--no-db"], stdin: "Sender,Body\n+15551234567,hello\n")
         #expect(csv.err.contains(#"1 of 1 records have no "sender" field"#))
 
+        // A field read twice: the last column is read, and the run says which columns.
+        let twice = try Harness.run(["classify", "--no-db", "--rule", "links"], stdin: "id,body,sender,body\n1,www.x.com,+1555,plain\n")
+        #expect(twice.status == 0 && twice.objects.first?["stage"] as? String == "noMatch")
+        #expect(twice.err.contains(#"the CSV header names "body" in columns 2, 4; the last is read"#))
+        #expect(!csv.err.contains("the CSV header names"))
+
         // A header of one column holding semicolons: refused (ReaderRegressionTests), and it names no content.
         let semicolons = try Harness.run(["classify", "--no-db"], stdin: "id;sender;body\n1;+15551234567;hello\n")
         #expect(semicolons.err.contains("these look separated by ';'"))
