@@ -3,10 +3,12 @@
 // Per message: the text is laid out as `body + " " + sender` (the target
 // `all` of the app), case-folded, and the folded automaton scans it once;
 // every occurrence is credited to the filters, list entries and gates it
-// stands for, keeping the oldest per stage. A message that all-unknown or a
-// smart rule junks unless stage 1 or 3 allows it (the smart rules are checked
-// first; they read only sender and body) is scanned by the automaton of the
-// allow side alone. A case-sensitive phrase is looked
+// stands for, keeping the oldest per stage. The smart rules read only sender
+// and body, so they are checked first (for every message: a few hundred
+// instructions, also for one stage 1 then allows); a message that all-unknown
+// (stage 2) or a smart rule (stage 4) will junk unless an allow filter (stage
+// 1) or a community allow list (stage 3) allows it is scanned by the automaton
+// of the allow side alone. A case-sensitive phrase is looked
 // for in the raw text only when its folded form occurred (its gate). Stages then run in
 // order and the first that matches decides. Regexes run only when their
 // answer can matter: when the message reaches their stage, no older phrase

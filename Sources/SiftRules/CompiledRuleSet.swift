@@ -264,6 +264,7 @@ public final class CompiledRuleSet: Sendable {
         folded = foldedPatterns.table()
         // A quarter of the dense budget: messages alternate between the two automata,
         // whose dense rows would otherwise take turns evicting each other from the cache.
+        // Every allow-side pattern is also in `folded`: with as many patterns, they are the same set.
         allowFolded = allowPatterns.patterns.count == foldedPatterns.patterns.count ? folded
             : allowPatterns.table(denseBytes: AhoCorasick.denseBytes / 4)
         foldedHasExact = foldedPatterns.uses.contains { $0.contains { $0.exact } }

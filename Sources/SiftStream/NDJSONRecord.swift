@@ -201,7 +201,7 @@ public enum NDJSONRecord {
             try scanner.scanTopLevel(fields)
             let sender = try scanner.textRange(scanner.sender, name: fields.sender, scratch: &bytes)
             let body = try scanner.textRange(scanner.body, name: fields.body, scratch: &bytes)
-            let id = scanner.idTokenRange(scanner.id, name: fields.id)
+            let id = scanner.idTokenRange(scanner.id)
             var m = MessageBytes(sender: sender.range, body: body.range, idJSON: id)
             m.senderInRecord = sender.inRecord
             m.bodyInRecord = body.inRecord

@@ -285,7 +285,7 @@ struct JSONLineScanner {
         MessageFields(
             sender: try text(sender, name: fields.sender),
             body: try text(body, name: fields.body),
-            idJSON: idToken(id, name: fields.id))
+            idJSON: idToken(id))
     }
 
     func text(_ span: ValueSpan, name: String) throws(RecordError) -> String {
@@ -324,7 +324,7 @@ struct JSONLineScanner {
 
     /// Where the id's value is, as written, in the record; nil when absent or null. Any JSON
     /// value is an id (mongoexport writes `{"$oid":"…"}`): it only labels the verdict.
-    func idTokenRange(_ span: ValueSpan, name: String) -> Range<Int>? {
+    func idTokenRange(_ span: ValueSpan) -> Range<Int>? {
         switch span.kind {
         case .absent, .null:
             return nil
@@ -346,7 +346,7 @@ struct JSONLineScanner {
         }
     }
 
-    func idToken(_ span: ValueSpan, name: String) -> String? {
+    func idToken(_ span: ValueSpan) -> String? {
         switch span.kind {
         case .absent, .null:
             return nil

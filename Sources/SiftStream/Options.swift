@@ -69,7 +69,9 @@ public struct StreamError: Error, Sendable, CustomStringConvertible {
     /// Only this input failed (cannot be opened or read, or is not NDJSON or CSV):
     /// the run goes on with the next one, as `cat` does, and ends with status 1.
     public var isInput: Bool
-    public init(_ description: String, usage: Bool = false, input: Bool = false) {
-        self.description = description; isUsage = usage; isInput = input
+    /// With `isInput`: the input was read, but for lines it says were lost.
+    public var isPartial: Bool
+    public init(_ description: String, usage: Bool = false, input: Bool = false, partial: Bool = false) {
+        self.description = description; isUsage = usage; isInput = input; isPartial = partial
     }
 }

@@ -16,8 +16,8 @@ public struct RunOutcome: Sendable {
     public var brokenPipe: Bool
     /// Problems worth one line on stderr each (regex failures).
     public var notes: [String]
-    /// Inputs that could not be read, or were not NDJSON or CSV (each already reported
-    /// through `onInputError`); the others were read.
+    /// Inputs that could not be read, were not NDJSON or CSV, or lost lines they could not
+    /// read again (each already reported through `onInputError`); the others were read.
     public var failedInputs = 0
 }
 
@@ -70,12 +70,12 @@ public final class Pipeline {
         }
         reader.onFirstCSVHeader = { header in writer.setCSVHeader(header) }
         var readError: StreamError?
-        var failedInputs = 0
+        var failedInputs = 0, partialInputs = 0
         for source in sources {
             do {
                 try reader.read(source)
             } catch where error.isInput {
-                failedInputs += 1
+                if error.isPartial { partialInputs += 1 } else { failedInputs += 1 }
                 onInputError?(error.description)
             } catch {
                 readError = error
@@ -91,6 +91,7 @@ public final class Pipeline {
         var stats = writer.stats
         stats.bytes = reader.bytesRead
         stats.inputsNotRead = failedInputs
+        stats.inputsReadInPart = partialInputs
         if let e = readError, !writer.brokenPipe { throw e }
         if let e = writer.writeError { throw StreamError(e) }
         // A wrong field name reads every sender or body as empty, which smart rules then judge:
@@ -101,14 +102,7 @@ public final class Pipeline {
             notes.append("\(count) of \(stats.records) records have no \"\(name)\" field and were read with an empty \(key)"
                          + " (--field \(key)=NAME reads another field)")
         }
-        // A header naming a field read twice: the last column of that name is read, as the last
-        // of repeated NDJSON keys is; say so, since the other may be the one meant.
-        if let names = reader.firstCSVHeader?.names, !writer.brokenPipe {
-            for name in [options.fields.sender, options.fields.body, options.fields.id] where names.count(where: { $0 == name }) > 1 {
-                let columns = names.indices.filter { names[$0] == name }.map { String($0 + 1) }
-                notes.append("the CSV header names \"\(name)\" in columns \(columns.joined(separator: ", ")); the last is read")
-            }
-        }
+        if !writer.brokenPipe { notes += reader.notes }
         // Exports write null for what a message has not (the sender of one's own messages):
         // judged as empty, which short-sender junks; worth a word too.
         for (count, name) in [(stats.nullSender, options.fields.sender), (stats.nullBody, options.fields.body)]
@@ -116,7 +110,7 @@ public final class Pipeline {
             notes.append("\(count) of \(stats.records) records have a null \"\(name)\", read as empty")
         }
         return RunOutcome(stats: stats, elapsed: Date().timeIntervalSince(started), strictStop: writer.strictStop,
-                          brokenPipe: writer.brokenPipe, notes: notes, failedInputs: failedInputs)
+                          brokenPipe: writer.brokenPipe, notes: notes, failedInputs: failedInputs + partialInputs)
     }
 }
 

@@ -89,7 +89,7 @@ extension RecordReader {
                         // Excel's `sep=,` line, before the header, says which separator the file uses.
                         if names.count <= 2, let separator = Self.excelSeparator(bytes) {
                             if separator == UInt8(ascii: ",") { continue }
-                            s.problem = "\(s.name):\(s.line): the file says its fields are separated by '\(Character(Unicode.Scalar(separator)))' (sep=);"
+                            s.problem = "\(s.name):\(s.line): the file says its fields are separated by \(Self.separatorName(separator)) (sep=);"
                                 + " msgsift reads comma-separated values" + Self.conversion(separator, s.name)
                             return
                         }
@@ -97,7 +97,7 @@ extension RecordReader {
                         // column, every record one field, and every sender and body empty.
                         if names.count == 1, !names.contains(options.fields.sender) && !names.contains(options.fields.body),
                            let separator = [";", "\t", "|"].first(where: { names[0].contains($0) }) {
-                            let shown = separator == "\t" ? "tab" : "'\(separator)'"
+                            let shown = Self.separatorName(separator.utf8.first!)
                             // The header names columns; without one it is a message, quoted only with -v.
                             let quoted = options.verbose ? " \"\(names[0])\"" : ""
                             s.problem = "\(s.name):\(s.line): the CSV header is one column\(quoted); msgsift reads comma-separated values,"
@@ -113,6 +113,12 @@ extension RecordReader {
                             return
                         }
                         s.format = .csv(header)
+                        // A field read twice: the last column of that name is read, as the last of
+                        // repeated NDJSON keys is; say so, since the other may be the one meant.
+                        for name in [options.fields.sender, options.fields.body, options.fields.id] where names.count(where: { $0 == name }) > 1 {
+                            let columns = names.indices.filter { names[$0] == name }.map { String($0 + 1) }
+                            notes.append("\(s.name): the CSV header names \"\(name)\" in columns \(columns.joined(separator: ", ")); the last is read")
+                        }
                         if firstCSVHeader == nil {
                             firstCSVHeader = header
                             onFirstCSVHeader?(header)
@@ -219,6 +225,28 @@ extension RecordReader {
         return UnsafeBufferPointer(rebasing: buf[start..<end])
     }
 
+    /// The separator an Excel `sep=X` line names (`sep=,` with its line end), when it is
+    /// one a CSV file uses (a comma, `;`, a tab or `|`; a column named `sep=x` is a column).
+    static func excelSeparator(_ line: UnsafeBufferPointer<UInt8>) -> UInt8? {
+        var n = line.count
+        while n > 0 && (line[n - 1] == 0x0D || line[n - 1] == 0x0A) { n -= 1 }
+        guard n == 5, line[0] | 0x20 == UInt8(ascii: "s"), line[1] | 0x20 == UInt8(ascii: "e"), line[2] | 0x20 == UInt8(ascii: "p"),
+              line[3] == UInt8(ascii: "="), [UInt8(ascii: ","), UInt8(ascii: ";"), 0x09, UInt8(ascii: "|")].contains(line[4]) else { return nil }
+        return line[4]
+    }
+
+    /// A separator as messages name it.
+    static func separatorName(_ separator: UInt8) -> String {
+        separator == 0x09 ? "tab" : "'" + String(Character(Unicode.Scalar(separator))) + "'"
+    }
+
+    /// How to convert a file of another separator (`;`, a tab or `|`), for an error message.
+    static func conversion(_ separator: UInt8, _ name: String) -> String {
+        let python = separator == 0x09 ? "\\t" : String(Character(Unicode.Scalar(separator)))
+        let input = name == InputSource.stdin.name ? "" : " < " + name
+        return " (convert: python3 -c 'import csv,sys; csv.writer(sys.stdout).writerows(csv.reader(sys.stdin, delimiter=\"\(python)\"))'\(input) | msgsift …)"
+    }
+
     /// A part (`range` of `buf`) of an over-long CSV record being skipped, read as
     /// `CSVRecord.runawayLineBreak` reads a whole one: from the quote state where the part
     /// before ended (`inQuotes`; `before`: that part's last byte), the first problem a
@@ -226,22 +254,6 @@ extension RecordReader {
     /// (after a comma or at a line start) and text follows, as a stray quote's does; false
     /// when the first problem is another (text after a proper close); nil when there is
     /// none yet.
-    /// The separator an Excel `sep=X` line names (`sep=,` with its line end).
-    static func excelSeparator(_ line: UnsafeBufferPointer<UInt8>) -> UInt8? {
-        var n = line.count
-        while n > 0 && (line[n - 1] == 0x0D || line[n - 1] == 0x0A) { n -= 1 }
-        guard n == 5, line[0] | 0x20 == UInt8(ascii: "s"), line[1] | 0x20 == UInt8(ascii: "e"), line[2] | 0x20 == UInt8(ascii: "p"),
-              line[3] == UInt8(ascii: "=") else { return nil }
-        return line[4]
-    }
-
-    /// How to convert a file of another separator, for an error message.
-    static func conversion(_ separator: UInt8, _ name: String) -> String {
-        let python = separator == 0x09 ? "\\t" : String(Character(Unicode.Scalar(separator)))
-        let input = name == InputSource.stdin.name ? "" : " < " + name
-        return " (convert: python3 -c 'import csv,sys; csv.writer(sys.stdout).writerows(csv.reader(sys.stdin, delimiter=\"\(python)\"))'\(input) | msgsift …)"
-    }
-
     static func strayQuoteTest(_ buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, inQuotes start: Bool,
                                before: UInt8) -> Bool? {
         var inQuotes = start

@@ -51,6 +51,8 @@ final class RecordReader {
     private(set) var stopped = false
     /// The header of the first CSV input (for annotated CSV output).
     var firstCSVHeader: CSVHeader?
+    /// Said on stderr at the end of the run (a CSV header naming a field read twice).
+    var notes: [String] = []
     /// Set when an input cannot be read with the options given (a usage problem found at run time).
     var formatProblem: String?
     /// Called once with the first CSV header, before any of its records are emitted.
@@ -112,7 +114,7 @@ final class RecordReader {
         reportPending(&state, stray: false)
         flush(&state)
         let problems = state.lostLines + (state.problem.map { [$0] } ?? [])
-        if !problems.isEmpty { throw StreamError(problems.joined(separator: "\nmsgsift: "), input: true) }
+        if !problems.isEmpty { throw StreamError(problems.joined(separator: "\nmsgsift: "), input: true, partial: state.problem == nil) }
     }
 
     /// An over-long CSV record's quoted field never closed, or closed where a stray quote's
@@ -257,9 +259,12 @@ final class RecordReader {
                     s.problem = "\(s.name): gzip-compressed; msgsift reads NDJSON or CSV (zcat\(file) | msgsift …)"
                     return
                 }
-                if s.work[first] == UInt8(ascii: "[") && Self.startsJSONArray(s.work, at: first) {
-                    s.problem = "\(s.name): a JSON array, not NDJSON: one object per line (jq -c '.[]'\(file) | msgsift …)"
-                    return
+                if s.work[first] == UInt8(ascii: "[") {
+                    guard let array = Self.startsJSONArray(s.work, at: first, final: final) else { return }
+                    if array {
+                        s.problem = "\(s.name): a JSON array, not NDJSON: one object per line (jq -c '.[]'\(file) | msgsift …)"
+                        return
+                    }
                 }
             }
             if case .ndjson? = s.format {
@@ -287,11 +292,16 @@ final class RecordReader {
 
     // MARK: Input shapes
 
-    /// `[` at `at` opens a JSON array: what follows it (after blanks) can start a JSON
-    /// value or close the array. `[Date],[Sender]` is a CSV header.
-    static func startsJSONArray(_ w: [UInt8], at: Int) -> Bool {
+    /// How much of an input its shape checks read before they decide on what they have.
+    static let shapeWindow = 64 << 10
+
+    /// Whether the `[` at `at` opens a JSON array: what follows it (after blanks) can
+    /// start a JSON value or close the array (`[Date],[Sender]` is a CSV header); nil
+    /// when that is not read yet.
+    static func startsJSONArray(_ w: [UInt8], at: Int, final: Bool) -> Bool? {
         var i = at + 1
         while i < w.count && (w[i] == 0x20 || w[i] == 0x09 || w[i] == 0x0A || w[i] == 0x0D) { i += 1 }
+        if i + 5 > w.count && !final && w.count < shapeWindow { return nil }     // "false" needs five bytes
         guard i < w.count else { return true }
         switch w[i] {
         case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "]"), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -303,29 +313,44 @@ final class RecordReader {
 
     enum NDJSONShape { case lines, prettyPrinted, carriageReturns, unknownYet }
 
-    /// What the start of an NDJSON input looks like: a first object whose `{` ends its
-    /// line (what `jq .` and `json.dump(indent=)` write), or objects on a line that
-    /// CRs alone separate (classic Mac line ends), neither of which has a record per line.
+    /// What the start of an NDJSON input looks like, from its first two lines (or the
+    /// first `shapeWindow` bytes): a first line that ends where a JSON value cannot
+    /// (after `{`, `[`, `,` or `:`: what `jq .` and `json.dump(indent=)` write) followed
+    /// by a line that is no object of its own; or objects on one line that CRs alone
+    /// separate (classic Mac line ends). Neither has a record per line. A first line cut
+    /// short (a log whose start is lost) followed by whole objects is read as records.
     static func ndjsonShape(_ w: [UInt8], final: Bool) -> NDJSONShape {
-        guard let open = w.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }), w[open] == UInt8(ascii: "{") else {
-            return .lines
+        func blank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D }
+        guard let open = w.firstIndex(where: { !blank($0) && $0 != 0x0A }), w[open] == UInt8(ascii: "{") else { return .lines }
+        let enough = final || w.count >= shapeWindow
+        guard let lineEnd = w[open...].firstIndex(of: 0x0A) else {
+            if !enough { return .unknownYet }
+            return Self.crSeparated(w[open...]) ? .carriageReturns : .lines
         }
-        var i = open + 1
-        while i < w.count && (w[i] == 0x20 || w[i] == 0x09 || w[i] == 0x0D) { i += 1 }
-        if i == w.count { return final ? .lines : .unknownYet }
-        if w[i] == 0x0A { return .prettyPrinted }
-        // `}` CR `{` before the first line break (within what was read).
-        let lineEnd = w[open...].firstIndex(of: 0x0A) ?? w.count
-        var k = open
-        while k + 2 < lineEnd {
-            if w[k] == UInt8(ascii: "}") && w[k + 1] == 0x0D {
-                var j = k + 1
-                while j < lineEnd && (w[j] == 0x0D || w[j] == 0x20 || w[j] == 0x09) { j += 1 }
-                if j < lineEnd && w[j] == UInt8(ascii: "{") { return .carriageReturns }
+        if Self.crSeparated(w[open..<lineEnd]) { return .carriageReturns }
+        var last = lineEnd
+        while last > open && blank(w[last - 1]) { last -= 1 }
+        guard last > open, [UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: ","), UInt8(ascii: ":")].contains(w[last - 1]) else { return .lines }
+        // The value goes on: on the next line that is not blank, unless that line is an object of its own.
+        var i = lineEnd + 1
+        while i < w.count && (blank(w[i]) || w[i] == 0x0A) { i += 1 }
+        if i == w.count { return enough ? .prettyPrinted : .unknownYet }
+        return w[i] == UInt8(ascii: "{") ? .lines : .prettyPrinted
+    }
+
+    /// `}`, then blanks around one or more CRs, then `{`: objects that CRs alone separate.
+    static func crSeparated(_ line: ArraySlice<UInt8>) -> Bool {
+        var k = line.startIndex
+        while let close = line[k...].firstIndex(of: UInt8(ascii: "}")) {
+            var j = close + 1, sawCR = false
+            while j < line.endIndex && (line[j] == 0x20 || line[j] == 0x09 || line[j] == 0x0D) {
+                if line[j] == 0x0D { sawCR = true }
+                j += 1
             }
-            k += 1
+            if sawCR && j < line.endIndex && line[j] == UInt8(ascii: "{") { return true }
+            k = close + 1
         }
-        return .lines
+        return false
     }
 
     // MARK: NDJSON

@@ -11,6 +11,8 @@ public struct RunStats: Sendable {
     public var warnings = 0
     /// Inputs that could not be read (the run went on without them).
     public var inputsNotRead = 0
+    /// Inputs read but for lines a stray quote swallowed that could not be read again.
+    public var inputsReadInPart = 0
     /// Records without a sender / body field (read as empty).
     public var missingSender = 0
     public var missingBody = 0
@@ -59,6 +61,7 @@ public struct RunStats: Sendable {
         lines.append("stages: " + Stage.allCases.enumerated().map { "\($0.element.rawValue) \(byStage[$0.offset])" }.joined(separator: ", "))
         if warnings > 0 { lines.append("warnings: \(warnings) record\(warnings == 1 ? "" : "s") (a regex timed out or could not finish)") }
         if inputsNotRead > 0 { lines.append("inputs not read: \(inputsNotRead)") }
+        if inputsReadInPart > 0 { lines.append("inputs read in part (lines lost): \(inputsReadInPart)") }
         var ranked: [(stage: Int, key: Int, n: Int)] = []
         for (s, counts) in hits.enumerated() { for (k, n) in counts.enumerated() where n > 0 { ranked.append((s, k, n)) } }
         ranked.sort { a, b in a.n != b.n ? a.n > b.n : (a.stage, a.key) < (b.stage, b.key) }

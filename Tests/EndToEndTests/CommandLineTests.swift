@@ -80,10 +80,15 @@ struct CommandLineTests {
         let csv = try Harness.run(["classify", "--no-db"], stdin: "Sender,Body\n+15551234567,hello\n")
         #expect(csv.err.contains(#"1 of 1 records have no "sender" field"#))
 
-        // A field read twice: the last column is read, and the run says which columns.
+        // A field read twice: the last column is read, and the run says which columns, of which input.
         let twice = try Harness.run(["classify", "--no-db", "--rule", "links"], stdin: "id,body,sender,body\n1,www.x.com,+1555,plain\n")
         #expect(twice.status == 0 && twice.objects.first?["stage"] as? String == "noMatch")
-        #expect(twice.err.contains(#"the CSV header names "body" in columns 2, 4; the last is read"#))
+        #expect(twice.err.contains(#"<stdin>: the CSV header names "body" in columns 2, 4; the last is read"#))
+        let good = try Harness.temp(Data("id,body\n1,x\n".utf8), suffix: ".csv")
+        let doubled = try Harness.temp(Data("id,body,id\n2,x,3\n".utf8), suffix: ".csv")
+        let second = try Harness.run(["classify", "--no-db", good, doubled])
+        #expect(second.err.contains(#"\#(doubled): the CSV header names "id" in columns 1, 3; the last is read"#))
+        #expect(second.objects.last?["id"] as? String == "3")
         #expect(!csv.err.contains("the CSV header names"))
 
         // A header of one column holding semicolons: refused (ReaderRegressionTests), and it names no content.

@@ -248,7 +248,9 @@ struct CSVAnnotateErrorTests {
         (Data("sep=;\r\nid;sender;body\r\n1;Mom;see you\r\n".utf8), "the file says its fields are separated by ';' (sep=)"),
         // What `jq .` writes: every line an error record, and the records miscounted.
         (Data("{\n  \"sender\": \"a\",\n  \"body\": \"WIN\"\n}\n".utf8), "pretty-printed), not NDJSON: one object per line (jq -c ."),
+        (Data("{\"body\": \"x\",\n \"sender\": \"y\"}\n".utf8), "pretty-printed), not NDJSON"),
         (Data("{\"sender\":\"a\",\"body\":\"x\"}\r{\"sender\":\"b\",\"body\":\"y\"}\r".utf8), "lines that end in CR alone are not read"),
+        (Data("{\"body\":\"a\"} \r{\"body\":\"b\"}\r".utf8), "lines that end in CR alone are not read"),
     ] as [(Data, String)])
     func inputsThatAreNeitherNDJSONNorCSVAreRefused(_ input: Data, _ message: String) throws {
         let r = try Harness.run(["classify", "--no-db"], stdin: input)
@@ -271,6 +273,28 @@ struct CSVAnnotateErrorTests {
         #expect(oneColumn.status == 0 && oneColumn.objects.first?["reason"] as? String == "links")
         let spaced = try Harness.run(["classify", "--no-db", "--rule", "links"], stdin: "{ \"body\": \"www.x.com\" }\n")
         #expect(spaced.status == 0 && spaced.objects.first?["reason"] as? String == "links")
+        // A log whose first line lost its start: an error record, and the objects after it are read.
+        let cut = try Harness.run(["classify", "--no-db", "--rule", "links"], stdin: "{\n{\"body\":\"www.x.com\"}\n")
+        #expect(cut.status == 0 && cut.objects.count == 2 && cut.objects.last?["reason"] as? String == "links")
+        // A column named `sep=x` is a column (Excel's line names a separator).
+        let column = try Harness.run(["classify", "--no-db", "--field", "body=sep=x"], stdin: "sep=x\nhello\n")
+        #expect(column.status == 0 && column.objects.first?["stage"] as? String == "noMatch")
+    }
+
+    /// What decides an input's shape may come in a later read than its first byte: the
+    /// answer must be the one the whole input gives.
+    @Test func shapesAreDecidedOnWhatDecidesThemNotOnTheFirstRead() throws {
+        var seed = ReadBoundaryFuzzTests.Random(state: 1)
+        let csv = Array("\u{FEFF}[Date],[Sender],[Body]\n2023,AMAZON,www.x.com\n".utf8)
+        let args = ["classify", "--no-db", "--rule", "links", "--field", "sender=[Sender]", "--field", "body=[Body]"]
+        let bracket = try ReadBoundaryFuzzTests.slowPipe(args, csv, piece: 8, first: 4, seed: &seed)
+        #expect(bracket.0 == 0 && bracket.1.contains(#""reason":"links""#))
+        let crOnly = Array("{\"body\":\"a\"}\r{\"body\":\"www.b.com\"}\r".utf8)
+        let cr = try ReadBoundaryFuzzTests.slowPipe(["classify", "--no-db", "--rule", "links"], crOnly, piece: 40, first: 14, seed: &seed)
+        #expect(cr.0 == 1 && cr.1.isEmpty)
+        let pretty = Array("{\"body\": \"x\",\n \"sender\": \"y\"}\n".utf8)
+        let p = try ReadBoundaryFuzzTests.slowPipe(["classify", "--no-db"], pretty, piece: 40, first: 15, seed: &seed)
+        #expect(p.0 == 1 && p.1.isEmpty)
     }
 
     /// Annotated CSV output has one header, the first input's: an input with other

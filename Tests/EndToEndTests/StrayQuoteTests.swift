@@ -91,9 +91,10 @@ struct StrayQuoteTests {
         let line = "3,+1," + String(repeating: "y", count: 90) + "\n"
         csv += String(repeating: line, count: (9 << 20) / line.utf8.count)
         csv += "4,+1,\"y\"\n5,+1,www.after.com\n6,+1,after\n"
-        let piped = try Harness.run(["classify", "--max-record-bytes", "100"] + rules, stdin: csv)
+        let piped = try Harness.run(["classify", "--max-record-bytes", "100", "--stats"] + rules, stdin: csv)
         #expect(piped.status == 1)
         #expect(piped.err.contains("<stdin>:3: a stray quote in this record opened a field that ran on past --max-record-bytes"))
+        #expect(piped.err.contains("inputs read in part (lines lost): 1") && !piped.err.contains("inputs not read"))
         let o = piped.objects
         #expect(o.count == 4)
         #expect(o.map { $0["id"] as? String } == ["1", nil, "5", "6"])
