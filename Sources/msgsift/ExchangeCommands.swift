@@ -65,7 +65,12 @@ enum ExchangeCommands {
             var filters: [Filter] = []
             for s in scan.filters {
                 // The app would refuse a row that fails validation; such rows (from older versions) stay behind.
-                do { filters.append(try FilterValidator.validate(s.filter)) } catch { warn("filter \(s.id) not exported: \(error)") }
+                do {
+                    filters.append(try FilterValidator.validate(s.filter))
+                    warnIfTheAppRefuses(s.filter, id: s.id, exporting: true)
+                } catch {
+                    warn("filter \(s.id) not exported: \(error)")
+                }
             }
             let data = SFSFilters.write(filters, exportedAt: Date(), appVersion: "msgsift \(version)")
             if let path = c.output, path != "-" {
