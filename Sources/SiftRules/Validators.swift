@@ -23,8 +23,10 @@ public enum FilterValidator {
                 throw RuleError("unknown language \(quoted(f.text)) (known: \(Language.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
             f.text = "$lang:" + language.englishName
-            // The app writes language filters with target all, contains, insensitive.
-            f.target = .all; f.matching = .contains; f.caseSensitivity = .insensitive
+            // Target, matching and case are kept as given: they do not change what the
+            // filter does, but they are part of what makes two filters the same (SPEC
+            // §1.1), as in the app, which makes its own with target body, contains,
+            // insensitive (LanguageListView.addFilter) and keeps an imported row's.
         case .allow:
             f.folder = .junk
             try validateMatching(f)

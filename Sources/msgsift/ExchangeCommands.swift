@@ -30,6 +30,11 @@ enum ExchangeCommands {
             let data = try readFile(path)
             let rows: [SFSFilters.Row]
             do { rows = try SFSFilters.read(data) } catch { throw RuntimeError("\(path): \(error); nothing was imported") }
+            for row in rows {
+                if case .success(let f) = row.result, let valid = try? FilterValidator.validate(f) {
+                    warnIfTheAppRefuses(valid, "\(path): row \(row.index)")
+                }
+            }
             let report = c.dryRun
                 ? try Store.dryRunImport(rows, into: try StoreAccess.readerOrEmpty(c.db))
                 : try StoreAccess.writer(c.db).importFilters(rows)
@@ -67,7 +72,7 @@ enum ExchangeCommands {
                 // The app would refuse a row that fails validation; such rows (from older versions) stay behind.
                 do {
                     filters.append(try FilterValidator.validate(s.filter))
-                    warnIfTheAppRefuses(s.filter, id: s.id, exporting: true)
+                    warnIfTheAppRefuses(s.filter, "filter \(s.id)", .exported)
                 } catch {
                     warn("filter \(s.id) not exported: \(error)")
                 }

@@ -71,7 +71,7 @@ enum FilterCommands {
             switch try store.add(filter) {
             case .added(let f):
                 print(f.id)
-                warnIfTheAppRefuses(f.filter, id: f.id)
+                warnIfTheAppRefuses(f.filter, "filter \(f.id)")
             case .duplicate(let existing):
                 print(existing.id)
                 var message = "the same filter is there already: \(existing.filter.type.rawValue) filter \(existing.id) (same text, target, matching and case); nothing added"
@@ -199,7 +199,7 @@ enum FilterCommands {
                 if let v = o.caseSensitivity { f.caseSensitivity = v }
             }
             let f = after.filter
-            warnIfTheAppRefuses(f, id: f.id)
+            warnIfTheAppRefuses(f, "filter \(f.id)")
             print("filter \(f.id): \(f.type.rawValue) \(f.type == .allow ? "" : f.folder.rawValue + " ")\(f.target.rawValue) \(f.matching.rawValue) \(f.caseSensitivity.rawValue) \(cellText(f.text))")
             return 0
         }

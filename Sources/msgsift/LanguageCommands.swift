@@ -54,7 +54,9 @@ enum LanguageCommands {
             guard let raw = c.language else { throw UsageError("name the language: a code (ar) or an English name (Arabic)") }
             let language = try LanguageValidator.language(raw)
             switch try StoreAccess.writer(c.db).block(language, folder: c.folder) {
-            case .blocked(let f): print("blocked \(language.rawValue) (\(language.englishName)) to \(c.folder.rawValue): filter \(f.id)")
+            case .blocked(let f):
+                print("blocked \(language.rawValue) (\(language.englishName)) to \(c.folder.rawValue): filter \(f.id)")
+                warnIfTheAppRefuses(f.filter, "filter \(f.id)")
             case .alreadyBlocked(let f): print("\(language.rawValue) is blocked to \(c.folder.rawValue) already (filter \(f.id)); nothing changed")
             case .folderChanged(let from, let f): print("\(language.rawValue) now goes to \(c.folder.rawValue) instead of \(from.rawValue) (filter \(f.id))")
             }

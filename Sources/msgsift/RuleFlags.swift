@@ -111,7 +111,7 @@ struct RuleFlags {
             }
         }
         for (language, folder) in blockedLanguages {
-            rules.add(Filter(id: 0, type: .denyLanguage, folder: folder, text: "$lang:" + language.englishName))
+            rules.add(Filter(id: 0, type: .denyLanguage, folder: folder, target: .body, text: "$lang:" + language.englishName))
         }
         for path in listFiles {
             let data = try readFile(path)

@@ -21,7 +21,7 @@ struct StoreInteropTests {
         #expect(rows == [
             ["text": "Mom", "type": "allow", "folder": "junk", "target": "sender", "matching": "exact", "case": "insensitive"],
             ["text": "WIN", "type": "deny", "folder": "promotion", "target": "all", "matching": "contains", "case": "sensitive"],
-            ["text": "$lang:chinese, simplified", "type": "denyLanguage", "folder": "transaction", "target": "all", "matching": "contains", "case": "insensitive"],
+            ["text": "$lang:chinese, simplified", "type": "denyLanguage", "folder": "transaction", "target": "body", "matching": "contains", "case": "insensitive"],
         ])
         #expect(try s.exportedFilters(["--type", "deny"]).count == 1)
     }

@@ -182,7 +182,8 @@ struct StoreRulesTests {
         let store = try Store.openForWriting(path: freshStorePath())
         guard case .blocked(let f) = try store.block(l, folder: .promotion) else { Issue.record("not blocked"); return }
         #expect(f.filter.type == .denyLanguage && f.filter.text == "$lang:" + l.englishName && f.filter.folder == .promotion)
-        #expect((f.filter.target, f.filter.matching, f.filter.caseSensitivity) == (.all, .contains, .insensitive))
+        // As the app's LanguageListView.addFilter makes them.
+        #expect((f.filter.target, f.filter.matching, f.filter.caseSensitivity) == (.body, .contains, .insensitive))
         #expect(try store.block(l, folder: .promotion) == .alreadyBlocked(f))
         var moved = f
         moved.filter.folder = .junk
