@@ -10,17 +10,13 @@ import Testing
 
 @Suite("Read boundaries: file, pipe and slow pipe agree")
 struct ReadBoundaryFuzzTests {
-    /// A small generator of its own (SplitMix64), so seeds mean the same everywhere.
+    /// A small generator of its own (Knuth's MMIX LCG, high bits), so seeds mean the same everywhere.
     struct Random {
         var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
+        mutating func below(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % n
         }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
         mutating func pick<T>(_ xs: [T]) -> T { xs[below(xs.count)] }
     }
 
