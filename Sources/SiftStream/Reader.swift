@@ -236,7 +236,11 @@ final class RecordReader {
             if s.work.starts(with: [0xFF, 0xFE]) || s.work.starts(with: [0xFE, 0xFF]) || utf16WithoutBOM {
                 // What spreadsheets save as "Unicode text": no record of it is UTF-8.
                 let file = s.name == InputSource.stdin.name ? "" : " " + s.name
-                s.problem = "\(s.name): UTF-16 text; msgsift reads UTF-8 (iconv -f UTF-16 -t UTF-8\(file) | msgsift …)"
+                // With a byte-order mark iconv's UTF-16 finds the order; without one it takes
+                // little-endian, so a big-endian file needs its name.
+                let bom = s.work.starts(with: [0xFF, 0xFE]) || s.work.starts(with: [0xFE, 0xFF])
+                let encoding = bom ? "UTF-16" : w[0] == 0 ? "UTF-16BE" : "UTF-16LE"
+                s.problem = "\(s.name): UTF-16 text; msgsift reads UTF-8 (iconv -f \(encoding) -t UTF-8\(file) | msgsift …)"
                 return
             }
             switch options.inputFormat {

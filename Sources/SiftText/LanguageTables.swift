@@ -114,13 +114,14 @@ enum WordTable {
     /// Bulgarian, Serbian, Macedonian) that Russian does not use, in lower case;
     /// written without the letters Russian lacks (і ї є ґ ђ ј …), which count already.
     /// (Left out: words Russian writes too, or that Russian SMS use — будь, зараз,
-    /// грн, тук, хвала, сутра, што — and single letters such as Bulgarian е, which an
-    /// initial `Е.` would match.)
+    /// грн, тук, хвала, сутра, што, здраво, вона, коли, благодаря — and single letters
+    /// such as Bulgarian е, which an initial `Е.` would match.)
     static let notRussianWords = """
         дякую ласка вдома хвилин хвилини чекаю гарного мене що буде вже треба дуже який яка яке
         можна замовлення отримати отримали рахунок картка картки гривень немає також
-        утре пратка пратката вашата вашия доставена доставено какво здравейте днес вие кога
-        денес благодарам се
+        добрий добре як справи ти ви це цей ще щоб
+        утре пратка пратката вашата вашия доставена доставено какво здравейте здравей днес вие кога
+        денес благодарам се како си шта вечерас
         """
 
     /// Frequent words only Spanish or only Portuguese writes (lower case), which

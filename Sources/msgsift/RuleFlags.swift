@@ -25,6 +25,9 @@ struct RuleFlags {
             Flag("--lists", "FILE", "community lists (JSON as published for the app)") { c, v in c[keyPath: path].listFiles.append(v) },
             Flag("--lists-languages", "L,…", "languages whose community lists take part (he,en,…)") { c, v in
                 c[keyPath: path].listLanguagesGiven = true
+                if v.split(separator: ",").allSatisfy({ $0.allSatisfy(\.isWhitespace) }) {
+                    throw UsageError("--lists-languages needs languages: --lists-languages he,en")
+                }
                 for part in v.split(separator: ",") {
                     do { c[keyPath: path].listLanguages.append(try LanguageValidator.language(String(part))) } catch {
                         throw UsageError("--lists-languages: \(error)")
@@ -67,8 +70,10 @@ struct RuleFlags {
                     flags.ruleValuesGiven.insert(rule)
                 }
             case .countryAllowlist:
-                guard let value else { throw RuleError("country-allowlist needs calling codes: --rule country-allowlist=+972,+1") }
-                flags.smartRules.allowedCallingCodes = try SmartRuleValidator.callingCodes(value)
+                guard let value, case let codes = try SmartRuleValidator.callingCodes(value), !codes.isEmpty else {
+                    throw RuleError("country-allowlist needs calling codes: --rule country-allowlist=+972,+1")
+                }
+                flags.smartRules.allowedCallingCodes = codes
                 flags.ruleValuesGiven.insert(rule)
             case .allUnknown, .links, .numbersOnly, .email, .emojis:
                 if value != nil { throw RuleError("\(rule.rawValue) takes no value") }
@@ -85,6 +90,9 @@ struct RuleFlags {
     /// errors; invalid rules given by flags are usage errors; invalid rows of a
     /// filter file are skipped with a warning, as `import` skips them.
     func ruleSet() throws -> RuleSet {
+        if (filterFiles + listFiles).count(where: { $0 == "-" }) > 1 {
+            throw UsageError("stdin can hold one rule file, not several (--filters - and --lists -); give the others as files")
+        }
         var rules = RuleSet()
         if !noDB, let store = try StoreAccess.reader(db) {
             do {
@@ -131,8 +139,11 @@ struct RuleFlags {
         if !listFiles.isEmpty && !listLanguagesGiven && storeLanguages.isEmpty {
             warn("--lists without --lists-languages: no community list takes part (turn languages on with --lists-languages he,en)")
         }
-        for l in listLanguages where rules.communityLists[l] == nil && !listFiles.isEmpty {
-            warn("--lists-languages: the lists have no \(l.rawValue) entries")
+        let missing = listLanguages.filter { rules.communityLists[$0] == nil }
+        if !missing.isEmpty && listFiles.isEmpty && rules.communityLists.isEmpty {
+            warn("--lists-languages: no community lists are loaded (give them with --lists FILE, or msgsift lists import)")
+        } else {
+            for l in missing { warn("--lists-languages: the lists have no \(l.rawValue) entries") }
         }
         return rules
     }

@@ -26,6 +26,13 @@ struct CommandLineTests {
         ["classify", "--no-db", "--rule", "nonsense"],
         ["classify", "--no-db", "--rule", "links=3"],
         ["classify", "--no-db", "--rule", "country-allowlist=+999"],
+        // Empty values turned nothing on, silently (`rule enable --countries ''` refuses).
+        ["classify", "--no-db", "--rule", "country-allowlist="],
+        ["classify", "--no-db", "--rule", "country-allowlist=,"],
+        ["classify", "--no-db", "--lists-languages", ""],
+        // Two rule files cannot both be stdin (the second read nothing: "not valid JSON", exit 1).
+        ["classify", "--no-db", "--filters", "-", "--lists", "-", "Tests/Fixtures/valid/stream-messages.ndjson"],
+        ["test", "--no-db", "--sender", "x", "--body", "y", "--filters", "-", "--lists", "-"],
         ["classify", "--no-db", "--block-language", "klingon"],
         ["classify", "--no-db", "--block-language", "he:spam"],
         ["classify", "--output", "xml"],
@@ -101,6 +108,15 @@ struct CommandLineTests {
 
         let renamed = try Harness.run(["classify", "--no-db", "--field", "sender=from", "--field", "body=text"], stdin: #"{"from":"Bank","text":"hi"}"# + "\n")
         #expect(renamed.err.isEmpty)
+    }
+
+    /// --lists-languages with no lists loaded anywhere did nothing, silently.
+    @Test func listLanguagesWithoutListsSaySo() throws {
+        let r = try Harness.run(["classify", "--no-db", "--lists-languages", "he"], stdin: "{\"sender\":\"x\",\"body\":\"hi\"}\n")
+        #expect(r.status == 0 && r.lines.count == 1)
+        #expect(r.err.contains("--lists-languages: no community lists are loaded (give them with --lists FILE, or msgsift lists import)"))
+        let with = try Harness.run(["classify", "--no-db", "--lists", "samples/lists.json", "--lists-languages", "he"], stdin: "{\"sender\":\"x\",\"body\":\"hi\"}\n")
+        #expect(with.status == 0 && with.err.isEmpty)
     }
 
     @Test func missingInputIsARuntimeError() throws {

@@ -174,12 +174,33 @@ struct ReaderRegressionTests {
         #expect(missing.err.contains("inputs not read: 1"))
     }
 
-    @Test(arguments: [[UInt8]([0xFF, 0xFE]), [0xFE, 0xFF], []])     // [] : UTF-16LE without a BOM
-    func utf16InputIsRefusedByName(_ bom: [UInt8]) throws {
-        let r = try Harness.run(["classify"] + rules, stdin: Data(bom + Array("i\0d\0".utf8)))
+    /// UTF-16 is refused with the iconv command that converts it: `UTF-16` finds the byte
+    /// order from a BOM, but takes a file without one as little-endian, so a big-endian
+    /// one needs `UTF-16BE` (the suggestion made its text CJK garbage, read as 0 records).
+    @Test(arguments: [([UInt8]([0xFF, 0xFE]) + Array("i\0d\0".utf8), "UTF-16"), ([0xFE, 0xFF] + Array("\0i\0d".utf8), "UTF-16"),
+                      (Array("i\0d\0".utf8), "UTF-16LE"), (Array("\0i\0d".utf8), "UTF-16BE")])
+    func utf16InputIsRefusedByName(_ bytes: [UInt8], _ encoding: String) throws {
+        let r = try Harness.run(["classify"] + rules, stdin: Data(bytes))
         #expect(r.status == 1)
         #expect(r.out.isEmpty)
-        #expect(r.err.contains("UTF-16 text; msgsift reads UTF-8 (iconv -f UTF-16 -t UTF-8 | msgsift"))
+        #expect(r.err.contains("UTF-16 text; msgsift reads UTF-8 (iconv -f \(encoding) -t UTF-8 | msgsift"))
+    }
+
+    @Test func theSuggestedIconvCommandConvertsABigEndianFile() throws {
+        var be: [UInt8] = []
+        for u in "id,sender,body\n1,Shop,www.x.com\n".utf16 { be += [UInt8(u >> 8), UInt8(u & 0xFF)] }
+        let file = try Harness.temp(Data(be), suffix: ".csv")
+        let refused = try Harness.run(["classify"] + rules + [file])
+        let command = try #require(refused.err.range(of: "iconv -f UTF-16BE -t UTF-8 \(file)").map { String(refused.err[$0]) })
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/bash")
+        p.arguments = ["-c", "\(command) | '\(Harness.binary.path)' classify " + rules.joined(separator: " ")]
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        #expect(String(decoding: data, as: UTF8.self) == #"{"record":1,"id":"1","action":"junk","stage":"smartRule","reason":"links"}"# + "\n")
     }
 
     /// stderr that cannot be written (closed, full, a pipe whose reader left as in

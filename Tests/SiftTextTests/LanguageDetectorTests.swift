@@ -288,6 +288,9 @@ import Testing
         // Ukrainian, Bulgarian, Serbian without the letters Russian lacks: not Russian.
         ("Дякую, до завтра", nil), ("Скоро буду вдома", nil), ("Буду за 10 хвилин", nil), ("Чекаю на тебе", nil),
         ("Вашата пратка е доставена", nil), ("Хвала, видимо се сутра", nil),
+        // From a review of the README's promise: short greetings were Russian (ru 18.0, ru 12.0).
+        ("Добрий день, як справи?", nil), ("Здраво, како си?", nil), ("Ти де? Я вже вдома", nil), ("Шта радиш вечерас?", nil),
+        ("Добрый день, как дела?", .ru), ("Привет, ты где? Я уже дома", .ru), ("Что делаешь вечером?", .ru),
         ("Скоро буду дома", .ru), ("Ваш код подтверждения 1234", .ru), ("Спасибо, до завтра", .ru),
         // Persian without Persian-only letters, by its words; Arabic by its article.
         ("دوستت دارم", .fa), ("فردا ساعت ده", .fa), ("حالت خوبه؟", .fa), ("باشه فردا", .fa),
