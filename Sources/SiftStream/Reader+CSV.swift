@@ -117,7 +117,8 @@ extension RecordReader {
                         // repeated NDJSON keys is; say so, since the other may be the one meant.
                         for name in [options.fields.sender, options.fields.body, options.fields.id] where names.count(where: { $0 == name }) > 1 {
                             let columns = names.indices.filter { names[$0] == name }.map { String($0 + 1) }
-                            notes.append("\(s.name): the CSV header names \"\(name)\" in columns \(columns.joined(separator: ", ")); the last is read")
+                            let note = "\(s.name): the CSV header names \"\(name)\" in columns \(columns.joined(separator: ", ")); the last is read"
+                            if !notes.contains(note) { notes.append(note) }     // the same file given twice: once
                         }
                         if firstCSVHeader == nil {
                             firstCSVHeader = header
