@@ -26,7 +26,7 @@ struct RuleFlags {
             Flag("--lists-languages", "L,…", "languages whose community lists take part (he,en,…)") { c, v in
                 c[keyPath: path].listLanguagesGiven = true
                 if v.split(separator: ",").allSatisfy({ $0.allSatisfy(\.isWhitespace) }) {
-                    throw UsageError("--lists-languages needs languages: --lists-languages he,en")
+                    warn("--lists-languages names no language: no community list takes part (--lists-languages he,en)")
                 }
                 for part in v.split(separator: ",") {
                     do { c[keyPath: path].listLanguages.append(try LanguageValidator.language(String(part))) } catch {
@@ -70,8 +70,11 @@ struct RuleFlags {
                     flags.ruleValuesGiven.insert(rule)
                 }
             case .countryAllowlist:
-                guard let value, case let codes = try SmartRuleValidator.callingCodes(value), !codes.isEmpty else {
-                    throw RuleError("country-allowlist needs calling codes: --rule country-allowlist=+972,+1")
+                guard let value else { throw RuleError("country-allowlist needs calling codes: --rule country-allowlist=+972,+1") }
+                let codes = try SmartRuleValidator.callingCodes(value)
+                if codes.isEmpty {
+                    // SPEC §1.2: an empty list skips the rule. Allowed, but not silently.
+                    warn("--rule country-allowlist= names no calling code: the rule skips every sender (--rule country-allowlist=+972,+1)")
                 }
                 flags.smartRules.allowedCallingCodes = codes
                 flags.ruleValuesGiven.insert(rule)

@@ -26,10 +26,6 @@ struct CommandLineTests {
         ["classify", "--no-db", "--rule", "nonsense"],
         ["classify", "--no-db", "--rule", "links=3"],
         ["classify", "--no-db", "--rule", "country-allowlist=+999"],
-        // Empty values turned nothing on, silently (`rule enable --countries ''` refuses).
-        ["classify", "--no-db", "--rule", "country-allowlist="],
-        ["classify", "--no-db", "--rule", "country-allowlist=,"],
-        ["classify", "--no-db", "--lists-languages", ""],
         // Two rule files cannot both be stdin (the second read nothing: "not valid JSON", exit 1).
         ["classify", "--no-db", "--filters", "-", "--lists", "-", "Tests/Fixtures/valid/stream-messages.ndjson"],
         ["test", "--no-db", "--sender", "x", "--body", "y", "--filters", "-", "--lists", "-"],
@@ -108,6 +104,16 @@ struct CommandLineTests {
 
         let renamed = try Harness.run(["classify", "--no-db", "--field", "sender=from", "--field", "body=text"], stdin: #"{"from":"Bank","text":"hi"}"# + "\n")
         #expect(renamed.err.isEmpty)
+    }
+
+    /// Empty values are allowed (SPEC §1.2: an empty calling-code list skips the rule), not silently.
+    @Test(arguments: [(["--rule", "country-allowlist="], "--rule country-allowlist= names no calling code: the rule skips every sender"),
+                      (["--rule", "country-allowlist=,"], "--rule country-allowlist= names no calling code"),
+                      (["--lists-languages", ""], "--lists-languages names no language: no community list takes part")])
+    func emptyRuleValuesAreSaid(_ flags: [String], _ warning: String) throws {
+        let r = try Harness.run(["classify", "--no-db"] + flags, stdin: "{\"sender\":\"+447700900123\",\"body\":\"hi\"}\n")
+        #expect(r.status == 0 && r.objects.first?["stage"] as? String == "noMatch")
+        #expect(r.err.contains(warning))
     }
 
     /// --lists-languages with no lists loaded anywhere did nothing, silently.
