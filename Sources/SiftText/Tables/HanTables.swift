@@ -9,15 +9,7 @@
 // Simplified-only, changed by both (2) or neither = used by both. 11 common
 // characters standard in both systems (干 后 著 …, listed in gen.c) count as both.
 
-/// Which Chinese writing system a Han character belongs to.
-public enum HanVariant: Sendable, Equatable {
-    /// Used only in Simplified Chinese (ICU's Hans-Hant changes it), e.g. 门.
-    case simplified
-    /// Used only in Traditional Chinese (ICU's Hant-Hans changes it), e.g. 門.
-    case traditional
-    /// Shared by both, or not a Han character at all, e.g. 人.
-    case both
-}
+// The lookup (HanTables.variant) and HanVariant are in HanVariant.swift.
 
 /// Simplified-only and Traditional-only Han characters, from ICU's transliterators.
 public enum HanTables {
@@ -569,22 +561,4 @@ public enum HanTables {
         0x9F5C, 0x9F5F, 0x9F60, 0x9F61, 0x9F63, 0x9F66, 0x9F67, 0x9F69, 0x9F6A, 0x9F6C,
         0x9F72, 0x9F76, 0x9F77, 0x9F8D, 0x9F8E, 0x9F90, 0x9F94, 0x9F95, 0x9F9C,
     ]
-
-    /// Whether the code point is Simplified-only, Traditional-only or neither.
-    public static func variant(_ cp: UInt32) -> HanVariant {
-        if cp < 0x3400 { return .both }
-        if contains(simplifiedOnly, cp) { return .simplified }
-        if contains(traditionalOnly, cp) { return .traditional }
-        return .both
-    }
-
-    @inline(__always)
-    private static func contains(_ sorted: [UInt32], _ cp: UInt32) -> Bool {
-        var lo = 0, hi = sorted.count
-        while lo < hi {
-            let mid = (lo + hi) >> 1
-            if sorted[mid] < cp { lo = mid + 1 } else { hi = mid }
-        }
-        return lo < sorted.count && sorted[lo] == cp
-    }
 }
