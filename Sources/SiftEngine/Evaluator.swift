@@ -5,10 +5,10 @@
 // every occurrence is credited to the filters, list entries and gates it
 // stands for, keeping the oldest per stage. The smart rules read only sender
 // and body, so they are checked first (for every message: a few hundred
-// instructions, also for one stage 1 then allows); a message that all-unknown
-// (stage 2) or a smart rule (stage 4) will junk unless an allow filter (stage
-// 1) or a community allow list (stage 3) allows it is scanned by the automaton
-// of the allow side alone. A case-sensitive phrase is looked
+// instructions, also for one stage 1 then allows); a message that a smart rule
+// (stage 4) will junk unless an allow filter (stage 1) or a community allow
+// list (stage 3) allows it, or that all-unknown (stage 2) will junk unless an
+// allow filter allows it, is scanned by the automaton of the allow side alone. A case-sensitive phrase is looked
 // for in the raw text only when its folded form occurred (its gate). Stages then run in
 // order and the first that matches decides. Regexes run only when their
 // answer can matter: when the message reaches their stage, no older phrase
@@ -85,11 +85,13 @@ public final class Evaluator {
 
         openedRaw.removeAll(keepingCapacity: true)
         // Decided by stage 4 at the latest, unless allowed: only the allow side is looked for.
-        let smartRule = smart.firstMatch(sender: sender, body: body)
+        // Under all-unknown, stage 2 decides every message stage 1 does not allow: the smart
+        // rules and the community allow senders (stage 3) are never reached.
+        let smartRule = smart.allUnknown ? nil : smart.firstMatch(sender: sender, body: body)
         let allowSideOnly = smart.allUnknown || smartRule != nil
         let phrases = allowSideOnly ? rules.allowFolded : rules.folded
         var foldedBodyCount = 0
-        if phrases != nil || rules.allowSenders.count > 0 || (!allowSideOnly && rules.denySenders.count > 0) {
+        if phrases != nil || (!smart.allUnknown && rules.allowSenders.count > 0) || (!allowSideOnly && rules.denySenders.count > 0) {
             folded.count = 0
             // Exact phrases check letter boundaries on the text itself (folding can turn a letter
             // into a mark — İ → i̇ — or a mark into a letter), so non-ASCII text keeps, per folded

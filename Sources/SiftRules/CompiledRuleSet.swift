@@ -121,8 +121,8 @@ public final class CompiledRuleSet: Sendable {
 
     package let folded: PhraseTable?
     /// What of `folded` stages 1–3 use (allow filters and their gates, community
-    /// allow_body phrases), for a message that stage 2 or 4 decides unless it is
-    /// allowed: it skips the deny phrases and community deny lists, in a large list
+    /// allow_body phrases), for a message that stage 2 or 4 decides unless stage 1
+    /// (or, before stage 4, stage 3) allows it: it skips the deny phrases and community deny lists, in a large list
     /// most of the states, whose cache misses it would otherwise pay for
     /// (bench/RESULTS.md). `folded` itself when it holds nothing else.
     package let allowFolded: PhraseTable?

@@ -72,6 +72,12 @@ public struct Filter: Sendable, Equatable {
         self.matching = matching; self.caseSensitivity = caseSensitivity; self.text = text
     }
 
+    /// The filter that blocks `language` to `folder`, as the app makes it
+    /// (LanguageListView.addFilter): `$lang:<english name>`, target body, contains, insensitive.
+    public static func blocking(_ language: Language, folder: Folder) -> Filter {
+        Filter(id: 0, type: .denyLanguage, folder: folder, target: .body, text: "$lang:" + language.englishName)
+    }
+
     /// The language of a denyLanguage filter.
     public var language: Language? {
         type == .denyLanguage ? Language(codeOrName: text) : nil

@@ -356,8 +356,7 @@ public final class Store: Sendable {
                 moved.filter.folder = folder
                 return .folderChanged(from: current.filter.folder, moved)
             }
-            // As the app blocks a language: target body, contains, insensitive.
-            let filter = try FilterValidator.validate(Filter(id: 0, type: .denyLanguage, folder: folder, target: .body, text: language.rawValue))
+            let filter = Filter.blocking(language, folder: folder)
             if let clash = try identities()[filter.identity] {
                 // A deny filter whose text is literally "$lang:…": the same filter to the app.
                 throw StoreError(.conflict, "filter \(clash.id) has the text \(quoted(filter.text)) already; remove it first")

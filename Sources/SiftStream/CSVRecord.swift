@@ -202,14 +202,6 @@ public enum CSVRecord {
         return .success(spans.map { text(of: $0, in: record) })
     }
 
-    /// Offset of the first line break in a record over several lines that a
-    /// stray quote made: a quote that opened a field and ran on over the lines
-    /// after it, to the end of the input or to where another field's opening
-    /// quote (after a comma or at a line start) seemed to close it. The reader
-    /// keeps only its first line as the (bad) record and reads the lines after
-    /// it again, as records of their own. Nil for a record on one line, a
-    /// well-formed one, or one whose multi-line field is real but followed by a
-    /// small mistake (`"two\nlines" ` with a space): one error record, as before.
     /// Whether `partial`, the start of a record not read to its end, has no problem yet
     /// but a quoted field still open at its end: a quote further on may still close a
     /// field the stray way (`runawayLineBreak` looks at the first problem only).
@@ -223,6 +215,14 @@ public enum CSVRecord {
         }
     }
 
+    /// Offset of the first line break in a record over several lines that a
+    /// stray quote made: a quote that opened a field and ran on over the lines
+    /// after it, to the end of the input or to where another field's opening
+    /// quote (after a comma or at a line start) seemed to close it. The reader
+    /// keeps only its first line as the (bad) record and reads the lines after
+    /// it again, as records of their own. Nil for a record on one line, a
+    /// well-formed one, or one whose multi-line field is real but followed by a
+    /// small mistake (`"two\nlines" ` with a space): one error record, as before.
     /// With `complete: false`, `record` is the start of a record not read to its end:
     /// only a quote that already closed the stray way counts (an unterminated field
     /// there may still close properly).

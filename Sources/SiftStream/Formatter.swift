@@ -137,7 +137,7 @@ struct RecordFormatter {
         var isEmpty = isEmpty
         // A BOM the reader accepted before the object (on any line) is not written back.
         let from = NDJSONRecord.hasBOM(line) ? 3 : 0
-        if hasVerdict, !isEmpty, replacesVerdictMember, let members = NDJSONRecord.members(line) {
+        if hasVerdict, replacesVerdictMember, let members = NDJSONRecord.members(line) {
             // Kept members with the separators before them (the first kept one without).
             out.append(contentsOf: UnsafeBufferPointer(rebasing: line[from..<members[0].range.lowerBound]))
             var wroteOne = false

@@ -328,7 +328,7 @@ struct JSONLineScanner {
         switch span.kind {
         case .absent, .null:
             return nil
-        case .string, .escapedString, .number, .boolean, .object, .array:
+        default:
             return span.start..<span.end
         }
     }
@@ -350,13 +350,11 @@ struct JSONLineScanner {
         switch span.kind {
         case .absent, .null:
             return nil
-        case .string, .number:
-            // A string without escapes holds no byte JSON requires escaping,
-            // so its token is already a JSON string literal.
-            return String(decoding: UnsafeBufferPointer(start: p + span.start, count: span.end - span.start), as: UTF8.self)
         case .escapedString:
             return JSONEscape.quoted(decodeString(span.start + 1 ..< span.end - 1))
-        case .boolean, .object, .array:
+        case .string, .number, .boolean, .object, .array:
+            // Any other value as written: a string without escapes holds no byte JSON
+            // requires escaping, so its token is already a JSON string literal.
             return String(decoding: UnsafeBufferPointer(start: p + span.start, count: span.end - span.start), as: UTF8.self)
         }
     }

@@ -54,7 +54,7 @@ final class RecordReader {
     /// Said on stderr at the end of the run (a CSV header naming a field read twice).
     var notes: [String] = []
     /// Set when an input cannot be read with the options given (a usage problem found at run time).
-    var formatProblem: String?
+    private(set) var formatProblem: String?
     /// Called once with the first CSV header, before any of its records are emitted.
     var onFirstCSVHeader: ((CSVHeader) -> Void)?
 
@@ -220,6 +220,8 @@ final class RecordReader {
         var batch: Batch? = nil
         /// Why the rest of this input is not read (not NDJSON or CSV).
         var problem: String?
+        /// The input as a command's argument in a suggested fix: ` FILE`, or nothing for stdin.
+        var fileArgument: String { name == InputSource.stdin.name ? "" : " " + name }
         init(name: String) { self.name = name }
     }
 
@@ -233,14 +235,13 @@ final class RecordReader {
             }
             let w = s.work
             let utf16WithoutBOM = w.count >= 4 && ((w[0] != 0 && w[1] == 0 && w[2] != 0 && w[3] == 0) || (w[0] == 0 && w[1] != 0 && w[2] == 0 && w[3] != 0))
-            if s.work.starts(with: [0xFF, 0xFE]) || s.work.starts(with: [0xFE, 0xFF]) || utf16WithoutBOM {
+            let utf16BOM = w.starts(with: [0xFF, 0xFE]) || w.starts(with: [0xFE, 0xFF])
+            if utf16BOM || utf16WithoutBOM {
                 // What spreadsheets save as "Unicode text": no record of it is UTF-8.
-                let file = s.name == InputSource.stdin.name ? "" : " " + s.name
                 // With a byte-order mark iconv's UTF-16 finds the order; without one it takes
                 // little-endian, so a big-endian file needs its name.
-                let bom = s.work.starts(with: [0xFF, 0xFE]) || s.work.starts(with: [0xFE, 0xFF])
-                let encoding = bom ? "UTF-16" : w[0] == 0 ? "UTF-16BE" : "UTF-16LE"
-                s.problem = "\(s.name): UTF-16 text; msgsift reads UTF-8 (iconv -f \(encoding) -t UTF-8\(file) | msgsift …)"
+                let encoding = utf16BOM ? "UTF-16" : w[0] == 0 ? "UTF-16BE" : "UTF-16LE"
+                s.problem = "\(s.name): UTF-16 text; msgsift reads UTF-8 (iconv -f \(encoding) -t UTF-8\(s.fileArgument) | msgsift …)"
                 return
             }
             switch options.inputFormat {
@@ -258,15 +259,14 @@ final class RecordReader {
                 }
                 s.format = s.work[first] == UInt8(ascii: "{") ? .ndjson : nil
                 // Neither NDJSON nor CSV, though CSV would take it: say so rather than read nothing.
-                let file = s.name == InputSource.stdin.name ? "" : " " + s.name
                 if s.work.starts(with: [0x1F, 0x8B]) {
-                    s.problem = "\(s.name): gzip-compressed; msgsift reads NDJSON or CSV (zcat\(file) | msgsift …)"
+                    s.problem = "\(s.name): gzip-compressed; msgsift reads NDJSON or CSV (zcat\(s.fileArgument) | msgsift …)"
                     return
                 }
                 if s.work[first] == UInt8(ascii: "[") {
                     guard let array = Self.startsJSONArray(s.work, at: first, final: final) else { return }
                     if array {
-                        s.problem = "\(s.name): a JSON array, not NDJSON: one object per line (jq -c '.[]'\(file) | msgsift …)"
+                        s.problem = "\(s.name): a JSON array, not NDJSON: one object per line (jq -c '.[]'\(s.fileArgument) | msgsift …)"
                         return
                     }
                 }
@@ -276,8 +276,7 @@ final class RecordReader {
                 case .unknownYet: return
                 case .lines: break
                 case .prettyPrinted:
-                    let file = s.name == InputSource.stdin.name ? "" : " " + s.name
-                    s.problem = "\(s.name): JSON spread over several lines (pretty-printed), not NDJSON: one object per line (jq -c .\(file) | msgsift …)"
+                    s.problem = "\(s.name): JSON spread over several lines (pretty-printed), not NDJSON: one object per line (jq -c .\(s.fileArgument) | msgsift …)"
                     return
                 case .carriageReturns:
                     s.problem = "\(s.name): lines that end in CR alone are not read; NDJSON is one object per line (tr '\\r' '\\n' converts them)"

@@ -25,10 +25,12 @@ struct RuleFlags {
             Flag("--lists", "FILE", "community lists (JSON as published for the app)") { c, v in c[keyPath: path].listFiles.append(v) },
             Flag("--lists-languages", "L,…", "languages whose community lists take part (he,en,…)") { c, v in
                 c[keyPath: path].listLanguagesGiven = true
-                if v.split(separator: ",").allSatisfy({ $0.allSatisfy(\.isWhitespace) }) {
+                // Blank parts are skipped, as in a calling-code list (`he, ,en`, an empty variable).
+                let parts = v.split(separator: ",").filter { !$0.allSatisfy(\.isWhitespace) }
+                if parts.isEmpty {
                     warn("--lists-languages names no language: no community list takes part (--lists-languages he,en)")
                 }
-                for part in v.split(separator: ",") {
+                for part in parts {
                     do { c[keyPath: path].listLanguages.append(try LanguageValidator.language(String(part))) } catch {
                         throw UsageError("--lists-languages: \(error)")
                     }
@@ -122,7 +124,7 @@ struct RuleFlags {
             }
         }
         for (language, folder) in blockedLanguages {
-            rules.add(Filter(id: 0, type: .denyLanguage, folder: folder, target: .body, text: "$lang:" + language.englishName))
+            rules.add(Filter.blocking(language, folder: folder))
         }
         for path in listFiles {
             let data = try readFile(path)
