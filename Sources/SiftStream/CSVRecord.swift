@@ -202,17 +202,19 @@ public enum CSVRecord {
         return .success(spans.map { text(of: $0, in: record) })
     }
 
-    /// Whether `partial`, the start of a record not read to its end, has no problem yet
-    /// but a quoted field still open at its end: a quote further on may still close a
-    /// field the stray way (`runawayLineBreak` looks at the first problem only).
-    public static func mayYetRunAway(_ partial: UnsafeBufferPointer<UInt8>) -> Bool {
-        var spans: [FieldSpan] = []
-        do {
-            try scan(partial, into: &spans, validatingUTF8: false)
-            return true
-        } catch {
-            return error.message == "bad CSV: unterminated quoted field"
-        }
+    /// The error a quoted field that never closes gets.
+    static let unterminatedQuote = "bad CSV: unterminated quoted field"
+
+    /// What the start of a record not read to its end says of a stray quote.
+    public enum Runaway: Equatable {
+        /// A quoted field already closed the way a stray quote's does: cut as
+        /// `runawayLineBreak` does a whole record, at this line break.
+        case closed(lineBreak: Int)
+        /// No problem yet, or only a quoted field still open at the end: a quote
+        /// further on may still close a field the stray way.
+        case open
+        /// It already has another problem: no stray quote can show further on.
+        case settled
     }
 
     /// Offset of the first line break in a record over several lines that a
@@ -223,23 +225,44 @@ public enum CSVRecord {
     /// it again, as records of their own. Nil for a record on one line, a
     /// well-formed one, or one whose multi-line field is real but followed by a
     /// small mistake (`"two\nlines" ` with a space): one error record, as before.
-    /// With `complete: false`, `record` is the start of a record not read to its end:
-    /// only a quote that already closed the stray way counts (an unterminated field
-    /// there may still close properly).
-    public static func runawayLineBreak(_ record: UnsafeBufferPointer<UInt8>, complete: Bool = true) -> Int? {
-        guard let p = record.baseAddress, let nl = memchrIndex(record, 0x0A, from: 0) else { return nil }
+    public static func runawayLineBreak(_ record: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let nl = memchrIndex(record, 0x0A, from: 0) else { return nil }
+        switch firstProblem(record) {
+        case .unterminated?, .strayClose?: return nl
+        case .other?, nil: return nil
+        }
+    }
+
+    /// `runawayLineBreak` for `partial`, the start of a record not read to its end,
+    /// in one scan: only a quote that already closed the stray way cuts it (an open
+    /// field there may still close properly).
+    public static func runaway(unfinished partial: UnsafeBufferPointer<UInt8>) -> Runaway {
+        switch firstProblem(partial) {
+        case nil, .unterminated?: return .open
+        case .strayClose?:
+            guard let nl = memchrIndex(partial, 0x0A, from: 0) else { return .settled }
+            return .closed(lineBreak: nl)
+        case .other?: return .settled
+        }
+    }
+
+    private enum Problem { case unterminated, strayClose, other }
+
+    /// The first problem of `record`'s quoting, if any (UTF-8 is not looked at).
+    private static func firstProblem(_ record: UnsafeBufferPointer<UInt8>) -> Problem? {
         var spans: [FieldSpan] = []
         do {
             try scan(record, into: &spans, validatingUTF8: false)
             return nil
         } catch {
-            if error.message == "bad CSV: unterminated quoted field" { return complete ? nl : nil }
-            // The quote that "closed" the field is the one before the offending byte.
-            let close = error.byteOffset - 1
+            if error.message == unterminatedQuote { return .unterminated }
+            // A stray close: the quote that "closed" the field (the one before the
+            // offending byte) ends a field whose text ended in a comma or a line break.
+            let p = record.baseAddress!, close = error.byteOffset - 1
             if close >= 1 && close < record.count && p[close] == 0x22 && (p[close - 1] == 0x2C || p[close - 1] == 0x0A) {
-                return nl
+                return .strayClose
             }
-            return nil
+            return .other
         }
     }
 
@@ -261,7 +284,7 @@ public enum CSVRecord {
                 i = start
                 while true {
                     let q = UTF8Scan.first(0x22, p, from: i, to: n)
-                    if q == n { throw RecordError("bad CSV: unterminated quoted field", at: open) }
+                    if q == n { throw RecordError(unterminatedQuote, at: open) }
                     if q + 1 < n && p[q + 1] == 0x22 {
                         doubled = true
                         i = q + 2

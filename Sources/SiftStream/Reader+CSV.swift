@@ -19,11 +19,7 @@ extension RecordReader {
             let skipped = s.skippedBytes
             s.skippedBytes = []
             let second = (skipped.firstIndex(of: 0x0A) ?? skipped.count - 1) + 1
-            s.work = Array(skipped[second...]) + s.work
-            s.skippingLongRecord = false
-            s.longRecordResume = nil
-            s.splitter.restart()
-            s.line = s.longRecordLine + 1
+            s.restartAfterFirstLine(work: Array(skipped[second...]) + s.work, offset: s.workOffset)
         }
     }
 
@@ -37,14 +33,7 @@ extension RecordReader {
             // line after (`read` seeks there); from a pipe those lines are gone, and the
             // run says so and fails.
             reportPending(&s, stray: true)
-            if let resume = s.longRecordResume {
-                s.rewind = resume
-                return
-            }
-            if s.keptSkipped {
-                s.memoryRewind = true
-                return
-            }
+            if s.readAgainAfterFirstLine() { return }
             s.problem = s.unclosedQuote
         }
         s.work.withUnsafeBufferPointer { whole in
@@ -136,19 +125,19 @@ extension RecordReader {
                 }
                 s.line += countNewlines(buf, lineAt, used)
                 consumed = base + used
-                if !final && buf.count - used > max(limit, Self.keptPrefix) && !s.skippingLongRecord && s.format != nil,
-                   let lineBreak = CSVRecord.runawayLineBreak(Self.unfinished(buf, from: used), complete: false) {
-                    // Not finished, but its quoted field already closed the way a stray quote's
-                    // does: cut as when the whole record is in one read.
-                    base += cutAtFirstLine(&s, buf, used, lineBreak, limit: limit)
-                    continue splitting
-                }
                 if !final && buf.count - used > max(limit, Self.keptPrefix) {
                     // A record not finished past the limit (and past what an error record keeps,
                     // as for NDJSON): report it once, then let it stream by.
                     // The splitter keeps its quote state, so the record's end is still found where
                     // it really is, even past newlines inside quotes.
                     if !s.skippingLongRecord, s.format != nil {
+                        let runaway = CSVRecord.runaway(unfinished: Self.unfinished(buf, from: used))
+                        if case .closed(let lineBreak) = runaway {
+                            // Its quoted field already closed the way a stray quote's does: cut as
+                            // when the whole record is in one read.
+                            base += cutAtFirstLine(&s, buf, used, lineBreak, limit: limit)
+                            continue splitting
+                        }
                         // Reported where the skip ends (`reportPending`): as an over-long record,
                         // or as its first line if a stray quote shows.
                         let count = buf.count - used
@@ -162,9 +151,9 @@ extension RecordReader {
                         s.skippedOverflow = false
                         s.longRecordLine = s.line
                         s.longRecordResume = nil
-                        // No stray close in it so far (tested above); one may still come, unless it
-                        // already has another problem.
-                        s.strayPending = CSVRecord.mayYetRunAway(Self.unfinished(buf, from: used))
+                        // No stray close in it so far; one may still come, unless it already has
+                        // another problem.
+                        s.strayPending = runaway == .open
                     } else if s.strayPending, s.splitter.scannedTailCount > 0 {
                         // A further part of the record: the quote that closes its open field may be here.
                         let part = used..<(used + s.splitter.scannedTailCount)

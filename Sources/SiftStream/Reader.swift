@@ -126,12 +126,7 @@ final class RecordReader {
         let end = Int(lseek(fd, 0, SEEK_CUR))
         guard end >= 0, lseek(fd, off_t(offset), SEEK_SET) == off_t(offset) else { return false }
         bytesRead -= max(0, end - offset)      // read again: counted once in --stats
-        state.work.removeAll(keepingCapacity: true)
-        state.workOffset = offset
-        state.skippingLongRecord = false
-        state.longRecordResume = nil
-        state.splitter.restart()
-        state.line = state.longRecordLine + 1
+        state.restartAfterFirstLine(work: [], offset: offset)
         return true
     }
 
@@ -188,6 +183,14 @@ final class RecordReader {
         /// note that they are lost (the run fails once the input is read) and read on after
         /// the record, false.
         mutating func strayFound() -> Bool {
+            if readAgainAfterFirstLine() { return true }
+            lostLines.append(strayQuote)
+            return false
+        }
+        /// Arranges for the lines after the skipped record's first line to be read again:
+        /// from the file (`rewind`) or from what a pipe kept (`memoryRewind`); false when
+        /// neither can be.
+        mutating func readAgainAfterFirstLine() -> Bool {
             if let resume = longRecordResume {
                 rewind = resume
                 return true
@@ -196,8 +199,17 @@ final class RecordReader {
                 memoryRewind = true
                 return true
             }
-            lostLines.append(strayQuote)
             return false
+        }
+        /// Starts reading again at the line after the skipped record's first line, whose
+        /// bytes `work` now holds from `offset` in the input (-1: an input that cannot seek).
+        mutating func restartAfterFirstLine(work: [UInt8], offset: Int) {
+            self.work = work
+            workOffset = offset
+            skippingLongRecord = false
+            longRecordResume = nil
+            splitter.restart()
+            line = longRecordLine + 1
         }
         /// What was lost of this input (lines a stray quote swallowed from a pipe, past what it keeps).
         var lostLines: [String] = []
