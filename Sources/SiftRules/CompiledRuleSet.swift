@@ -177,8 +177,7 @@ public final class CompiledRuleSet: Sendable {
         allowedCallingCodes = Set(rules.smartRules.allowedCallingCodes.map { String($0.drop(while: { $0 == "+" })) })
 
         var foldedPatterns = PatternCollector(), rawPatterns = PatternCollector()
-        // The allow side alone; `gatedRaw`: raw patterns it already has a gate for.
-        var allowPatterns = PatternCollector(), gatedRaw = Set<Int>()
+        var allowSlots = Set<Int32>()       // the regex slots of allow filters
         var allowRegexes: [RegexFilter] = [], denyRegexes: [RegexFilter] = []
         var blocked: [Language: Int32] = [:]
         var allowCount = 0, denyCount = 0
@@ -199,8 +198,8 @@ public final class CompiledRuleSet: Sendable {
                 for literal in literals {
                     let gate = PhraseUse(kind: .regexGate, target: f.target, exact: false, rank: Int32(slot))
                     foldedPatterns.add(Array(literal.utf8), gate)
-                    if kind == .allowFilter { allowPatterns.add(Array(literal.utf8), gate) }
                 }
+                if kind == .allowFilter { allowSlots.insert(Int32(slot)) }
                 let rf = RegexFilter(filterIndex: Int32(index), target: f.target, regex: re, slot: slot, gated: !literals.isEmpty,
                                      leadingBytes: literals.isEmpty ? RegexLiterals.leadingBytes(f.text) : nil)
                 if kind == .allowFilter { allowRegexes.append(rf) } else { denyRegexes.append(rf) }
@@ -211,14 +210,10 @@ public final class CompiledRuleSet: Sendable {
                 case .insensitive:
                     let folded = CaseFold.foldedNFCBytes(f.text)
                     foldedPatterns.add(folded, use)
-                    if kind == .allowFilter { allowPatterns.add(folded, use) }
                 case .sensitive:
                     let (rawIndex, isNew) = rawPatterns.add(Array(Normalization.nfc(f.text).utf8), use)
                     let gate = PhraseUse(kind: .rawGate, target: .all, exact: false, rank: Int32(rawIndex))
                     if isNew { foldedPatterns.add(CaseFold.foldedNFCBytes(f.text), gate) }
-                    if kind == .allowFilter && gatedRaw.insert(rawIndex).inserted {
-                        allowPatterns.add(CaseFold.foldedNFCBytes(f.text), gate)
-                    }
                 }
             }
         }
@@ -249,7 +244,6 @@ public final class CompiledRuleSet: Sendable {
                     case .allowBody:
                         let use = PhraseUse(kind: .communityAllow, target: .body, exact: false, rank: rank)
                         foldedPatterns.add(key, use)
-                        allowPatterns.add(key, use)
                     case .denyBody:
                         foldedPatterns.add(key, PhraseUse(kind: .communityDeny, target: .body, exact: false, rank: rank))
                     }
@@ -262,9 +256,24 @@ public final class CompiledRuleSet: Sendable {
         self.allowSenders = ByteKeyTable(allowSenders)
         self.denySenders = ByteKeyTable(denySenders)
         folded = foldedPatterns.table()
+        // The allow side: what stage 1 (allow filters, and the gates of their regexes and
+        // case-sensitive phrases) and stage 3 (community allow_body) look for. Under
+        // all-unknown, stage 2 decides every message stage 1 does not allow: stage 3 is
+        // never reached.
+        let allUnknown = rules.smartRules.enabled.contains(.allUnknown)
+        let allowPatterns = foldedPatterns.keeping { use in
+            switch use.kind {
+            case .allowFilter: true
+            case .communityAllow: !allUnknown
+            case .regexGate: allowSlots.contains(use.rank)
+            case .rawGate: rawPatterns.uses[Int(use.rank)].contains { $0.kind == .allowFilter }
+            case .denyFilter, .communityDeny: false
+            }
+        }
         // A quarter of the dense budget: messages alternate between the two automata,
         // whose dense rows would otherwise take turns evicting each other from the cache.
-        // Every allow-side pattern is also in `folded`: with as many patterns, they are the same set.
+        // With as many patterns, they are `folded`'s: it serves, its other uses never consulted
+        // when only the allow side can decide.
         allowFolded = allowPatterns.patterns.count == foldedPatterns.patterns.count ? folded
             : allowPatterns.table(denseBytes: AhoCorasick.denseBytes / 4)
         foldedHasExact = foldedPatterns.uses.contains { $0.contains { $0.exact } }
@@ -303,6 +312,15 @@ private struct PatternCollector {
         patterns.append(pattern)
         uses.append([use])
         return (patterns.count - 1, true)
+    }
+
+    /// The patterns with the uses `keep` keeps, in the same order; a pattern left with none is left out.
+    func keeping(_ keep: (PhraseUse) -> Bool) -> PatternCollector {
+        var kept = PatternCollector()
+        for (pattern, uses) in zip(patterns, uses) {
+            for use in uses where keep(use) { kept.add(pattern, use) }
+        }
+        return kept
     }
 
     func table(denseBytes: Int = AhoCorasick.denseBytes) -> PhraseTable? {

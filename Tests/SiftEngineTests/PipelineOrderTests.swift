@@ -235,4 +235,19 @@ struct AllowSideTests {
         let denied = try judge(rules(Self.denies, lists: [.en: l], listLanguages: [.en]), sender: "+1 555 0100", body: "nothing here")
         #expect(denied.stage == .automaticDeny)
     }
+
+    /// Under all-unknown, stage 2 junks whatever stage 1 does not allow: stage 3's
+    /// allow_body phrases are not looked for, and without allow filters nothing is.
+    @Test func underAllUnknownTheAllowSideIsTheAllowFiltersAlone() throws {
+        let l = list(allowBody: ["see you", "mum"], denyBody: ["bank"])
+        let none = try CompiledRuleSet(rules(Self.denies, smart: [.allUnknown], lists: [.en: l], listLanguages: [.en]))
+        #expect(none.allowFolded == nil)
+        #expect(Evaluator(none).evaluate(sender: "+1 555 0100", body: Self.body).stage == .allUnknown)
+        let one = try CompiledRuleSet(rules(Self.denies + [allow("mum", .exact)], smart: [.allUnknown], lists: [.en: l], listLanguages: [.en]))
+        #expect(one.allowFolded?.automaton.patternCount == 1)
+        #expect(Evaluator(one).evaluate(sender: "+1 555 0100", body: Self.body).stage == .allowFilter)
+        // Beside another smart rule, stage 3 is reached first: its phrases are on the allow side.
+        let links = try CompiledRuleSet(rules(Self.denies + [allow("mum", .exact)], smart: [.links], lists: [.en: l], listLanguages: [.en]))
+        #expect(links.allowFolded?.automaton.patternCount == 2)
+    }
 }
