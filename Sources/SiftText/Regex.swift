@@ -70,18 +70,8 @@ public final class ICURegex: @unchecked Sendable {
     public static func icuSpelling(_ pattern: String) -> String {
         let s = Array(pattern.unicodeScalars)
         guard s.contains(where: { $0 == "$" || $0 == "{" || $0 == "}" }) else { return pattern }
-        // Multi-line mode turned on anywhere (outside escapes, classes and comments):
-        // `$` is a line end in both, and stays.
-        var multiline = false
-        walk(s) { i in
-            if s[i] == "(" && i + 1 < s.count && s[i + 1] == "?" {
-                var j = i + 2
-                while j < s.count && (("a"..."z").contains(s[j]) || ("A"..."Z").contains(s[j])) {
-                    if s[j] == "m" { multiline = true }
-                    j += 1
-                }
-            }
-        }
+        // Multi-line mode turned on anywhere: `$` is a line end in both, and stays.
+        let multiline = inlineFlags(s).contains("m")
         func digits(from j: Int) -> Int {
             var e = j
             while e < s.count && ("0"..."9").contains(s[e]) { e += 1 }
@@ -127,6 +117,21 @@ public final class ICURegex: @unchecked Sendable {
         }
         out.append(contentsOf: s[copied...])
         return String(out)
+    }
+
+    /// The letters of every inline flag group in the pattern (`(?i)`, `(?m-x:…)`; turned
+    /// on or off), outside escapes, classes and comments.
+    static func inlineFlags(_ s: [Unicode.Scalar]) -> Set<Unicode.Scalar> {
+        var flags = Set<Unicode.Scalar>()
+        walk(s) { i in
+            guard s[i] == "(" && i + 1 < s.count && s[i + 1] == "?" else { return }
+            var j = i + 2
+            while j < s.count && (("a"..."z").contains(s[j]) || ("A"..."Z").contains(s[j]) || s[j] == "-") {
+                if s[j] != "-" { flags.insert(s[j]) }
+                j += 1
+            }
+        }
+        return flags
     }
 
     /// Calls `visit` with the index of every pattern character that is syntax: not inside

@@ -17,17 +17,7 @@ public enum RegexLiterals {
     public static func required(_ pattern: String, minimum: Int = 2) -> [String] {
         let scalars = Array(pattern.unicodeScalars)
         // Inline flags that change what characters mean (x: spaces and # comments): give up.
-        var k = 0
-        while k + 1 < scalars.count {
-            if scalars[k] == "(" && scalars[k + 1] == "?" {
-                var j = k + 2
-                while j < scalars.count, scalars[j].properties.isAlphabetic || scalars[j] == "-" {
-                    if scalars[j] == "x" { return [] }
-                    j += 1
-                }
-            }
-            k += 1
-        }
+        if ICURegex.inlineFlags(scalars).contains("x") { return [] }
         let alternatives = topLevelAlternatives(scalars)
         var out: [String] = []
         for alt in alternatives {

@@ -25,6 +25,9 @@ struct RegexLiteralsTests {
         (#"[A-Z]{5,}"#, []),
         (#"x|[0-9]+"#, []),                               // one alternative has no literal
         (#"(?x) a b c"#, []),                             // extended mode: give up
+        (#"(?i-x)ab|(?x:c d)"#, []),                      // x turned on or off anywhere: give up
+        (#"\(?xbox\)? deals"#, [" deals"]),               // an escaped `(` opens no flag group
+        (#"[(?x]yz"#, ["yz"]),                            // nor does one in a class
         (#"\Qa.b\E"#, []),
         (#"\u0041BC"#, []),
         (#"(ab|cd)ef"#, ["ef"]),
