@@ -31,9 +31,8 @@ enum ExchangeCommands {
             let rows: [SFSFilters.Row]
             do { rows = try SFSFilters.read(data) } catch { throw RuntimeError("\(path): \(error); nothing was imported") }
             for row in rows {
-                if case .success(let f) = row.result, let valid = try? FilterValidator.validate(f) {
-                    warnIfTheAppRefuses(valid, "\(path): row \(row.index)")
-                }
+                // Rows are read validated (SFSFilters.Row).
+                if case .success(let f) = row.result { warnIfTheAppRefuses(f, "\(path): row \(row.index)") }
             }
             let report = c.dryRun
                 ? try Store.dryRunImport(rows, into: try StoreAccess.readerOrEmpty(c.db))
