@@ -31,7 +31,9 @@
 //      script or its letters name the language among the supported ones
 //      (Hebrew; Cyrillic; kana; Han characters only one Chinese script uses;
 //      Arabic-script letters or words only Arabic or only Persian uses): then
-//      `minimumScriptLetters`. Latin-script languages keep the higher bar.
+//      `minimumScriptLetters`. A Latin-script language is named so only by a
+//      frequent word no other language writes (`Danke`, `À demain !`), and
+//      only with `shortLatinMargin`.
 // The hot path allocates nothing: the tally is a struct of fixed-size
 // counters, and each n-gram is an integer packed from a rolling window and
 // looked up in a flat table.

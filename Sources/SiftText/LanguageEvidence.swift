@@ -18,10 +18,11 @@ struct Evidence {
     var articleStart = false
     /// The open Arabic-script word starts with the article ال.
     var wordHasArticle = false
-    /// Latin words only Spanish / only Portuguese writes.
+    /// Latin words only Spanish / only Portuguese writes (against the other).
     var spanishWords = 0
     var portugueseWords = 0
-    var englishWords = 0
+    /// Per `LatinModel` class, its words no other class writes (`WordTable.onlyOneLanguage`).
+    var onlyWords = SIMD8<UInt32>()
     /// The scalar before was ъ or Ъ: Russian writes it only before е ё ю я,
     /// Bulgarian inside words before any consonant (поръчка, България).
     var afterHardSign = false
@@ -208,9 +209,12 @@ struct Evidence {
         guard wordLength > 0 else { return }
         if !wordIsURLPart {
             if wordScript == .latin {
-                if WordTable.spanishOnly.contains(wordHash) { spanishWords += 1 }
-                if WordTable.portugueseOnly.contains(wordHash) { portugueseWords += 1 }
-                if WordTable.englishOnly.contains(wordHash) { englishWords += 1 }
+                let says = WordTable.latinWord(wordHash)
+                if says != 0 {
+                    if says & WordTable.spanishBit != 0 { spanishWords += 1 }
+                    if says & WordTable.portugueseBit != 0 { portugueseWords += 1 }
+                    for k in 0..<7 where says & 1 << k != 0 { onlyWords[k] &+= 1 }
+                }
                 window = (window << 11 | 0x20) & (1 << 44 - 1)
                 score(gram(2))
                 if wordLength >= 2 { score(gram(3)) }
@@ -308,7 +312,11 @@ struct Evidence {
             }
             return (choose(among: [.ar, .fa], weights, unsupported: weights[Slot.unsupportedArabic]), true)
         case .latin:
-            return (decideLatin(), false)
+            // A word only the chosen language writes names it, as a script's letters do
+            // (`Danke`, `Ya voy`); it still had to clear the short-body margin.
+            let detection = decideLatin()
+            let named = detection.language.flatMap { LatinModel.classes.firstIndex(of: $0) }.map { onlyWords[$0] > 0 } ?? false
+            return (detection, named)
         case .unsupported:
             return (LanguageDetection(language: nil, scores: [], letters: letters), false)
         }
@@ -326,10 +334,10 @@ struct Evidence {
         let es = 5, pt = 4, bonus = UInt32(LanguageDetector.spanishPortugueseWord * LatinModel.unitsPerNat)
         penalty[pt] &+= UInt32(spanishWords) &* bonus
         penalty[es] &+= UInt32(portugueseWords) &* bonus
-        // Frequent SMS words only English writes, as much against every other class.
-        if englishWords > 0 {
-            let en = 0
-            for c in 0..<classes where c != en { penalty[c] &+= UInt32(englishWords) &* bonus }
+        // Frequent SMS words only one language writes, as much against every other class.
+        if onlyWords != SIMD8() {
+            let total = onlyWords.wrappedSum()
+            for c in 0..<classes { penalty[c] &+= (total &- onlyWords[c]) &* bonus }
         }
         // The best and runner-up classes, and the best two supported languages
         // (the last class is "another language"); ties go to the earlier class.

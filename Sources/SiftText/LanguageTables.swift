@@ -126,33 +126,100 @@ enum WordTable {
 
     /// Frequent words only Spanish or only Portuguese writes (lower case), which
     /// the Latin model, trained on software text, weighs too little in SMS
-    /// (`Tu código de Uber es 4412` came out Portuguese).
-    static let spanishOnly: Set<UInt64> = hashes("es el los las del y muy gracias hola su sus en hoy mañana ya pero cuando usted tienes tiene hay aquí ahora cuenta listo")
-    static let portugueseOnly: Set<UInt64> = hashes("é em não você obrigado obrigada olá seu sua um uma do da dos das ao à com pelo pela hoje amanhã já mas quando tem há aqui agora conta seus suas são pra vc")
+    /// (`Tu código de Uber es 4412` came out Portuguese): each counts against the other.
+    static let spanishNotPortuguese = "es el los las del y muy gracias hola su sus en hoy mañana ya pero cuando usted tienes tiene hay aquí ahora cuenta listo"
+    static let portugueseNotSpanish = "é em não você obrigado obrigada olá seu sua um uma do da dos das ao à com pelo pela hoje amanhã já mas quando tem há aqui agora conta seus suas são pra vc"
 
-    /// Frequent SMS words only English writes among the supported languages and the
-    /// others the model knows (Dutch, Swedish…): the model, trained on software text,
-    /// took `Final sale today` and `Real deal` for Spanish.
-    /// (Left out: words another language writes too, or borrows in its promotions — sale,
-    /// final, code, real, bank, link, text, free, off, delivery, call, order (Dutch, Swedish),
-    /// was, will, has, have, been, is, just, back, see, time, card, not (Turkish, German),
-    /// late (Dutch), sorry (Dutch and German texts say it too), on, me, at, hey, can.)
-    static let englishOnly: Set<UInt64> = hashes("""
-        the you your yours please thanks thank today tonight tomorrow deal inside with from our
-        this that what when where there here they their yes hello shipped delivered package
-        appointment reminder account payment verification reply get now new only soon way
-        home love morning night
-        """.split(whereSeparator: \.isWhitespace).joined(separator: " "))
-
-    private static func hashes(_ words: String) -> Set<UInt64> {
-        Set(words.split(separator: " ").map { word in word.unicodeScalars.reduce(hashBasis) { mix($0, $1.value) } })
-    }
+    /// Frequent SMS words only one language writes among the supported languages and
+    /// the others the model knows (Dutch, Swedish, Catalan, Galician, Romanian, Polish…),
+    /// in `LatinModel.classes` order: each counts against every other class. The model,
+    /// trained on software text, knows little of chat: `Final sale today` and `Real deal`
+    /// came out Spanish, `Merci beaucoup` and `Olá, tudo bem?` another language.
+    /// Left out, because another language writes them too or borrows them (in brackets):
+    /// en sale, final, code, real, bank, link, text, free, off, delivery, call, order, was,
+    /// will, has, have, been, is, just, back, see, time, card, not, late, sorry, on, me, at,
+    /// hey, can (nl, sv, tr, de); fr mais, je, non, bien, pour, est, salut, vos (pt, nl, it,
+    /// es, ro, ca); de wie, morgen, mit, gut, bis, alles, hallo, komme, nur, uns, dir, dank
+    /// (nl, da, no, tr, pt, ca); it ciao, bene, sei, non, per, di, il, ci, mi, prego, tesoro,
+    /// sempre, che, stai, tua (pt, ro, fr, es); es hola, estás, está, porque, nos, vale, feliz,
+    /// tu, llamo (ca, ast, pt, it); pt estou, agora, noite, vamos, sim, dia (gl, es).
+    static let onlyOneLanguage: [(Language, String)] = [
+        (.en, """
+            the you your yours please thanks thank today tonight tomorrow deal inside with from our
+            this that what when where there here they their yes hello shipped delivered package
+            appointment reminder account payment verification reply get now new only soon way
+            home love morning night happy birthday worries
+            """),
+        (.fr, """
+            bonjour bonsoir merci beaucoup demain aujourd vous votre nous avec suis êtes être
+            très déjà chez rien quoi oui ça bisous bises coucou stp svp bcp slt cette aussi
+            toujours peux veux avez sont soir commande livraison trop où
+            """),
+        (.de, """
+            danke bitte nicht ich und ist heute schön schon dich sehr gerne tschüss geht noch
+            eine einen einem ihr ihre ihnen haben hast habe wir euch abend zum zur für können
+            kannst wird werden liebe geburtstag sind vielen später gleich jetzt grüße jawohl bist
+            """),
+        (.it, """
+            grazie domani buongiorno buonasera sono della delle questo questa anche voglio perché
+            oggi tutto tutti comunque cmq allora adesso ancora vediamo tuo siamo amore
+            compleanno auguri stasera
+            """),
+        (.pt, """
+            você vc obrigado obrigada não tudo bem olá amanhã hoje muito pra também aniversário
+            beijos bjs
+            """),
+        (.tr, """
+            naber neredesin tamam evet hayir nasilsin
+            """),
+        (.es, """
+            gracias qué cómo usted ustedes quiero tienes mañana muy también ahora hoy buenos
+            buenas días dónde puedes estoy eres tú cumpleaños luego haces voy venís
+            """),
+    ]
 
     /// Words Persian borrowed with the Arabic article (`الان` now, `البته` of course, `الو`
     /// hello on the phone): no sign of Arabic.
     static let persianArticleWords: Set<UInt64> = Set(["الان", "البته", "الو", "الکی"].map { word in
         word.unicodeScalars.reduce(hashBasis) { mix($0, $1.value) }
     })
+
+    /// Latin word hash → what it says: bit k for `onlyOneLanguage`'s class k (in
+    /// `LatinModel.classes` order), and `spanishBit` / `portugueseBit` for the words
+    /// that only tell Spanish and Portuguese apart.
+    static let latinWords: [UInt64: UInt16] = {
+        var table: [UInt64: UInt16] = [:]
+        func add(_ words: String, _ bit: UInt16) {
+            for word in words.split(whereSeparator: \.isWhitespace) {
+                table[word.unicodeScalars.reduce(hashBasis) { mix($0, $1.value) }, default: 0] |= bit
+            }
+        }
+        for (language, words) in onlyOneLanguage {
+            add(words, 1 << LatinModel.classes.firstIndex(of: language)!)
+        }
+        add(spanishNotPortuguese, spanishBit)
+        add(portugueseNotSpanish, portugueseBit)
+        return table
+    }()
+    static let spanishBit: UInt16 = 1 << 8
+    static let portugueseBit: UInt16 = 1 << 9
+
+    /// One bit per value of a hash's top 12 bits, set for the hashes of `latinWords`:
+    /// most words are turned away by one load.
+    static let latinWordFilter: UnsafePointer<UInt64> = filter(latinWords.keys)
+
+    /// What a Latin word's hash says (`latinWords`), 0 for most words.
+    @inline(__always)
+    static func latinWord(_ h: UInt64) -> UInt16 {
+        latinWordFilter[Int(h >> 58)] & 1 << (h >> 52 & 63) != 0 ? latinWords[h] ?? 0 : 0
+    }
+
+    private static func filter(_ hashes: some Sequence<UInt64>) -> UnsafePointer<UInt64> {
+        let bits = UnsafeMutablePointer<UInt64>.allocate(capacity: 64)
+        bits.initialize(repeating: 0, count: 64)
+        for h in hashes { bits[Int(h >> 58)] |= 1 << (h >> 52 & 63) }
+        return UnsafePointer(bits)
+    }
 
     /// Hashes of `notRussianWords`.
     static let notRussian: Set<UInt64> = Set(notRussianWords.split(whereSeparator: { $0 == " " || $0 == "\n" }).map { word in
@@ -161,12 +228,7 @@ enum WordTable {
 
     /// One bit per value of a hash's top 12 bits, set for the hashes of
     /// `notRussian`: most Russian words are turned away by one load.
-    static let notRussianFilter: UnsafePointer<UInt64> = {
-        let bits = UnsafeMutablePointer<UInt64>.allocate(capacity: 64)
-        bits.initialize(repeating: 0, count: 64)
-        for h in notRussian { bits[Int(h >> 58)] |= 1 << (h >> 52 & 63) }
-        return UnsafePointer(bits)
-    }()
+    static let notRussianFilter: UnsafePointer<UInt64> = filter(notRussian)
 
     /// Whether a Cyrillic word's hash is one of `notRussian`.
     @inline(__always)

@@ -259,7 +259,7 @@ import Testing
     // Short bodies: too little to tell Latin-script languages apart, Arabic from
     // Persian when no letter only one of them uses is there, or Simplified from
     // Traditional Chinese when every character is shared.
-    @Test(arguments: ["", "ok", "Hi!", "The end", "12345678 !!", "سلام", "好的", "x"])
+    @Test(arguments: ["", "ok", "Hi!", "Go on", "12345678 !!", "سلام", "好的", "x"])
     func shortBodiesAreUndetermined(_ body: String) {
         let detection = LanguageDetector.detect(body)
         #expect(detection.language == nil)
@@ -308,6 +308,34 @@ import Testing
     ] as [(String, Language?)])
     func smsBodiesThatWereGuessed(_ body: String, _ expected: Language?) {
         #expect(LanguageDetector.detect(body).language == expected)
+    }
+
+    /// Short chat in the Latin-script languages, which the app's recognizer names and the
+    /// model (trained on software text) left undetermined: frequent SMS words only one
+    /// language writes (`WordTable.onlyOneLanguage`) count against every other class, and
+    /// name the language of a body too short for `minimumLetters` once it clears the
+    /// short-body margin, as a script's own letters do.
+    @Test(arguments: [
+        ("Merci beaucoup", Language.fr), ("À demain !", .fr), ("Merci, à bientôt", .fr),
+        ("Hola, ¿cómo estás?", .es), ("Adiós, hasta mañana", .es),
+        ("Olá, tudo bem?", .pt), ("Tchau, até amanhã", .pt),
+        ("Danke", .de), ("Bitte", .de), ("Grazie", .it), ("Tamam", .tr), ("The end", .en),
+    ] as [(String, Language)])
+    func shortChatIsNamedByWordsOnlyItsLanguageWrites_asTheApp(_ body: String, _ expected: Language) {
+        #expect(LanguageDetector.detect(body).language == expected)
+    }
+
+    /// The words were chosen so that the other languages the model knows do not write
+    /// them: their short chat stays undetermined (German `dank` made `Dank je wel` German),
+    /// and so do phrases with words two languages share (Swiss German `merci`, Argentine
+    /// `vos` and `che`, Portuguese `tua`).
+    @Test(arguments: [
+        "Dank je wel", "Merci vielmal", "Vos sabés que sí", "Che, ¿venís?", "A tua mãe ligou", "Stai acasă",
+        "Bona nit", "Tack så mycket", "Dziękuję bardzo", "Moitas grazas", "Gràcies per tot", "Mulțumesc frumos",
+        "Terima kasih", "Köszönöm szépen", "Kiitos paljon", "Hvala lijepa",
+    ])
+    func otherLanguagesShortChatStaysUndetermined(_ body: String) {
+        #expect(LanguageDetector.detect(body).language == nil, "\(body)")
     }
 
     @Test(arguments: ["ş", "я", "谢", "ה"])

@@ -1,0 +1,51 @@
+#!/usr/bin/env python3
+"""Short SMS language identification: msgsift-langid on hand-written messages.
+
+bench/langid/sms/dev.txt and test.txt hold `LABEL | text` lines: 30 realistic
+SMS per supported Latin-script language (en fr de it pt es tr), mostly 2-8
+words, and 70 in other Latin-script languages (`xx`: Dutch, Swedish, Polish,
+Catalan, Galician, Romanian, …), where the right answer is undetermined.
+dev.txt guided the choice of WordTable.onlyOneLanguage; test.txt was held out.
+Prints, per file and label, right / undetermined / wrong, and every wrong
+answer (a wrong language is what junks a message under a blocked language).
+Usage: sms.py BINARY [FILE…] (default: both files). Needs only python3.
+"""
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def main():
+    binary = sys.argv[1]
+    files = sys.argv[2:] or [os.path.join(HERE, "sms", name) for name in ("dev.txt", "test.txt")]
+    for path in files:
+        with open(path, encoding="utf-8") as f:
+            rows = [line.rstrip("\n").split(" | ", 1) for line in f if line.strip()]
+        texts = [text for _, text in rows]
+        out = subprocess.run([binary], input="\n".join(texts) + "\n", capture_output=True, text=True, check=True).stdout
+        answers = [line.split("\t")[0] for line in out.splitlines()]
+        assert len(answers) == len(texts), (len(answers), len(texts))
+        per = {}
+        wrong = []
+        for (label, text), got in zip(rows, answers):
+            got = "xx" if got == "und" and label == "xx" else got
+            counts = per.setdefault(label, [0, 0, 0])
+            if got == label:
+                counts[0] += 1
+            elif got == "und":
+                counts[1] += 1
+            else:
+                counts[2] += 1
+                wrong.append((label, got, text))
+        right = sum(c[0] for c in per.values())
+        und = sum(c[1] for c in per.values())
+        print(f"{os.path.basename(path)}: right {right}/{len(rows)}, undetermined {und}, wrong {len(wrong)}")
+        print("  per label (right/undetermined/wrong): " + " ".join(f"{k} {v[0]}/{v[1]}/{v[2]}" for k, v in per.items()))
+        for label, got, text in wrong:
+            print(f"  wrong: {label} read as {got}: {text}")
+
+
+if __name__ == "__main__":
+    main()
