@@ -75,11 +75,39 @@ int sift_continues_cluster(int32_t codepoint) {
     return gcb == U_GCB_EXTEND || gcb == U_GCB_SPACING_MARK || gcb == U_GCB_ZWJ;
 }
 
+/* The Grapheme_Cluster_Break class alone (Extended_Pictographic is SIFT_GCB_OTHER). */
+static int break_class(UChar32 codepoint) {
+    switch (u_getIntPropertyValue(codepoint, UCHAR_GRAPHEME_CLUSTER_BREAK)) {
+    case U_GCB_CR: return SIFT_GCB_CR;
+    case U_GCB_LF: return SIFT_GCB_LF;
+    case U_GCB_CONTROL: return SIFT_GCB_CONTROL;
+    case U_GCB_EXTEND: return SIFT_GCB_EXTEND;
+    case U_GCB_ZWJ: return SIFT_GCB_ZWJ;
+    case U_GCB_SPACING_MARK: return SIFT_GCB_SPACING_MARK;
+    case U_GCB_PREPEND: return SIFT_GCB_PREPEND;
+    case U_GCB_REGIONAL_INDICATOR: return SIFT_GCB_REGIONAL_INDICATOR;
+    case U_GCB_L: return SIFT_GCB_L;
+    case U_GCB_V: return SIFT_GCB_V;
+    case U_GCB_T: return SIFT_GCB_T;
+    case U_GCB_LV: return SIFT_GCB_LV;
+    case U_GCB_LVT: return SIFT_GCB_LVT;
+    default: return SIFT_GCB_OTHER;
+    }
+}
+
+int sift_grapheme_break(int32_t codepoint) {
+    int gcb = break_class(codepoint);
+    if (gcb == SIFT_GCB_OTHER && u_hasBinaryProperty(codepoint, UCHAR_EXTENDED_PICTOGRAPHIC)) return SIFT_GCB_EXTENDED_PICTOGRAPHIC;
+    return gcb;
+}
+
 void sift_char_table(uint8_t *out, int32_t count) {
     for (int32_t c = 0; c < count; c++) {
         uint8_t v = (uint8_t)script_class(c);
         if (sift_is_letter(c)) v |= SIFT_CHAR_LETTER;
-        if (sift_continues_cluster(c)) v |= SIFT_CHAR_EXTENDS;
+        int gcb = break_class(c);
+        if (gcb == SIFT_GCB_EXTEND || gcb == SIFT_GCB_ZWJ || gcb == SIFT_GCB_SPACING_MARK) v |= SIFT_CHAR_EXTENDS;
+        else if (gcb != SIFT_GCB_OTHER) v |= SIFT_CHAR_BREAK_RULES;
         out[c] = v;
     }
 }

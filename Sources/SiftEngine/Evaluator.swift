@@ -262,10 +262,9 @@ public final class Evaluator {
         let start = end - Int(table.lengths[pattern])
         // A phrase occurs where whole characters do, as in the app's String comparison:
         // not `hello` in `hello` + U+0331, not `bedeli` in `BEDELİ` (folded `bedeli̇`), not
-        // `👍` in `👍🏽`. Gates are not held to it (a regex matches code points).
-        // (The byte tests repeat Grapheme's first ones so the common case costs no call across modules.)
-        let endsCharacter = (end >= buf.count || buf[end] < 0xCC || Grapheme.boundary(buf, at: end))
-            && (buf[start] != 0xF0 || Grapheme.flagBoundary(buf, at: start))
+        // `👍` in `👍🏽`, not `🇮` in `🇮🇱`. Gates are not held to it (a regex matches code points).
+        // Checked once a use in the right target needs it (0 unknown, 1 yes, 2 no).
+        var wholeCharacters = 0
         for k in Int(table.useStart[pattern])..<Int(table.useStart[pattern + 1]) {
             let use = table.uses[k]
             switch use.target {
@@ -273,7 +272,10 @@ public final class Evaluator {
             case .body: if end > bodyCount { continue }
             case .sender: if start <= bodyCount { continue }
             }
-            if !endsCharacter && use.kind.isPhrase { continue }
+            if wholeCharacters == 0 {
+                wholeCharacters = Self.characterBoundary(buf, start) && Self.characterBoundary(buf, end) ? 1 : 2
+            }
+            if wholeCharacters == 2 && use.kind.isPhrase { continue }
             if use.exact && !exactBoundaries(buf, start, end, tracedToText) { continue }
             switch use.kind {
             case .allowFilter: allowRank = min(allowRank, use.rank)
@@ -284,6 +286,26 @@ public final class Evaluator {
             case .rawGate: if !openedRaw.contains(use.rank) { openedRaw.append(use.rank) }
             }
         }
+    }
+
+    /// Whether a character starts at `p` (`Grapheme.isBoundary`). Before a scalar below U+0300
+    /// (no mark, jamo, flag half or pictograph but © ®), only CR LF, a prepended mark (U+0600…,
+    /// leads D8 DB DC E0 F0) and a ZWJ (E2) keep two scalars together: the rest costs no call
+    /// across modules.
+    @inline(__always)
+    static func characterBoundary(_ text: UnsafeBufferPointer<UInt8>, _ p: Int) -> Bool {
+        if p <= 0 || p >= text.count { return true }
+        let next = text[p], last = text[p - 1]
+        if next < 0xCC {
+            if last < 0x80 { return last != 0x0D || next != 0x0A }
+            var q = p - 1
+            while q > 0 && text[q] & 0xC0 == 0x80 { q -= 1 }
+            switch text[q] {
+            case 0xD8, 0xDB, 0xDC, 0xE0, 0xE2, 0xF0: break
+            default: return true
+            }
+        }
+        return Grapheme.isBoundary(text, at: p)
     }
 
     /// SPEC §1.1 exact: no letter right before or after the occurrence `start..<end` of `text`.

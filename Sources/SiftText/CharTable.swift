@@ -38,6 +38,20 @@ public enum CharTable {
         return sift_continues_cluster(Int32(bitPattern: cp)) != 0
     }
 
+    /// The code point's class in UAX #29's grapheme cluster rules (`Grapheme.Break`).
+    @inline(__always)
+    static func graphemeBreak(_ cp: UInt32) -> Grapheme.Break {
+        if cp < 0x80 {
+            return cp == 0x0D ? .cr : cp == 0x0A ? .lf : cp < 0x20 || cp == 0x7F ? .control : .other
+        }
+        if cp < UInt32(tableLimit) {
+            let entry = table[Int(cp)]
+            if entry & 0x60 == 0 { return .other }
+            if entry & 0x40 != 0 && cp != 0x200D { return .extend }   // Extend or SpacingMark: the same to every rule used
+        }
+        return Grapheme.Break(rawValue: Int32(sift_grapheme_break(Int32(bitPattern: cp)))) ?? .other
+    }
+
     /// The script class of a code point.
     @inline(__always)
     public static func script(_ cp: UInt32) -> Script {

@@ -22,6 +22,18 @@ struct CharacterBoundaryTests {
         MatchCase(deny("\u{1F1F8}\u{1F1EE}", target: .body), "Shop", "\u{1F1FA}\u{1F1F8}\u{1F1EE}\u{1F1F1} news", false),
         MatchCase(deny("\u{1F1EE}\u{1F1F1}", target: .body), "Shop", "\u{1F1FA}\u{1F1F8}\u{1F1EE}\u{1F1F1} news", true),
         MatchCase(deny("\u{1F1FA}\u{1F1F8}", target: .body), "Shop", "\u{1F1FA}\u{1F1F8}\u{1F1EE}\u{1F1F1} news", true),
+        // Either half of a flag is no character of its own, nor is an emoji inside a ZWJ sequence.
+        MatchCase(deny("\u{1F1EE}", target: .body), "Shop", "\u{1F1EE}\u{1F1F1}", false),
+        MatchCase(deny("\u{1F1F1}", target: .body), "Shop", "\u{1F1EE}\u{1F1F1}", false),
+        MatchCase(deny("a\u{1F1EE}", target: .body, .exact), "Shop", "a\u{1F1EE}\u{1F1F1}", false),
+        MatchCase(deny("\u{1F469}", target: .body), "Shop", "family \u{1F468}\u{200D}\u{1F469}", false),
+        MatchCase(deny("\u{1F469}", target: .body), "Shop", "family \u{1F468} \u{1F469}", true),
+        // Hangul jamo join the syllable before them; a prepended mark joins what follows it.
+        MatchCase(deny("\u{1100}", target: .body), "Shop", "\u{1100}\u{1100}", false),
+        MatchCase(deny("\u{AC01}", target: .body), "Shop", "\u{AC01}\u{11A8}", false),
+        MatchCase(deny("\u{AC01}", target: .body), "Shop", "\u{AC01} \u{11A8}", true),
+        MatchCase(deny("\u{661}", target: .body), "Shop", "\u{600}\u{661}", false),
+        MatchCase(deny("\u{661}", target: .body), "Shop", "\u{600} \u{661}", true),
         // Devanagari: a vowel sign belongs to the consonant before it.
         MatchCase(deny("\u{915}\u{930}", target: .body), "Shop", "\u{915}\u{930}\u{947}\u{902}", false),
         MatchCase(deny("\u{915}\u{930}\u{947}\u{902}", target: .body), "Shop", "\u{915}\u{930}\u{947}\u{902}\u{917}\u{947}", true),
@@ -47,6 +59,8 @@ struct CharacterBoundaryTests {
         let r = rules(lists: [.en: list(denyBody: ["\u{1F44D}"])], listLanguages: [.en])
         #expect(try judge(r, sender: "x", body: "ok \u{1F44D}\u{1F3FD}").stage == .noMatch)
         #expect(try judge(r, sender: "x", body: "ok \u{1F44D}").stage == .automaticDeny)
+        let flags = rules(lists: [.en: list(denyBody: ["\u{1F1EE}"])], listLanguages: [.en])
+        #expect(try judge(flags, sender: "x", body: "\u{1F1EE}\u{1F1F1}").stage == .noMatch)
     }
 
     /// A regex matches code points (ICU): its literal gate must still open.

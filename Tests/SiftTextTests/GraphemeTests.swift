@@ -46,8 +46,47 @@ struct GraphemeTests {
     func boundaryAfterExtenders() {
         for (text, end, expected) in [("ﾃﾞ", 3, false), ("กำ", 3, false), ("ab", 1, true), ("e\u{301}", 1, false)] {
             let bytes = Array(text.utf8)
-            let ok = bytes.withUnsafeBufferPointer { Grapheme.boundary($0, at: end) }
+            let ok = bytes.withUnsafeBufferPointer { Grapheme.isBoundary($0, at: end) }
             #expect(ok == expected, "\(text) at \(end)")
         }
+    }
+
+    /// Every boundary `isBoundary` answers, against where Swift's own `Character`s start, in
+    /// random strings of scalars every rule is about: CR LF and other controls, marks, ZWJ and
+    /// ZWNJ, spacing marks, prepended marks, Hangul jamo and syllables, regional indicators,
+    /// emoji ZWJ sequences, and plain letters of the supported scripts.
+    @Test("isBoundary agrees with Swift's segmentation at every scalar of random strings")
+    func boundariesAgreeWithSwift() {
+        let alphabet: [UInt32] = [
+            0x61, 0x41, 0x31, 0x20, 0x0D, 0x0A, 0x09, 0xAD,                 // ASCII, CR, LF, a control, soft hyphen
+            0xE9, 0x301, 0x345, 0x200D, 0x200C, 0xFE0F, 0x20E3, 0x1F3FB,    // letter, marks, joiners, VS16, keycap, skin tone
+            0xE33, 0xE01, 0xFF9E, 0xFF83,                                   // Thai SARA AM (spacing), Thai letter, ﾞ, ﾃ
+            0x600, 0x6DD, 0x628, 0x661,                                     // prepended marks, Arabic letter and digit
+            0x1100, 0x1161, 0x11A8, 0xAC00, 0xAC01,                         // Hangul L V T LV LVT
+            0x1F1EE, 0x1F1F1, 0x1F1FA,                                      // regional indicators
+            0x1F468, 0x1F469, 0x2764, 0x1F44D, 0x5D0, 0x43F, 0x4E2D,        // pictographs, Hebrew, Cyrillic, Han
+        ]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(n))
+        }
+        var wrong: [String] = []
+        for _ in 0..<20_000 {
+            var s = ""
+            for _ in 0..<(1 + next(7)) { s.unicodeScalars.append(Unicode.Scalar(alphabet[next(alphabet.count)])!) }
+            let bytes = Array(s.utf8)
+            var starts = Set<Int>()
+            for index in s.indices { starts.insert(s.utf8.distance(from: s.utf8.startIndex, to: index)) }
+            var offset = 0
+            for scalar in s.unicodeScalars {
+                let got = bytes.withUnsafeBufferPointer { Grapheme.isBoundary($0, at: offset) }
+                if got != starts.contains(offset) || offset == 0 && !got {
+                    wrong.append(s.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ") + " @\(offset)")
+                }
+                offset += String(scalar).utf8.count
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.count) wrong, first: \(wrong.prefix(10))")
     }
 }

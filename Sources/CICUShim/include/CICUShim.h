@@ -51,8 +51,35 @@ enum {
 /// Bit set in a sift_char_table entry when the code point continues a grapheme
 /// cluster (see sift_continues_cluster).
 #define SIFT_CHAR_EXTENDS 0x40
+/// Bit set in a sift_char_table entry when the code point's Grapheme_Cluster_Break
+/// (sift_grapheme_break, Extended_Pictographic aside) is neither Other nor one that
+/// continues a cluster.
+#define SIFT_CHAR_BREAK_RULES 0x20
 /// Mask of the script class in a sift_char_table entry.
 #define SIFT_CHAR_SCRIPT_MASK 0x1F
+
+/// The classes of UAX #29's grapheme cluster rules (Grapheme_Cluster_Break, and
+/// Extended_Pictographic for rule GB11), in msgsift's own numbering.
+enum {
+    SIFT_GCB_OTHER = 0,
+    SIFT_GCB_CR = 1,
+    SIFT_GCB_LF = 2,
+    SIFT_GCB_CONTROL = 3,
+    SIFT_GCB_EXTEND = 4,
+    SIFT_GCB_ZWJ = 5,
+    SIFT_GCB_SPACING_MARK = 6,
+    SIFT_GCB_PREPEND = 7,
+    SIFT_GCB_REGIONAL_INDICATOR = 8,
+    SIFT_GCB_L = 9,
+    SIFT_GCB_V = 10,
+    SIFT_GCB_T = 11,
+    SIFT_GCB_LV = 12,
+    SIFT_GCB_LVT = 13,
+    SIFT_GCB_EXTENDED_PICTOGRAPHIC = 14,
+};
+
+/// The grapheme break class (SIFT_GCB_*) of one code point, from ICU's data.
+int sift_grapheme_break(int32_t codepoint);
 
 /// Fills out[c] for every code point c in [0, count) with its script class
 /// and the SIFT_CHAR_LETTER bit. Meant to be called once to build a table.
