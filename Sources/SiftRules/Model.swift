@@ -92,11 +92,30 @@ public struct Filter: Sendable, Equatable {
 }
 
 /// What makes two filters the same filter: same text, target, matching and case.
+/// Texts compare as Swift Strings do, canonically (`café` with `é` as one code point
+/// or as `e` + U+0301 matches the same messages), except a regex's: ICU matches code
+/// points, so two spellings of a pattern are two filters.
 public struct FilterIdentity: Hashable, Sendable {
     public var text: String
     public var target: Target
     public var matching: Matching
     public var caseSensitivity: CaseSensitivity
+
+    public static func == (a: FilterIdentity, b: FilterIdentity) -> Bool {
+        guard a.target == b.target && a.matching == b.matching && a.caseSensitivity == b.caseSensitivity else { return false }
+        return a.matching == .regex ? a.text.utf8.elementsEqual(b.text.utf8) : a.text == b.text
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(target)
+        hasher.combine(matching)
+        hasher.combine(caseSensitivity)
+        if matching == .regex {
+            for byte in text.utf8 { hasher.combine(byte) }
+        } else {
+            hasher.combine(text)
+        }
+    }
 }
 
 /// The smart rules of SPEC §1.2, spelled as the command line spells them.

@@ -53,6 +53,18 @@ struct NormalizationTests {
         #expect(try judge(rules([f]), body: "\(Self.nfd) ouvert").stage == .denyFilter)
     }
 
+    /// Two spellings of one regex are two filters (a phrase's are one): each matches what
+    /// it matches, so the second is not dropped as a duplicate of the first.
+    @Test func twoSpellingsOfARegexAreTwoFilters() throws {
+        let composed = Filter(id: 0, type: .deny, target: .sender, matching: .regex, text: Self.nfc)
+        var decomposed = composed
+        decomposed.text = Self.nfd
+        let v = try judge(rules([composed, decomposed]), sender: Self.nfd, body: "hi")
+        #expect(v.stage == .denyFilter && v.reason == Self.nfd)
+        #expect(try judge(rules([composed, decomposed]), sender: Self.nfc, body: "hi").reason == Self.nfc)
+        #expect(try judge(rules([deny(Self.nfc), deny(Self.nfd)]), body: Self.nfd).reason == Self.nfc)
+    }
+
     @Test func theReasonIsTheFilterAsWritten() throws {
         let v = try judge(rules([deny(Self.nfd)]), body: "\(Self.nfc)!")
         #expect(v.reason == Self.nfd)

@@ -75,6 +75,18 @@ struct StoreFilterTests {
         #expect(try store.add(deny("cafe\u{301}")) == .duplicate(of: first))
     }
 
+    // Not for a regex: ICU matches code points, so `café` and `cafe` + U+0301 match different messages.
+    @Test func canonicallyEquivalentRegexesAreTwoFilters() throws {
+        let store = try Store.openForWriting(path: freshStorePath())
+        let composed = Filter(id: 0, type: .deny, matching: .regex, text: "caf\u{E9}")
+        var decomposed = composed
+        decomposed.text = "cafe\u{301}"
+        guard case .added(let first) = try store.add(composed) else { Issue.record("not added"); return }
+        guard case .added = try store.add(decomposed) else { Issue.record("the second spelling was not added"); return }
+        #expect(try store.add(composed) == .duplicate(of: first))
+        #expect(try store.filters().filters.count == 2)
+    }
+
     @Test(arguments: [
         (Target.sender, Matching.contains, CaseSensitivity.insensitive),
         (Target.all, Matching.exact, CaseSensitivity.insensitive),
