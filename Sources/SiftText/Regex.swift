@@ -71,7 +71,7 @@ public final class ICURegex: @unchecked Sendable {
         let s = Array(pattern.unicodeScalars)
         guard s.contains(where: { $0 == "$" || $0 == "{" || $0 == "}" }) else { return pattern }
         // Multi-line mode turned on anywhere: `$` is a line end in both, and stays.
-        let multiline = inlineFlags(s).contains("m")
+        let multiline = inlineFlags(s).on.contains("m")
         func digits(from j: Int) -> Int {
             var e = j
             while e < s.count && ("0"..."9").contains(s[e]) { e += 1 }
@@ -119,19 +119,19 @@ public final class ICURegex: @unchecked Sendable {
         return String(out)
     }
 
-    /// The letters of every inline flag group in the pattern (`(?i)`, `(?m-x:…)`; turned
-    /// on or off), outside escapes, classes and comments.
-    static func inlineFlags(_ s: [Unicode.Scalar]) -> Set<Unicode.Scalar> {
-        var flags = Set<Unicode.Scalar>()
+    /// The letters of the inline flag groups in the pattern (`(?i)`, `(?m-x:…)`), those
+    /// turned on and those turned off, outside escapes, classes and comments.
+    static func inlineFlags(_ s: [Unicode.Scalar]) -> (on: Set<Unicode.Scalar>, off: Set<Unicode.Scalar>) {
+        var on = Set<Unicode.Scalar>(), off = Set<Unicode.Scalar>()
         walk(s) { i in
             guard s[i] == "(" && i + 1 < s.count && s[i + 1] == "?" else { return }
-            var j = i + 2
+            var j = i + 2, turningOn = true
             while j < s.count && (("a"..."z").contains(s[j]) || ("A"..."Z").contains(s[j]) || s[j] == "-") {
-                if s[j] != "-" { flags.insert(s[j]) }
+                if s[j] == "-" { turningOn = false } else if turningOn { on.insert(s[j]) } else { off.insert(s[j]) }
                 j += 1
             }
         }
-        return flags
+        return (on, off)
     }
 
     /// Calls `visit` with the index of every pattern character that is syntax: not inside

@@ -16,8 +16,10 @@ public enum RegexLiterals {
     /// bytes of UTF-8.
     public static func required(_ pattern: String, minimum: Int = 2) -> [String] {
         let scalars = Array(pattern.unicodeScalars)
-        // Inline flags that change what characters mean (x: spaces and # comments): give up.
-        if ICURegex.inlineFlags(scalars).contains("x") { return [] }
+        // Inline flags that change what characters mean (x: spaces and # comments), turned on
+        // or off anywhere: give up.
+        let flags = ICURegex.inlineFlags(scalars)
+        if flags.on.contains("x") || flags.off.contains("x") { return [] }
         let alternatives = topLevelAlternatives(scalars)
         var out: [String] = []
         for alt in alternatives {

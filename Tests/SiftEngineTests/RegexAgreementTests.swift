@@ -64,6 +64,8 @@ struct RegexAgreementTests {
         (#"\x{41}\p{L}{2}"#, #"\x{41}\p{L}{2}"#), (#"[{}]{2}"#, #"[{}]{2}"#), (#"(?m)^{$"#, #"(?m)^\{$"#),
         // `(?m` only counts as syntax; `\cX` keeps its X; comments and classes are left alone.
         (#"\(?mobile\)?$"#, #"\(?mobile\)?\z"#), (#"[(?m]x$"#, #"[(?m]x\z"#), (#"\Q(?m\E|x$"#, #"\Q(?m\E|x\z"#),
+        // Multi-line mode turned off is no multi-line mode.
+        (#"(?-m)a$"#, #"(?-m)a\z"#), (#"(?i-m)a$"#, #"(?i-m)a\z"#),
         (#"(?#[)a$"#, #"(?#[)a\z"#), (#"(?#{x} $)a{,2}b"#, #"(?#{x} $)a{0,2}b"#), (#"\c}\c{\c$\c[a$"#, #"\c}\c{\c$\c[a\z"#),
     ])
     func icuSpelling(_ pattern: String, _ expected: String) {
