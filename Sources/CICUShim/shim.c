@@ -101,6 +101,24 @@ int sift_grapheme_break(int32_t codepoint) {
     return gcb;
 }
 
+int sift_indic_conjunct_break(int32_t codepoint) {
+    switch (codepoint) {
+    case 0x094D: case 0x09CD: case 0x0ACD: case 0x0B4D: case 0x0C4D: case 0x0D4D:
+        return SIFT_INCB_LINKER;
+    default: break;
+    }
+    if (u_getIntPropertyValue(codepoint, UCHAR_INDIC_SYLLABIC_CATEGORY) == U_INSC_CONSONANT) {
+        UErrorCode status = U_ZERO_ERROR;
+        UScriptCode script = uscript_getScript(codepoint, &status);
+        if (U_SUCCESS(status) && (script == USCRIPT_DEVANAGARI || script == USCRIPT_BENGALI || script == USCRIPT_GUJARATI
+                                  || script == USCRIPT_ORIYA || script == USCRIPT_TELUGU || script == USCRIPT_MALAYALAM)) {
+            return SIFT_INCB_CONSONANT;
+        }
+    }
+    int gcb = break_class(codepoint);
+    return gcb == SIFT_GCB_EXTEND || gcb == SIFT_GCB_ZWJ ? SIFT_INCB_EXTEND : SIFT_INCB_NONE;
+}
+
 void sift_char_table(uint8_t *out, int32_t count) {
     for (int32_t c = 0; c < count; c++) {
         uint8_t v = (uint8_t)script_class(c);

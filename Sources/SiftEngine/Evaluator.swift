@@ -52,6 +52,8 @@ public final class Evaluator {
     private var traceReady = false
     /// Case-sensitive phrases (indices in the raw table) whose folded form occurs in the folded text.
     private var openedRaw: [Int32] = []
+    /// What `Grapheme.isBoundary` counted of a run of flags in the text being scanned.
+    private var flagRun = Grapheme.FlagRun()
     /// At most this many case-sensitive phrases are searched for one by one; more, and the raw automaton runs.
     static let directSearchLimit = 8
     /// The regex filters of stages 1 and 5 (their gates are opened by the phrase scan).
@@ -229,6 +231,7 @@ public final class Evaluator {
     /// Runs `table`'s automaton over `buf` and credits every occurrence.
     private func scan(_ table: PhraseTable, _ buf: UnsafeBufferPointer<UInt8>, bodyCount: Int, tracedToText: Bool) {
         found.count = 0
+        flagRun = Grapheme.FlagRun()
         table.automaton.matches(in: buf, into: found)
         let list = found.base, count = found.count
         var m = 0
@@ -243,6 +246,7 @@ public final class Evaluator {
         rules.rawPatterns[pattern].withUnsafeBufferPointer { needle in
             guard let t = text.baseAddress, let p = needle.baseAddress, needle.count > 0 else { return }
             let m = needle.count, n = text.count
+            flagRun = Grapheme.FlagRun()
             var i = 0
             while i + m <= n {
                 guard let hit = memchr(t + i, Int32(p[0]), n - m + 1 - i) else { return }
@@ -263,7 +267,9 @@ public final class Evaluator {
         // A phrase occurs where whole characters do, as in the app's String comparison:
         // not `hello` in `hello` + U+0331, not `bedeli` in `BEDELİ` (folded `bedeli̇`), not
         // `👍` in `👍🏽`, not `🇮` in `🇮🇱`. Gates are not held to it (a regex matches code points).
-        // Checked once a use in the right target needs it (0 unknown, 1 yes, 2 no).
+        // Checked once a use in the right target needs it: bit 1 a character starts at `start`,
+        // bit 2 one ends at `end`, bit 4 checked. The body and the sender end and start at the
+        // space that joins them for a body or sender phrase (not for `all`, whose text has it).
         var wholeCharacters = 0
         for k in Int(table.useStart[pattern])..<Int(table.useStart[pattern + 1]) {
             let use = table.uses[k]
@@ -273,9 +279,13 @@ public final class Evaluator {
             case .sender: if start <= bodyCount { continue }
             }
             if wholeCharacters == 0 {
-                wholeCharacters = Self.characterBoundary(buf, start) && Self.characterBoundary(buf, end) ? 1 : 2
+                wholeCharacters = 4 | (characterBoundary(buf, start) ? 1 : 0) | (characterBoundary(buf, end) ? 2 : 0)
             }
-            if wholeCharacters == 2 && use.kind.isPhrase { continue }
+            if wholeCharacters != 7 && use.kind.isPhrase
+                && !((wholeCharacters & 1 != 0 || use.target == .sender && start == bodyCount + 1)
+                     && (wholeCharacters & 2 != 0 || use.target == .body && end == bodyCount)) {
+                continue
+            }
             if use.exact && !exactBoundaries(buf, start, end, tracedToText) { continue }
             switch use.kind {
             case .allowFilter: allowRank = min(allowRank, use.rank)
@@ -288,12 +298,17 @@ public final class Evaluator {
         }
     }
 
-    /// Whether a character starts at `p` (`Grapheme.isBoundary`). Before a scalar below U+0300
-    /// (no mark, jamo, flag half or pictograph but © ®), only CR LF, a prepended mark (U+0600…,
-    /// leads D8 DB DC E0 F0) and a ZWJ (E2) keep two scalars together: the rest costs no call
-    /// across modules.
     @inline(__always)
-    static func characterBoundary(_ text: UnsafeBufferPointer<UInt8>, _ p: Int) -> Bool {
+    private func characterBoundary(_ text: UnsafeBufferPointer<UInt8>, _ p: Int) -> Bool {
+        Self.characterBoundary(text, p, flags: &flagRun)
+    }
+
+    /// Whether a character starts at `p` (`Grapheme.isBoundary`). Before a scalar below U+0300
+    /// (no mark, jamo, flag half, Indic consonant or pictograph but © ®), only CR LF, a
+    /// prepended mark (U+0600…, leads D8 DB DC E0 F0) and a ZWJ (E2 80 8D) keep two scalars
+    /// together: the rest costs no call across modules.
+    @inline(__always)
+    static func characterBoundary(_ text: UnsafeBufferPointer<UInt8>, _ p: Int, flags: inout Grapheme.FlagRun) -> Bool {
         if p <= 0 || p >= text.count { return true }
         let next = text[p], last = text[p - 1]
         if next < 0xCC {
@@ -301,11 +316,12 @@ public final class Evaluator {
             var q = p - 1
             while q > 0 && text[q] & 0xC0 == 0x80 { q -= 1 }
             switch text[q] {
-            case 0xD8, 0xDB, 0xDC, 0xE0, 0xE2, 0xF0: break
+            case 0xD8, 0xDB, 0xDC, 0xE0, 0xF0: break
+            case 0xE2 where p - q == 3 && text[q + 1] == 0x80 && text[q + 2] == 0x8D: break
             default: return true
             }
         }
-        return Grapheme.isBoundary(text, at: p)
+        return Grapheme.isBoundary(text, at: p, flags: &flags)
     }
 
     /// SPEC §1.1 exact: no letter right before or after the occurrence `start..<end` of `text`.

@@ -65,6 +65,7 @@ struct GraphemeTests {
             0x1100, 0x1161, 0x11A8, 0xAC00, 0xAC01,                         // Hangul L V T LV LVT
             0x1F1EE, 0x1F1F1, 0x1F1FA,                                      // regional indicators
             0x1F468, 0x1F469, 0x2764, 0x1F44D, 0x5D0, 0x43F, 0x4E2D,        // pictographs, Hebrew, Cyrillic, Han
+            0x915, 0x937, 0x94D, 0x93C, 0x93E, 0x9CD, 0x995,                // Indic consonants, viramas, nukta, vowel sign
         ]
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next(_ n: Int) -> Int {
@@ -88,5 +89,23 @@ struct GraphemeTests {
             }
         }
         #expect(wrong.isEmpty, "\(wrong.count) wrong, first: \(wrong.prefix(10))")
+    }
+
+    /// Checks inside one long run of flags remember what they counted (`FlagRun`): the
+    /// answers are those of a fresh count, in order and out of order.
+    @Test func aRunOfFlagsIsCountedOnceAndRight() {
+        let indicator: [UInt8] = Array("\u{1F1FA}".utf8)
+        let bytes = Array("x".utf8) + Array([[UInt8]](repeating: indicator, count: 41).joined()) + Array("y".utf8)
+        bytes.withUnsafeBufferPointer { text in
+            var flags = Grapheme.FlagRun()
+            // Between indicators: a boundary after an even number of them.
+            for p in stride(from: 1, through: text.count - 5, by: 4) {
+                #expect(Grapheme.isBoundary(text, at: p, flags: &flags) == ((p - 1) / 4 % 2 == 0), "at \(p)")
+            }
+            #expect(Grapheme.isBoundary(text, at: text.count - 1, flags: &flags))      // the last one, then `y`
+            for p in [161, 5, 81, 9, 165] {
+                #expect(Grapheme.isBoundary(text, at: p, flags: &flags) == Grapheme.isBoundary(text, at: p), "at \(p)")
+            }
+        }
     }
 }

@@ -81,6 +81,18 @@ enum {
 /// The grapheme break class (SIFT_GCB_*) of one code point, from ICU's data.
 int sift_grapheme_break(int32_t codepoint);
 
+/// Indic_Conjunct_Break (Unicode 15.1, UAX #29 GB9c), which ICU 72 lacks, built from
+/// its definition: Linker (the viramas of Devanagari, Bengali, Gujarati, Oriya,
+/// Telugu, Malayalam), Consonant (Indic_Syllabic_Category Consonant in those
+/// scripts), Extend (Grapheme_Cluster_Break Extend or ZWJ otherwise), None.
+enum {
+    SIFT_INCB_NONE = 0,
+    SIFT_INCB_CONSONANT = 1,
+    SIFT_INCB_LINKER = 2,
+    SIFT_INCB_EXTEND = 3,
+};
+int sift_indic_conjunct_break(int32_t codepoint);
+
 /// Fills out[c] for every code point c in [0, count) with its script class
 /// and the SIFT_CHAR_LETTER bit. Meant to be called once to build a table.
 void sift_char_table(uint8_t *out, int32_t count);
