@@ -213,7 +213,7 @@ struct Evidence {
                 if says != 0 {
                     if says & WordTable.spanishBit != 0 { spanishWords += 1 }
                     if says & WordTable.portugueseBit != 0 { portugueseWords += 1 }
-                    for k in 0..<7 where says & 1 << k != 0 { onlyWords[k] &+= 1 }
+                    for k in 0..<(LatinModel.classes.count - 1) where says & 1 << k != 0 { onlyWords[k] &+= 1 }
                 }
                 window = (window << 11 | 0x20) & (1 << 44 - 1)
                 score(gram(2))
@@ -313,7 +313,7 @@ struct Evidence {
             return (choose(among: [.ar, .fa], weights, unsupported: weights[Slot.unsupportedArabic]), true)
         case .latin:
             // A word only the chosen language writes names it, as a script's letters do
-            // (`Danke`, `Ya voy`); it still had to clear the short-body margin.
+            // (`Danke`, `À demain !`); it still had to clear the short-body margin.
             let detection = decideLatin()
             let named = detection.language.flatMap { LatinModel.classes.firstIndex(of: $0) }.map { onlyWords[$0] > 0 } ?? false
             return (detection, named)

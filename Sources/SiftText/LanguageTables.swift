@@ -131,18 +131,20 @@ enum WordTable {
     static let portugueseNotSpanish = "é em não você obrigado obrigada olá seu sua um uma do da dos das ao à com pelo pela hoje amanhã já mas quando tem há aqui agora conta seus suas são pra vc"
 
     /// Frequent SMS words only one language writes among the supported languages and
-    /// the others the model knows (Dutch, Swedish, Catalan, Galician, Romanian, Polish…),
-    /// in `LatinModel.classes` order: each counts against every other class. The model,
+    /// the others the model knows (Dutch, Swedish, Catalan, Galician, Romanian, Polish…):
+    /// each counts against every other class (a word also in `spanishNotPortuguese` or
+    /// `portugueseNotSpanish` counts there too, 12 nats against the other). The model,
     /// trained on software text, knows little of chat: `Final sale today` and `Real deal`
     /// came out Spanish, `Merci beaucoup` and `Olá, tudo bem?` another language.
     /// Left out, because another language writes them too or borrows them (in brackets):
     /// en sale, final, code, real, bank, link, text, free, off, delivery, call, order, was,
     /// will, has, have, been, is, just, back, see, time, card, not, late, sorry, on, me, at,
     /// hey, can (nl, sv, tr, de); fr mais, je, non, bien, pour, est, salut, vos (pt, nl, it,
-    /// es, ro, ca); de wie, morgen, mit, gut, bis, alles, hallo, komme, nur, uns, dir, dank
-    /// (nl, da, no, tr, pt, ca); it ciao, bene, sei, non, per, di, il, ci, mi, prego, tesoro,
-    /// sempre, che, stai, tua (pt, ro, fr, es); es hola, estás, está, porque, nos, vale, feliz,
-    /// tu, llamo (ca, ast, pt, it); pt estou, agora, noite, vamos, sim, dia (gl, es).
+    /// es, ro, ca); de wie, morgen, mit, gut, bis, alles, hallo, komme, nur, uns, dir, dank,
+    /// gerne (nl, da, no, tr, pt, ca); it ciao, bene, sei, non, per, di, il, ci, mi, prego,
+    /// tesoro, sempre, che, stai, tua (pt, ro, fr, es); es hola, estás, está, porque, nos, vale,
+    /// feliz, tu, llamo, días (ca, ast, gl, pt, it); pt estou, agora, noite, vamos, sim, dia
+    /// (gl, es); tr tamam (Arabic, Persian, Bosnian written in Latin letters).
     static let onlyOneLanguage: [(Language, String)] = [
         (.en, """
             the you your yours please thanks thank today tonight tomorrow deal inside with from our
@@ -156,7 +158,7 @@ enum WordTable {
             toujours peux veux avez sont soir commande livraison trop où
             """),
         (.de, """
-            danke bitte nicht ich und ist heute schön schon dich sehr gerne tschüss geht noch
+            danke bitte nicht ich und ist heute schön schon dich sehr tschüss geht noch
             eine einen einem ihr ihre ihnen haben hast habe wir euch abend zum zur für können
             kannst wird werden liebe geburtstag sind vielen später gleich jetzt grüße jawohl bist
             """),
@@ -170,11 +172,11 @@ enum WordTable {
             beijos bjs
             """),
         (.tr, """
-            naber neredesin tamam evet hayir nasilsin
+            naber neredesin evet hayır hayir nasılsın nasilsin
             """),
         (.es, """
             gracias qué cómo usted ustedes quiero tienes mañana muy también ahora hoy buenos
-            buenas días dónde puedes estoy eres tú cumpleaños luego haces voy venís
+            buenas dónde puedes estoy eres tú cumpleaños luego haces voy venís
             """),
     ]
 
