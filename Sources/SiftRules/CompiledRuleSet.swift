@@ -119,12 +119,15 @@ public final class CompiledRuleSet: Sendable {
     /// ICU match-engine steps one regex search may take before it counts as no match.
     public let regexTimeLimit: Int32
 
+    /// Every case-folded phrase and gate (under all-unknown, which decides every message
+    /// stage 1 does not allow, only `allowFolded`'s).
     package let folded: PhraseTable?
     /// What of `folded` stages 1–3 use (allow filters and their gates, community
-    /// allow_body phrases), for a message that stage 2 or 4 decides unless stage 1
-    /// (or, before stage 4, stage 3) allows it: it skips the deny phrases and community deny lists, in a large list
-    /// most of the states, whose cache misses it would otherwise pay for
-    /// (bench/RESULTS.md). `folded` itself when it holds nothing else.
+    /// allow_body phrases; under all-unknown stage 1's alone), for a message that stage 2
+    /// or 4 decides unless stage 1 (or, before stage 4, stage 3) allows it: it skips the
+    /// deny phrases and community deny lists, in a large list most of the states, whose
+    /// cache misses it would otherwise pay for (bench/RESULTS.md). `folded` itself when
+    /// that holds nothing else.
     package let allowFolded: PhraseTable?
     /// Some folded phrase is `exact`: its letter boundaries are checked on the
     /// text itself, which needs the folded text traced back to it.
@@ -255,7 +258,6 @@ public final class CompiledRuleSet: Sendable {
         communityDenyCount = entries.count - communityAllowCount
         self.allowSenders = ByteKeyTable(allowSenders)
         self.denySenders = ByteKeyTable(denySenders)
-        folded = foldedPatterns.table()
         // The allow side: what stage 1 (allow filters, and the gates of their regexes and
         // case-sensitive phrases) and stage 3 (community allow_body) look for. Under
         // all-unknown, stage 2 decides every message stage 1 does not allow: stage 3 is
@@ -270,12 +272,19 @@ public final class CompiledRuleSet: Sendable {
             case .denyFilter, .communityDeny: false
             }
         }
-        // A quarter of the dense budget: messages alternate between the two automata,
-        // whose dense rows would otherwise take turns evicting each other from the cache.
-        // With as many patterns, they are `folded`'s: it serves, its other uses never consulted
-        // when only the allow side can decide.
-        allowFolded = allowPatterns.patterns.count == foldedPatterns.patterns.count ? folded
-            : allowPatterns.table(denseBytes: AhoCorasick.denseBytes / 4)
+        if allUnknown {
+            // Only the allow side is ever scanned: one automaton, the whole dense budget.
+            folded = allowPatterns.table()
+            allowFolded = folded
+        } else {
+            folded = foldedPatterns.table()
+            // A quarter of the dense budget: messages alternate between the two automata,
+            // whose dense rows would otherwise take turns evicting each other from the cache.
+            // With as many patterns, they are `folded`'s: it serves, its other uses never
+            // consulted when only the allow side can decide.
+            allowFolded = allowPatterns.patterns.count == foldedPatterns.patterns.count ? folded
+                : allowPatterns.table(denseBytes: AhoCorasick.denseBytes / 4)
+        }
         foldedHasExact = foldedPatterns.uses.contains { $0.contains { $0.exact } }
         raw = rawPatterns.table()
         self.rawPatterns = rawPatterns.patterns
