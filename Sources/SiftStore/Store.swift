@@ -219,7 +219,8 @@ public final class Store: Sendable {
         return FilterScan(filters: rows.compactMap { $0 }, unreadable: unreadable)
     }
 
-    /// Every stored filter by identity (Swift string equality, as `RuleSet` compares them).
+    /// Every stored filter by identity (`FilterIdentity`: texts canonically, a regex's byte
+    /// for byte, as `RuleSet` compares them).
     private func identities() throws(StoreError) -> [FilterIdentity: StoredFilter] {
         var out: [FilterIdentity: StoredFilter] = [:]
         for f in try scanFilters(type: nil).filters where out[f.filter.identity] == nil { out[f.filter.identity] = f }

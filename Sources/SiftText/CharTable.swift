@@ -38,7 +38,10 @@ public enum CharTable {
         return sift_continues_cluster(Int32(bitPattern: cp)) != 0
     }
 
-    /// The code point's class in UAX #29's grapheme cluster rules (`Grapheme.Break`).
+    /// The code point's class in UAX #29's grapheme cluster rules (`Grapheme.Break`), as
+    /// far as `Grapheme.isBoundary` tells them apart: SpacingMark answers `.extend` (the
+    /// rules treat them alike there), and Extended_Pictographic `.other` below U+30000
+    /// (GB11 asks the shim itself).
     @inline(__always)
     static func graphemeBreak(_ cp: UInt32) -> Grapheme.Break {
         if cp < 0x80 {
