@@ -6,7 +6,7 @@ BIN_RELEASE = .build/release/msgsift
 SAMPLE_RULES = --no-db --filters samples/rules.sfsfilters --lists samples/lists.json --lists-languages he,en \
 	--rule links --rule short-sender=5 --rule email --rule emojis --rule country-allowlist=+972,+1,+44
 
-.PHONY: all build release run test deps clean bench bench-langid
+.PHONY: all build release run test deps clean bench bench-langid bench-langid-sms
 
 all: build
 
@@ -52,3 +52,9 @@ bench-langid: deps
 	@test -f bench/langid/data/manifest.json || python3 bench/langid/extract.py
 	$(SWIFT) build -c release --product msgsift-langid
 	$(LANGID_VENV)/bin/python bench/langid/bench.py .build/release/msgsift-langid
+	python3 bench/langid/sms.py .build/release/msgsift-langid
+
+# Short hand-written SMS only (bench/langid/sms/): python3 alone, nothing fetched.
+bench-langid-sms:
+	$(SWIFT) build -c release --product msgsift-langid
+	python3 bench/langid/sms.py .build/release/msgsift-langid
