@@ -81,7 +81,10 @@ public enum Grapheme {
     /// GB9c: the scalar at `next` is an Indic consonant, and before it come a consonant,
     /// then Extend or Linker scalars, at least one of them a Linker (a virama).
     private static func conjunctContinues(_ text: UnsafeBufferPointer<UInt8>, next: Int) -> Bool {
-        guard sift_indic_conjunct_break(Int32(bitPattern: UTF8Scalar.decode(text, next))) == Int32(SIFT_INCB_CONSONANT) else {
+        // The consonants are Devanagari's to Malayalam's (U+0900 on): marks in Arabic, Hebrew
+        // or Latin text before a letter ask ICU nothing.
+        let consonant = UTF8Scalar.decode(text, next)
+        guard consonant >= 0x900, sift_indic_conjunct_break(Int32(bitPattern: consonant)) == Int32(SIFT_INCB_CONSONANT) else {
             return false
         }
         var i = next, linker = false
