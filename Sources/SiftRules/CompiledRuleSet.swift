@@ -42,7 +42,7 @@ package struct PhraseUse: Sendable {
 /// An automaton with the uses of each of its patterns. Immutable once built;
 /// the per-match tables are plain buffers, read with no reference counting.
 package final class PhraseTable: @unchecked Sendable {
-    package let automaton: AhoCorasick
+    package let automaton: PhraseMatcher
     /// Per pattern, into `uses`; patternCount+1 entries.
     package let useStart: UnsafeBufferPointer<Int32>
     package let uses: UnsafeBufferPointer<PhraseUse>
@@ -50,7 +50,7 @@ package final class PhraseTable: @unchecked Sendable {
     package let lengths: UnsafeBufferPointer<Int32>
 
     init(patterns: [[UInt8]], uses: [[PhraseUse]], denseBytes: Int = AhoCorasick.denseBytes) {
-        automaton = AhoCorasick(patterns: patterns, denseBytes: denseBytes)
+        automaton = PhraseMatcher(patterns: patterns, denseBytes: denseBytes)
         var start: [Int32] = [], flat: [PhraseUse] = []
         for u in uses { start.append(Int32(flat.count)); flat.append(contentsOf: u) }
         start.append(Int32(flat.count))

@@ -110,6 +110,22 @@ case "automaton":
     let phrases = try String(contentsOfFile: value(args, "--phrases"), encoding: .utf8)
         .split(separator: "\n").map { CaseFold.foldedBytes(String($0)) }
     let ac = AhoCorasick(patterns: phrases, denseBytes: Int(value(args, "--dense-bytes", String(AhoCorasick.denseBytes))) ?? AhoCorasick.denseBytes)
+    let pm = PhraseMatcher(patterns: phrases)
+    let useMatcher = value(args, "--matcher", "automaton") == "phrase"
+    if useMatcher {
+        // Same reports, same order, on every text.
+        let a = Scratch<Int32>(), b = Scratch<Int32>()
+        var differ = 0
+        for line in try String(contentsOfFile: value(args, "--corpus"), encoding: .utf8).split(separator: "\n").prefix(20000) {
+            guard let record = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  let body = record["body"] as? String, let sender = record["sender"] as? String else { continue }
+            let t = CaseFold.foldedBytes(body + " " + sender)
+            a.count = 0; b.count = 0
+            t.withUnsafeBufferPointer { ac.matches(in: $0, into: a); pm.matches(in: $0, into: b) }
+            if Array(a.elements) != Array(b.elements) { differ += 1 }
+        }
+        print("phrase matcher: \(differ) texts differ from the automaton")
+    }
     var texts: [[UInt8]] = []
     for line in try String(contentsOfFile: value(args, "--corpus"), encoding: .utf8).split(separator: "\n") {
         guard let record = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
@@ -126,7 +142,7 @@ case "automaton":
         let start = DispatchTime.now().uptimeNanoseconds
         for t in texts {
             found.count = 0
-            t.withUnsafeBufferPointer { ac.matches(in: $0, into: found) }
+            if useMatcher { t.withUnsafeBufferPointer { pm.matches(in: $0, into: found) } } else { t.withUnsafeBufferPointer { ac.matches(in: $0, into: found) } }
             reports += found.count / 2
         }
         times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / Double(bytes))

@@ -1,0 +1,382 @@
+// Every occurrence of every phrase of a rule set, found from where phrases end.
+//
+// An Aho–Corasick automaton (AhoCorasick.swift) reads one table entry per
+// byte, but its tables grow with the phrases: 224k states at 38k phrases, some
+// MiB read at random, and on these machines anything beyond ~1 MiB costs a
+// trip to memory (~200 ns; bench/RESULTS.md). Texts hold few occurrences, so
+// this matcher asks first, at every offset, whether some phrase ends there,
+// in bit tables of a few dozen KiB that stay in the cache:
+//
+//   - by the two bytes before the offset (`pairFilter`, 8 KiB, indexed by
+//     them): some phrase ends with them, or a one-byte phrase is the last;
+//   - where one does, phrases of 4 bytes or more by the last four bytes,
+//     hashed into `filter` (~32 bits per phrase, so ~3% pass by chance),
+//     and phrases of 2 and 3 bytes by their last two bytes (`endsOf3`, …).
+//
+// Only where the filters say maybe does it look the bytes up exactly
+// (`KeyRanges`) and walk back through the text along the phrases with those
+// last bytes, which are sorted by their reversed bytes, so the phrases that
+// still agree with the text are a range that narrows byte by byte.
+// Occurrences come out in order of their end, the longest first at one end
+// (duplicates in pattern order): the order the automaton reports them in.
+//
+// Walking back is not linear in the text: a phrase whose long tail recurs in
+// a text, unfinished, is walked again at every recurrence. A text whose walks
+// cost more than a few steps per byte is therefore scanned again by the
+// automaton, built the first time one is needed.
+
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An immutable multi-pattern byte matcher, safe to share between threads.
+/// Reports what `AhoCorasick` reports, in the same order.
+public final class PhraseMatcher: @unchecked Sendable {
+    /// Length in bytes of each pattern, by pattern index.
+    public let patternLengths: [Int32]
+    /// Number of patterns.
+    public var patternCount: Int { patternLengths.count }
+
+    /// Hashed last four bytes of the patterns of 4 bytes or more: bit `hash(key) >> shift`.
+    private let filter: UnsafeMutableBufferPointer<UInt64>
+    private let shift: UInt32
+    /// Patterns of 1–3 bytes by the last two bytes before an offset: bit `b1 | b2 << 8`
+    /// (b2 the byte just before) when a pattern of 2 or 3 bytes ends with them, or one
+    /// of 1 byte is `b2`.
+    private let pairFilter: UnsafeMutableBufferPointer<UInt64>
+    /// The same by length: the last two bytes of the patterns of 3 and of 2 bytes, the byte of those of 1.
+    private let endsOf3, endsOf2, endsOf1: UnsafeMutableBufferPointer<UInt64>
+    /// Bit `l` set when some pattern has `l` bytes (l = 1…3).
+    private let shortLengths: Int
+    /// Exact last four bytes → range of `entries` (long patterns), and short keys → range of `shortEntries`.
+    private let longKeys: KeyRanges
+    private let shortKeys: KeyRanges
+    /// Long patterns sorted by their reversed bytes (then by index, descending):
+    /// where the reversed bytes start in `reversed`, how many, which pattern.
+    private let entryStart: UnsafeMutableBufferPointer<Int32>
+    private let entryLength: UnsafeMutableBufferPointer<Int32>
+    private let entryPattern: UnsafeMutableBufferPointer<Int32>
+    /// Short patterns grouped by key, each group in index order.
+    private let shortPattern: UnsafeMutableBufferPointer<Int32>
+    /// Every pattern's bytes, reversed, one after another; pattern `i` from `patternStart[i]`.
+    private let reversed: UnsafeMutableBufferPointer<UInt8>
+    private let patternStart: [Int32]
+    /// The automaton for texts the walks would take too long over, and its dense budget.
+    private let fallback = Mutex<AhoCorasick?>(nil)
+    private let denseBytes: Int
+
+    private static let multiplier: UInt32 = 0x9E37_79B1
+
+    @inline(__always)
+    private static func hash(_ key: UInt32, _ shift: UInt32) -> Int {
+        Int(truncatingIfNeeded: (key &* multiplier) &>> shift)
+    }
+
+    /// Builds the matcher. Pattern `i` is reported as index `i`; empty patterns
+    /// are never reported; duplicates are reported each. `denseBytes` is the
+    /// budget of the automaton a pathological text falls back to.
+    public init(patterns: [[UInt8]], denseBytes: Int = AhoCorasick.denseBytes) {
+        self.denseBytes = denseBytes
+        patternLengths = patterns.map { Int32($0.count) }
+        var rev: [UInt8] = [], starts: [Int32] = []
+        rev.reserveCapacity(patterns.reduce(0) { $0 + $1.count })
+        for p in patterns {
+            starts.append(Int32(rev.count))
+            rev.append(contentsOf: p.reversed())
+        }
+        patternStart = starts
+        let long = patterns.indices.filter { patterns[$0].count >= 4 }
+        let short = patterns.indices.filter { (1...3).contains(patterns[$0].count) }
+        // Long patterns by reversed bytes, duplicates by index descending (reported backwards).
+        // Sorted on the first eight reversed bytes (big-endian, so integer order is byte
+        // order), then on the rest, then longer after shorter, then by index descending.
+        let sizes = patternLengths
+        var keyed: [(UInt64, Int32)] = rev.withUnsafeBufferPointer { r in
+            long.map { i in
+                var head: UInt64 = 0
+                let from = Int(starts[i]), count = min(Int(sizes[i]), 8)
+                for k in 0..<8 { head = head << 8 | UInt64(k < count ? r[from + k] : 0) }
+                return (head, Int32(i))
+            }
+        }
+        rev.withUnsafeBufferPointer { r in
+            let base = r.baseAddress!
+            keyed.withUnsafeMutableBufferPointer { k in
+                k.sort { x, y in
+                    if x.0 != y.0 { return x.0 < y.0 }
+                    let a = Int(x.1), b = Int(y.1)
+                    let la = Int(sizes[a]), lb = Int(sizes[b])
+                    if la > 8 && lb > 8 {
+                        let c = memcmp(base + Int(starts[a]) + 8, base + Int(starts[b]) + 8, min(la, lb) - 8)
+                        if c != 0 { return c < 0 }
+                    }
+                    return la != lb ? la < lb : a > b
+                }
+            }
+        }
+        let order = keyed.map { Int($0.1) }
+        keyed = []
+        var bits = 6
+        while bits < 21 && (1 << bits) < order.count * 32 { bits += 1 }
+        let words = (1 << bits) / 64
+        filter = .allocate(capacity: words)
+        filter.initialize(repeating: 0)
+        shift = UInt32(32 - bits)
+        var keys: [(UInt32, Int32, Int32)] = []
+        for (k, p) in order.enumerated() {
+            let key = Self.longKey(patterns[p])
+            let h = Self.hash(key, shift)
+            filter[h >> 6] |= 1 << UInt64(h & 63)
+            if let last = keys.last, last.0 == key { keys[keys.count - 1].2 = Int32(k + 1) } else { keys.append((key, Int32(k), Int32(k + 1))) }
+        }
+        longKeys = KeyRanges(keys)
+        entryStart = ownedBuffer(order.map { starts[$0] })
+        entryLength = ownedBuffer(order.map { Int32(patterns[$0].count) })
+        entryPattern = ownedBuffer(order.map { Int32($0) })
+
+        pairFilter = .allocate(capacity: 1 << 10)
+        pairFilter.initialize(repeating: 0)
+        for p in long {
+            let bytes = patterns[p], pair = Int(bytes[bytes.count - 2]) | Int(bytes[bytes.count - 1]) << 8
+            pairFilter[pair >> 6] |= 1 << UInt64(pair & 63)
+        }
+        endsOf3 = .allocate(capacity: 1 << 10); endsOf3.initialize(repeating: 0)
+        endsOf2 = .allocate(capacity: 1 << 10); endsOf2.initialize(repeating: 0)
+        endsOf1 = .allocate(capacity: 4); endsOf1.initialize(repeating: 0)
+        let shortOrder = short.sorted { (Self.shortKey(patterns[$0]), $0) < (Self.shortKey(patterns[$1]), $1) }
+        var lengths = 0, shortRanges: [(UInt32, Int32, Int32)] = []
+        for (k, p) in shortOrder.enumerated() {
+            let key = Self.shortKey(patterns[p])
+            let bytes = patterns[p]
+            for before in (bytes.count == 1 ? 0..<256 : 0..<1) {
+                let pair = bytes.count == 1 ? before | Int(bytes[0]) << 8 : Int(bytes[bytes.count - 2]) | Int(bytes[bytes.count - 1]) << 8
+                pairFilter[pair >> 6] |= 1 << UInt64(pair & 63)
+            }
+            lengths |= 1 << bytes.count
+            let ends = bytes.count == 3 ? endsOf3 : bytes.count == 2 ? endsOf2 : endsOf1
+            let last = bytes.count == 1 ? Int(bytes[0]) : Int(bytes[bytes.count - 2]) | Int(bytes[bytes.count - 1]) << 8
+            ends[last >> 6] |= 1 << UInt64(last & 63)
+            if let last = shortRanges.last, last.0 == key { shortRanges[shortRanges.count - 1].2 = Int32(k + 1) } else { shortRanges.append((key, Int32(k), Int32(k + 1))) }
+        }
+        shortLengths = lengths
+        shortKeys = KeyRanges(shortRanges)
+        shortPattern = ownedBuffer(shortOrder.map { Int32($0) })
+        reversed = ownedBuffer(rev + [0])
+    }
+
+    deinit {
+        filter.deallocate(); pairFilter.deallocate()
+        endsOf3.deallocate(); endsOf2.deallocate(); endsOf1.deallocate()
+        longKeys.free(); shortKeys.free()
+        for p in [entryStart, entryLength, entryPattern, shortPattern] {
+            UnsafeMutableBufferPointer(start: p.baseAddress, count: max(p.count, 1)).deallocate()
+        }
+        UnsafeMutableBufferPointer(start: reversed.baseAddress, count: max(reversed.count, 1)).deallocate()
+    }
+
+    /// The last four bytes of a pattern as the text's four bytes before an offset load them.
+    private static func longKey(_ p: [UInt8]) -> UInt32 {
+        let n = p.count
+        return UInt32(p[n - 4]) | UInt32(p[n - 3]) << 8 | UInt32(p[n - 2]) << 16 | UInt32(p[n - 1]) << 24
+    }
+
+    /// A pattern of 1–3 bytes: its bytes as the top of the text's four bytes before an
+    /// offset shifted down, and its length above them.
+    private static func shortKey(_ p: [UInt8]) -> UInt32 {
+        var key = UInt32(p.count) << 24
+        for (k, b) in p.enumerated() { key |= UInt32(b) << (8 * UInt32(k)) }
+        return key
+    }
+
+    /// Appends to `out`, for every occurrence of every pattern in `text`,
+    /// the pattern's index and the offset just past the occurrence (two
+    /// entries each), in order of that offset, the longest pattern first at
+    /// one offset. Texts must be shorter than 2 GiB.
+    public func matches(in text: UnsafeBufferPointer<UInt8>, into out: Scratch<Int32>) {
+        guard let t = text.baseAddress, !text.isEmpty else { return }
+        let n = text.count
+        let first = out.count
+        var budget = 16 &* n &+ 4096
+        // The first three offsets: fewer than four bytes before them, only short patterns.
+        var e = 1
+        while e <= min(n, 3) {
+            var w: UInt32 = 0
+            for k in 0..<e { w |= UInt32(t[e - 1 - k]) << (24 - 8 * UInt32(k)) }
+            reportShort(w, e, out)
+            e += 1
+        }
+        let bits = filter.baseAddress.unsafelyUnwrapped, pairs = pairFilter.baseAddress.unsafelyUnwrapped
+        let s = shift
+        while true {
+            e = Self.nextCandidate(t, from: e, to: n, pairs)
+            if e > n { return }
+            let w = UnsafeRawPointer(t + (e &- 4)).loadUnaligned(as: UInt32.self).littleEndian
+            let h = Self.hash(w, s)
+            if (bits[h &>> 6] &>> UInt64(truncatingIfNeeded: h)) & 1 != 0 && !reportLong(w, e, t, out, &budget) {
+                out.count = first
+                scanWithAutomaton(text, out)
+                return
+            }
+            reportShort(w, e, out)
+            e &+= 1
+        }
+    }
+
+    /// The first offset from `e` on (at least 4) where some pattern ends with the two bytes
+    /// before it, by `pairs`; `n + 1` when there is none. The loop most bytes of a text see.
+    @inline(__always)
+    private static func nextCandidate(_ t: UnsafePointer<UInt8>, from e: Int, to n: Int, _ pairs: UnsafeMutablePointer<UInt64>) -> Int {
+        var e = e
+        while e <= n {
+            let last2 = Int(truncatingIfNeeded: UnsafeRawPointer(t + (e &- 2)).loadUnaligned(as: UInt16.self).littleEndian)
+            if (pairs[last2 &>> 6] &>> UInt64(truncatingIfNeeded: last2)) & 1 != 0 { return e }
+            e &+= 1
+        }
+        return e
+    }
+
+    /// Reports the short patterns ending at `e`, whose bytes before it are the top of `w`, longest first.
+    @inline(__always)
+    private func reportShort(_ w: UInt32, _ e: Int, _ out: Scratch<Int32>) {
+        guard shortLengths != 0 else { return }
+        let last2 = Int(truncatingIfNeeded: w &>> 16), last1 = Int(truncatingIfNeeded: w &>> 24)
+        if e >= 3 && (endsOf3[last2 &>> 6] &>> UInt64(truncatingIfNeeded: last2)) & 1 != 0 { reportShort(key: w &>> 8 | 3 << 24, e, out) }
+        if e >= 2 && (endsOf2[last2 &>> 6] &>> UInt64(truncatingIfNeeded: last2)) & 1 != 0 { reportShort(key: w &>> 16 | 2 << 24, e, out) }
+        if (endsOf1[last1 &>> 6] &>> UInt64(truncatingIfNeeded: last1)) & 1 != 0 { reportShort(key: w &>> 24 | 1 << 24, e, out) }
+    }
+
+    @inline(never)
+    private func reportShort(key: UInt32, _ e: Int, _ out: Scratch<Int32>) {
+        guard let (lo, hi) = shortKeys.range(key) else { return }
+        let end = Int32(truncatingIfNeeded: e)
+        for k in lo..<hi {
+            out.append(shortPattern[k])
+            out.append(end)
+        }
+    }
+
+    /// Reports the long patterns ending at `e` whose last four bytes are `w`, longest first;
+    /// false when the walk would take more than `budget` steps (then the scan starts over).
+    @inline(never)
+    private func reportLong(_ w: UInt32, _ e: Int, _ t: UnsafePointer<UInt8>, _ out: Scratch<Int32>, _ budget: inout Int) -> Bool {
+        guard let (lo, hi) = longKeys.range(w) else { return true }
+        let starts = entryStart.baseAddress.unsafelyUnwrapped, lengths = entryLength.baseAddress.unsafelyUnwrapped
+        let rev = reversed.baseAddress.unsafelyUnwrapped
+        let mark = out.count
+        let end = Int32(truncatingIfNeeded: e)
+        var a = lo, b = hi, d = 4
+        while true {
+            // Those `d` bytes long agree with the text and come first (a prefix sorts first).
+            while a < b && Int(lengths[a]) == d {
+                out.append(entryPattern[a])
+                out.append(end)
+                a &+= 1
+            }
+            if a >= b || d >= e { break }
+            budget &-= 1
+            if budget < 0 { return false }
+            // Keep those whose next byte back is the text's.
+            let c = t[e &- 1 &- d]
+            if b &- a <= 8 {
+                while a < b && rev[Int(starts[a]) &+ d] < c { a &+= 1 }
+                var z = a
+                while z < b && rev[Int(starts[z]) &+ d] == c { z &+= 1 }
+                b = z
+            } else {
+                var l = a, h = b
+                while l < h {
+                    let m = (l &+ h) >> 1
+                    if rev[Int(starts[m]) &+ d] < c { l = m &+ 1 } else { h = m }
+                }
+                a = l
+                h = b
+                while l < h {
+                    let m = (l &+ h) >> 1
+                    if rev[Int(starts[m]) &+ d] <= c { l = m &+ 1 } else { h = m }
+                }
+                b = l
+                budget &-= 8
+            }
+            d &+= 1
+        }
+        // Found shortest first: turn them around (longest first, duplicates in index order).
+        var i = mark, j = out.count - 2
+        let base = out.base
+        while i < j {
+            let p = base[i]; base[i] = base[j]; base[j] = p
+            i &+= 2; j &-= 2
+        }
+        return true
+    }
+
+    /// The automaton's scan, for a text whose walks took too long.
+    @inline(never)
+    private func scanWithAutomaton(_ text: UnsafeBufferPointer<UInt8>, _ out: Scratch<Int32>) {
+        let automaton = fallback.withLock { ac -> AhoCorasick in
+            if let ac { return ac }
+            let patterns = patternLengths.indices.map { i in
+                Array(UnsafeBufferPointer(rebasing: reversed[Int(patternStart[i])..<(Int(patternStart[i]) + Int(patternLengths[i]))]).reversed())
+            }
+            let built = AhoCorasick(patterns: patterns, denseBytes: denseBytes)
+            ac = built
+            return built
+        }
+        automaton.matches(in: text, into: out)
+    }
+
+    /// Whether a text has made the matcher build its automaton (for tests).
+    package var builtFallback: Bool { fallback.withLock { $0 != nil } }
+
+    /// Calls `onMatch(pattern, end)` for every occurrence, in the order `matches` reports
+    /// them; returning false stops the calls.
+    public func scan(_ text: UnsafeBufferPointer<UInt8>, _ onMatch: (Int, Int) -> Bool) {
+        let found = Scratch<Int32>()
+        matches(in: text, into: found)
+        var k = 0
+        while k < found.count {
+            if !onMatch(Int(found.base[k]), Int(found.base[k + 1])) { return }
+            k += 2
+        }
+    }
+}
+
+/// An open-addressing table from a 32-bit key to a range of indices.
+private struct KeyRanges {
+    private let keys: UnsafeMutableBufferPointer<UInt32>
+    /// `lo << 32 | hi` per slot; 0: empty (every range is non-empty, so hi > 0).
+    private let ranges: UnsafeMutableBufferPointer<UInt64>
+    private let mask: Int
+
+    init(_ entries: [(UInt32, Int32, Int32)]) {
+        var size = 16
+        while size < entries.count * 2 { size *= 2 }
+        mask = size - 1
+        keys = .allocate(capacity: size); keys.initialize(repeating: 0)
+        ranges = .allocate(capacity: size); ranges.initialize(repeating: 0)
+        for (key, lo, hi) in entries {
+            var i = Self.slot(key, mask)
+            while ranges[i] != 0 { i = (i + 1) & mask }
+            keys[i] = key
+            ranges[i] = UInt64(UInt32(lo)) << 32 | UInt64(UInt32(hi))
+        }
+    }
+
+    @inline(__always)
+    private static func slot(_ key: UInt32, _ mask: Int) -> Int {
+        Int(truncatingIfNeeded: (UInt64(key) &* 0xFF51_AFD7_ED55_8CCD) >> 32) & mask
+    }
+
+    @inline(__always)
+    func range(_ key: UInt32) -> (Int, Int)? {
+        var i = Self.slot(key, mask)
+        while true {
+            let r = ranges[i]
+            if r == 0 { return nil }
+            if keys[i] == key { return (Int(r >> 32), Int(r & 0xFFFF_FFFF)) }
+            i = (i + 1) & mask
+        }
+    }
+
+    func free() { keys.deallocate(); ranges.deallocate() }
+}
