@@ -1,14 +1,14 @@
 // The eight-stage evaluator (SPEC §1.5) over a CompiledRuleSet.
 //
 // Per message: the text is laid out as `body + " " + sender` (the target
-// `all` of the app), case-folded, and the folded automaton scans it once;
+// `all` of the app), case-folded, and the folded table's matcher scans it once;
 // every occurrence is credited to the filters, list entries and gates it
 // stands for, keeping the oldest per stage. The smart rules read only sender
 // and body, so they are checked first (for every message: a few hundred
 // instructions, also for one stage 1 then allows); a message that a smart rule
 // (stage 4) will junk unless an allow filter (stage 1) or a community allow
 // list (stage 3) allows it, or that all-unknown (stage 2) will junk unless an
-// allow filter allows it, is scanned by the automaton of the allow side alone. A case-sensitive phrase is looked
+// allow filter allows it, is scanned by the table of the allow side alone. A case-sensitive phrase is looked
 // for in the raw text only when its folded form occurred (its gate). Stages then run in
 // order and the first that matches decides. Regexes run only when their
 // answer can matter: when the message reaches their stage, no older phrase
@@ -28,7 +28,7 @@ public final class Evaluator {
     public let rules: CompiledRuleSet
     private let raw = ByteScratch()
     private let folded = ByteScratch()
-    /// The automaton's matches in the text being scanned: pattern, end, pattern, end, …
+    /// The matcher's reports in the text being scanned: pattern, end, pattern, end, …
     private let found = Scratch<Int32>()
     /// The texts phrases are looked for in: the message's, or their NFC form when
     /// folding saw a code point NFC might change (phrases are compiled in NFC).
@@ -54,7 +54,7 @@ public final class Evaluator {
     private var openedRaw: [Int32] = []
     /// What `Grapheme.isBoundary` counted of a run of flags in the text being scanned.
     private var flagRun = Grapheme.FlagRun()
-    /// At most this many case-sensitive phrases are searched for one by one; more, and the raw automaton runs.
+    /// At most this many case-sensitive phrases are searched for one by one; more, and the raw table's matcher runs.
     static let directSearchLimit = 8
     /// The regex filters of stages 1 and 5 (their gates are opened by the phrase scan).
     private let regexes: RegexStage
@@ -124,7 +124,7 @@ public final class Evaluator {
             if let table = phrases { scan(table, folded.bytes, bodyCount: foldedBodyCount, tracedToText: traced) }
         }
         // Case-sensitive phrases: only those the folded scan saw folded, each searched for
-        // directly when they are few, else all at once by the raw automaton.
+        // directly when they are few, else all at once by the raw table's matcher.
         if let table = rules.raw, !openedRaw.isEmpty {
             raw.count = 0
             raw.append(phraseBody); raw.append(0x20); raw.append(phraseSender)
@@ -228,11 +228,11 @@ public final class Evaluator {
 
     // MARK: Phrases
 
-    /// Runs `table`'s automaton over `buf` and credits every occurrence.
+    /// Runs `table`'s matcher over `buf` and credits every occurrence.
     private func scan(_ table: PhraseTable, _ buf: UnsafeBufferPointer<UInt8>, bodyCount: Int, tracedToText: Bool) {
         found.count = 0
         flagRun = Grapheme.FlagRun()
-        table.automaton.matches(in: buf, into: found)
+        table.matcher.matches(in: buf, into: found)
         let list = found.base, count = found.count
         var m = 0
         while m < count {

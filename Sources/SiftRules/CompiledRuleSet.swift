@@ -9,7 +9,7 @@
 //   every regex                                  ───► one ICU regex each, cloned per worker
 //   blocked languages                            ───► language → filter
 //
-// A pattern occurs once per automaton however many filters use it; its
+// A pattern occurs once per table however many filters use it; its
 // "uses" say which filter or list entry it stands for, for which target,
 // and whether the match must sit on letter boundaries (exact).
 import SiftText
@@ -39,24 +39,24 @@ package struct PhraseUse: Sendable {
     package var rank: Int32
 }
 
-/// An automaton with the uses of each of its patterns. Immutable once built;
+/// A matcher of patterns with the uses of each. Immutable once built;
 /// the per-match tables are plain buffers, read with no reference counting.
 package final class PhraseTable: @unchecked Sendable {
-    package let automaton: PhraseMatcher
+    package let matcher: PhraseMatcher
     /// Per pattern, into `uses`; patternCount+1 entries.
     package let useStart: UnsafeBufferPointer<Int32>
     package let uses: UnsafeBufferPointer<PhraseUse>
     /// Length in bytes of each pattern.
     package let lengths: UnsafeBufferPointer<Int32>
 
-    init(patterns: [[UInt8]], uses: [[PhraseUse]], denseBytes: Int = AhoCorasick.denseBytes) {
-        automaton = PhraseMatcher(patterns: patterns, denseBytes: denseBytes)
+    init(patterns: [[UInt8]], uses: [[PhraseUse]]) {
+        matcher = PhraseMatcher(patterns: patterns)
         var start: [Int32] = [], flat: [PhraseUse] = []
         for u in uses { start.append(Int32(flat.count)); flat.append(contentsOf: u) }
         start.append(Int32(flat.count))
         useStart = UnsafeBufferPointer(ownedBuffer(start))
         self.uses = UnsafeBufferPointer(ownedBuffer(flat))
-        lengths = UnsafeBufferPointer(ownedBuffer(automaton.patternLengths))
+        lengths = UnsafeBufferPointer(ownedBuffer(matcher.patternLengths))
     }
 
     deinit {
@@ -273,17 +273,15 @@ public final class CompiledRuleSet: Sendable {
             }
         }
         if allUnknown {
-            // Only the allow side is ever scanned: one automaton, the whole dense budget.
+            // Only the allow side is ever scanned: one table.
             folded = allowPatterns.table()
             allowFolded = folded
         } else {
             folded = foldedPatterns.table()
-            // A quarter of the dense budget: messages alternate between the two automata,
-            // whose dense rows would otherwise take turns evicting each other from the cache.
             // With as many patterns, they are `folded`'s: it serves, its other uses never
             // consulted when only the allow side can decide.
             allowFolded = allowPatterns.patterns.count == foldedPatterns.patterns.count ? folded
-                : allowPatterns.table(denseBytes: AhoCorasick.denseBytes / 4)
+                : allowPatterns.table()
         }
         foldedHasExact = foldedPatterns.uses.contains { $0.contains { $0.exact } }
         raw = rawPatterns.table()
@@ -332,7 +330,7 @@ private struct PatternCollector {
         return kept
     }
 
-    func table(denseBytes: Int = AhoCorasick.denseBytes) -> PhraseTable? {
-        patterns.isEmpty ? nil : PhraseTable(patterns: patterns, uses: uses, denseBytes: denseBytes)
+    func table() -> PhraseTable? {
+        patterns.isEmpty ? nil : PhraseTable(patterns: patterns, uses: uses)
     }
 }

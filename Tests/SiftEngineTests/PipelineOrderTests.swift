@@ -244,10 +244,10 @@ struct AllowSideTests {
         #expect(none.allowFolded == nil && none.folded == nil)      // no automaton at all
         #expect(Evaluator(none).evaluate(sender: "+1 555 0100", body: Self.body).stage == .allUnknown)
         let one = try CompiledRuleSet(rules(Self.denies + [allow("mum", .exact)], smart: [.allUnknown], lists: [.en: l], listLanguages: [.en]))
-        #expect(one.allowFolded?.automaton.patternCount == 1 && one.folded === one.allowFolded)
+        #expect(one.allowFolded?.matcher.patternCount == 1 && one.folded === one.allowFolded)
         #expect(Evaluator(one).evaluate(sender: "+1 555 0100", body: Self.body).stage == .allowFilter)
         // Beside another smart rule, stage 3 is reached first: its phrases are on the allow side.
         let links = try CompiledRuleSet(rules(Self.denies + [allow("mum", .exact)], smart: [.links], lists: [.en: l], listLanguages: [.en]))
-        #expect(links.allowFolded?.automaton.patternCount == 2)
+        #expect(links.allowFolded?.matcher.patternCount == 2)
     }
 }
