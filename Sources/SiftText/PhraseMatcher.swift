@@ -10,7 +10,7 @@
 //   - by the two bytes before the offset (`pairFilter`, 8 KiB, indexed by
 //     them): some phrase ends with them, or a one-byte phrase is the last;
 //   - where one does, phrases of 4 bytes or more by the last four bytes,
-//     hashed into `filter` (~32 bits per phrase, so ~3% pass by chance),
+//     hashed into `filter` (32–64 bits per distinct ending: 1.5–3% pass by chance),
 //     and phrases of 2 and 3 bytes by their last two bytes (`endsOf3`, …).
 //
 // Only where the filters say maybe does it look the bytes up exactly
@@ -52,11 +52,8 @@ public final class PhraseMatcher: @unchecked Sendable {
     /// Exact last four bytes → range of `entries` (long patterns), and short keys → range of `shortEntries`.
     private let longKeys: KeyRanges
     private let shortKeys: KeyRanges
-    /// Long patterns sorted by their reversed bytes (then by index, descending):
-    /// where the reversed bytes start in `reversed`, how many, which pattern.
-    private let entryStart: UnsafeMutableBufferPointer<Int32>
-    private let entryLength: UnsafeMutableBufferPointer<Int32>
-    private let entryPattern: UnsafeMutableBufferPointer<Int32>
+    /// Long patterns sorted by their reversed bytes (then by index, descending).
+    private let entries: UnsafeMutableBufferPointer<Entry>
     /// Short patterns grouped by key, each group in index order.
     private let shortPattern: UnsafeMutableBufferPointer<Int32>
     /// Every pattern's bytes, reversed, one after another; pattern `i` from `patternStart[i]`.
@@ -117,23 +114,29 @@ public final class PhraseMatcher: @unchecked Sendable {
         }
         let order = keyed.map { Int($0.1) }
         keyed = []
-        var bits = 6
-        while bits < 21 && (1 << bits) < order.count * 32 { bits += 1 }
-        let words = (1 << bits) / 64
-        filter = .allocate(capacity: words)
-        filter.initialize(repeating: 0)
-        shift = UInt32(32 - bits)
+        // Patterns with the same last four bytes are neighbours in that order: one range each.
         var keys: [(UInt32, Int32, Int32)] = []
         for (k, p) in order.enumerated() {
             let key = Self.longKey(patterns[p])
-            let h = Self.hash(key, shift)
-            filter[h >> 6] |= 1 << UInt64(h & 63)
             if let last = keys.last, last.0 == key { keys[keys.count - 1].2 = Int32(k + 1) } else { keys.append((key, Int32(k), Int32(k + 1))) }
         }
+        // ~32 bits per distinct ending, at most 2^20 (128 KiB): ~3% of lookups pass by chance.
+        var bits = 6
+        while bits < 20 && (1 << bits) < keys.count * 32 { bits += 1 }
+        filter = .allocate(capacity: (1 << bits) / 64)
+        filter.initialize(repeating: 0)
+        shift = UInt32(32 - bits)
+        for (key, _, _) in keys {
+            let h = Self.hash(key, shift)
+            filter[h >> 6] |= 1 << UInt64(h & 63)
+        }
         longKeys = KeyRanges(keys)
-        entryStart = ownedBuffer(order.map { starts[$0] })
-        entryLength = ownedBuffer(order.map { Int32(patterns[$0].count) })
-        entryPattern = ownedBuffer(order.map { Int32($0) })
+        entries = ownedBuffer(order.map { i in
+            var next: UInt64 = 0
+            let p = patterns[i]
+            for k in 4..<min(p.count, 12) { next |= UInt64(p[p.count - 1 - k]) << (8 * UInt64(k - 4)) }
+            return Entry(next: next, start: starts[i], length: Int32(p.count), pattern: Int32(i))
+        })
 
         pairFilter = .allocate(capacity: 1 << 10)
         pairFilter.initialize(repeating: 0)
@@ -169,9 +172,8 @@ public final class PhraseMatcher: @unchecked Sendable {
         filter.deallocate(); pairFilter.deallocate()
         endsOf3.deallocate(); endsOf2.deallocate(); endsOf1.deallocate()
         longKeys.free(); shortKeys.free()
-        for p in [entryStart, entryLength, entryPattern, shortPattern] {
-            UnsafeMutableBufferPointer(start: p.baseAddress, count: max(p.count, 1)).deallocate()
-        }
+        UnsafeMutableBufferPointer(start: entries.baseAddress, count: max(entries.count, 1)).deallocate()
+        UnsafeMutableBufferPointer(start: shortPattern.baseAddress, count: max(shortPattern.count, 1)).deallocate()
         UnsafeMutableBufferPointer(start: reversed.baseAddress, count: max(reversed.count, 1)).deallocate()
     }
 
@@ -261,15 +263,20 @@ public final class PhraseMatcher: @unchecked Sendable {
     @inline(never)
     private func reportLong(_ w: UInt32, _ e: Int, _ t: UnsafePointer<UInt8>, _ out: Scratch<Int32>, _ budget: inout Int) -> Bool {
         guard let (lo, hi) = longKeys.range(w) else { return true }
-        let starts = entryStart.baseAddress.unsafelyUnwrapped, lengths = entryLength.baseAddress.unsafelyUnwrapped
+        let list = entries.baseAddress.unsafelyUnwrapped
         let rev = reversed.baseAddress.unsafelyUnwrapped
         let mark = out.count
         let end = Int32(truncatingIfNeeded: e)
         var a = lo, b = hi, d = 4
+        // The byte `d` back from a pattern's end (its 5th to 12th inline, the rest in `reversed`).
+        @inline(__always) func byte(_ k: Int) -> UInt8 {
+            d < 12 ? UInt8(truncatingIfNeeded: list[k].next &>> UInt64(truncatingIfNeeded: 8 &* (d &- 4)))
+                   : rev[Int(list[k].start) &+ d]
+        }
         while true {
             // Those `d` bytes long agree with the text and come first (a prefix sorts first).
-            while a < b && Int(lengths[a]) == d {
-                out.append(entryPattern[a])
+            while a < b && Int(list[a].length) == d {
+                out.append(list[a].pattern)
                 out.append(end)
                 a &+= 1
             }
@@ -279,21 +286,21 @@ public final class PhraseMatcher: @unchecked Sendable {
             // Keep those whose next byte back is the text's.
             let c = t[e &- 1 &- d]
             if b &- a <= 8 {
-                while a < b && rev[Int(starts[a]) &+ d] < c { a &+= 1 }
+                while a < b && byte(a) < c { a &+= 1 }
                 var z = a
-                while z < b && rev[Int(starts[z]) &+ d] == c { z &+= 1 }
+                while z < b && byte(z) == c { z &+= 1 }
                 b = z
             } else {
                 var l = a, h = b
                 while l < h {
                     let m = (l &+ h) >> 1
-                    if rev[Int(starts[m]) &+ d] < c { l = m &+ 1 } else { h = m }
+                    if byte(m) < c { l = m &+ 1 } else { h = m }
                 }
                 a = l
                 h = b
                 while l < h {
                     let m = (l &+ h) >> 1
-                    if rev[Int(starts[m]) &+ d] <= c { l = m &+ 1 } else { h = m }
+                    if byte(m) <= c { l = m &+ 1 } else { h = m }
                 }
                 b = l
                 budget &-= 8
@@ -341,24 +348,39 @@ public final class PhraseMatcher: @unchecked Sendable {
     }
 }
 
-/// An open-addressing table from a 32-bit key to a range of indices.
+/// A long pattern in `PhraseMatcher.entries`: 24 bytes, so a walk over a few
+/// neighbours reads a line or two, and the bytes it compares first are inline.
+private struct Entry {
+    /// The pattern's 5th to 12th bytes from its end (the 5th lowest), zeros past its start.
+    var next: UInt64
+    /// Where its reversed bytes start in `reversed`.
+    var start: Int32
+    var length: Int32
+    var pattern: Int32
+}
+
+/// An open-addressing table from a 32-bit key to a range of indices; a slot is
+/// one 12-byte read.
 private struct KeyRanges {
-    private let keys: UnsafeMutableBufferPointer<UInt32>
-    /// `lo << 32 | hi` per slot; 0: empty (every range is non-empty, so hi > 0).
-    private let ranges: UnsafeMutableBufferPointer<UInt64>
+    private struct Slot {
+        var key: UInt32
+        var lo: Int32
+        /// 0: empty (every range is non-empty).
+        var hi: Int32
+    }
+    private let slots: UnsafeMutableBufferPointer<Slot>
     private let mask: Int
 
     init(_ entries: [(UInt32, Int32, Int32)]) {
         var size = 16
-        while size < entries.count * 2 { size *= 2 }
+        while size < entries.count * 3 / 2 { size *= 2 }
         mask = size - 1
-        keys = .allocate(capacity: size); keys.initialize(repeating: 0)
-        ranges = .allocate(capacity: size); ranges.initialize(repeating: 0)
+        slots = .allocate(capacity: size)
+        slots.initialize(repeating: Slot(key: 0, lo: 0, hi: 0))
         for (key, lo, hi) in entries {
             var i = Self.slot(key, mask)
-            while ranges[i] != 0 { i = (i + 1) & mask }
-            keys[i] = key
-            ranges[i] = UInt64(UInt32(lo)) << 32 | UInt64(UInt32(hi))
+            while slots[i].hi != 0 { i = (i + 1) & mask }
+            slots[i] = Slot(key: key, lo: lo, hi: hi)
         }
     }
 
@@ -371,12 +393,12 @@ private struct KeyRanges {
     func range(_ key: UInt32) -> (Int, Int)? {
         var i = Self.slot(key, mask)
         while true {
-            let r = ranges[i]
-            if r == 0 { return nil }
-            if keys[i] == key { return (Int(r >> 32), Int(r & 0xFFFF_FFFF)) }
+            let s = slots[i]
+            if s.hi == 0 { return nil }
+            if s.key == key { return (Int(s.lo), Int(s.hi)) }
             i = (i + 1) & mask
         }
     }
 
-    func free() { keys.deallocate(); ranges.deallocate() }
+    func free() { slots.deallocate() }
 }
