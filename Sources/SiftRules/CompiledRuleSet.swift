@@ -229,6 +229,7 @@ public final class CompiledRuleSet: Sendable {
         // Community lists: languages in SPEC §1.3 order; within one, senders before body phrases.
         var entries: [CommunityEntry] = []
         entries.reserveCapacity(rules.communityLanguages.reduce(0) { $0 + (rules.communityLists[$1]?.count ?? 0) })
+        foldedPatterns.index.reserveCapacity(foldedPatterns.index.count + entries.capacity)
         var allowSenders: [([UInt8], Int32)] = [], denySenders: [([UInt8], Int32)] = []
         for language in Language.allCases where rules.communityLanguages.contains(language) {
             guard let list = rules.communityLists[language] else { continue }
@@ -321,11 +322,15 @@ private struct PatternCollector {
         return (patterns.count - 1, true)
     }
 
-    /// The patterns with the uses `keep` keeps, in the same order; a pattern left with none is left out.
+    /// The patterns with the uses `keep` keeps, in the same order; a pattern left with none is
+    /// left out. (Its patterns are distinct already: the result has no index, and takes no more.)
     func keeping(_ keep: (PhraseUse) -> Bool) -> PatternCollector {
         var kept = PatternCollector()
         for (pattern, uses) in zip(patterns, uses) {
-            for use in uses where keep(use) { kept.add(pattern, use) }
+            let left = uses.filter(keep)
+            if left.isEmpty { continue }
+            kept.patterns.append(pattern)
+            kept.uses.append(left)
         }
         return kept
     }

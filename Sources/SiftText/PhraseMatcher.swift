@@ -76,11 +76,19 @@ public final class PhraseMatcher: @unchecked Sendable {
     public init(patterns: [[UInt8]], denseBytes: Int = AhoCorasick.denseBytes) {
         self.denseBytes = denseBytes
         patternLengths = patterns.map { Int32($0.count) }
-        var rev: [UInt8] = [], starts: [Int32] = []
-        rev.reserveCapacity(patterns.reduce(0) { $0 + $1.count })
-        for p in patterns {
-            starts.append(Int32(rev.count))
-            rev.append(contentsOf: p.reversed())
+        var starts: [Int32] = []
+        starts.reserveCapacity(patterns.count)
+        let total = patterns.reduce(0) { $0 + $1.count }
+        let rev = [UInt8](unsafeUninitializedCapacity: total) { out, filled in
+            var w = 0
+            for p in patterns {
+                starts.append(Int32(w))
+                p.withUnsafeBufferPointer { b in
+                    for k in 0..<b.count { out[w + k] = b[b.count - 1 - k] }
+                }
+                w += p.count
+            }
+            filled = w
         }
         patternStart = starts
         let long = patterns.indices.filter { patterns[$0].count >= 4 }

@@ -158,6 +158,18 @@ struct CommunityListFileTests {
         #expect(throws: RuleError.self) { try CommunityListFile.read(Data(bytes)) }
     }
 
+    /// The reader decodes and compares: a truncated four-byte sequence is repaired to
+    /// U+FFFD, three bytes for three, and must still be told from valid text.
+    @Test("the byte-level reader's UTF-8 check", arguments: [
+        ([0x61, 0xF0, 0x9F, 0x98, 0x62], false), ([0xED, 0xA0, 0x80], false), ([0xC0, 0xAF], false),
+        ([0xEF, 0xBF, 0xBD], true), ([0xF0, 0x9F, 0x98, 0x80], true), ([], true), ([0x00, 0x7F], true),
+    ] as [([UInt8], Bool)])
+    func validUTF8(bytes: [UInt8], valid: Bool) {
+        let s = bytes.withUnsafeBufferPointer { CommunityListReader.validString($0) }
+        #expect((s != nil) == valid)
+        if let s { #expect(Array(s.utf8) == bytes) }
+    }
+
     @Test("the byte-level reader takes the common shape and leaves the rest to the general path", arguments: [
         (#"{"filter_lists":{"he":{"deny_body":["\u05e9","\ud83d\ude00"]}},"v":[1,{"a":null}]}"#, true),
         (#"{"filter_lists":{"he":{"deny_body":["x"],"allow_sender":[]},"xx":{}}}"#, true),
