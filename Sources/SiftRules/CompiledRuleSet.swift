@@ -229,7 +229,9 @@ public final class CompiledRuleSet: Sendable {
         // Community lists: languages in SPEC §1.3 order; within one, senders before body phrases.
         var entries: [CommunityEntry] = []
         entries.reserveCapacity(rules.communityLanguages.reduce(0) { $0 + (rules.communityLists[$1]?.count ?? 0) })
-        foldedPatterns.index.reserveCapacity(foldedPatterns.index.count + entries.capacity)
+        foldedPatterns.index.reserveCapacity(foldedPatterns.index.count + rules.communityLanguages.reduce(0) {
+            $0 + (rules.communityLists[$1].map { $0.allowBody.count + $0.denyBody.count } ?? 0)
+        })
         var allowSenders: [([UInt8], Int32)] = [], denySenders: [([UInt8], Int32)] = []
         for language in Language.allCases where rules.communityLanguages.contains(language) {
             guard let list = rules.communityLists[language] else { continue }

@@ -22,7 +22,7 @@
 //
 // Walking back is not linear in the text: a phrase whose long tail recurs in
 // a text, unfinished, is walked again at every recurrence. A text whose walks
-// cost more than a few steps per byte is therefore scanned again by the
+// cost more than 32 steps per byte is therefore scanned again by the
 // automaton, built the first time one is needed.
 
 import Synchronization
@@ -207,7 +207,7 @@ public final class PhraseMatcher: @unchecked Sendable {
         guard let t = text.baseAddress, !text.isEmpty else { return }
         let n = text.count
         let first = out.count
-        var budget = 16 &* n &+ 4096
+        var budget = 32 &* n &+ 8192
         // The first three offsets: fewer than four bytes before them, only short patterns.
         var e = 1
         while e <= min(n, 3) {

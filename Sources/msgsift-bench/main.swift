@@ -148,7 +148,7 @@ case "automaton":
         }
         times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / Double(bytes))
     }
-    print("\(kind): \(ac.patternCount) patterns (\(ac.stateCount) automaton states); \(texts.count) texts, \(bytes) bytes, \(reports) reports, both scans agree")
+    print("\(kind): \(ac.patternCount) patterns (\(ac.stateCount) automaton states); \(texts.count) texts, \(bytes) bytes, \(reports) reports, both scans agree; the matcher's fallback automaton \(pm.builtFallback ? "was" : "was not") built")
     print(String(format: "%.2f ns/byte (median of %d rounds)", times.sorted()[times.count / 2], rounds))
 default:
     fail("usage: msgsift-bench corpus --records N [--seed S] [--format ndjson|csv] | rules --filters F --phrases P --regexes R [--seed S] --dir DIR | automaton --phrases FILE --corpus FILE [--rounds N] [--matcher phrase|automaton] [--dense-bytes N]")
