@@ -22,8 +22,12 @@ public struct RunStats: Sendable {
     public var bytes = 0
     public var byAction = [Int](repeating: 0, count: Action.allCases.count)
     public var byStage = [Int](repeating: 0, count: Stage.allCases.count)
-    /// Hits per stage, indexed by rule key (arrays, not a dictionary: counted once per record).
+    /// Hits per stage, indexed by rule key (arrays, not a dictionary), for what was merged.
     var hits: [[Int]] = Array(repeating: [], count: Stage.allCases.count)
+    /// Hits counted here and not merged yet, one `stage << 32 | key` each: a batch's are a
+    /// few hundred entries, where arrays indexed by key grow to the highest rank hit (50,000
+    /// community entries: 400 KB to fill and merge per batch).
+    var hitLog: [UInt64] = []
 
     public init() {}
 
@@ -33,11 +37,19 @@ public struct RunStats: Sendable {
         let s = v.stage.ordinal
         byStage[s] += 1
         if v.warning != nil { warnings += 1 }
-        if v.ruleKey >= 0 {
-            let k = Int(v.ruleKey)
-            if k >= hits[s].count { hits[s].append(contentsOf: repeatElement(0, count: k + 1 - hits[s].count)) }
-            hits[s][k] += 1
-        }
+        if v.ruleKey >= 0 { hitLog.append(UInt64(s) << 32 | UInt64(v.ruleKey)) }
+    }
+
+    private static func add(_ n: Int, stage s: Int, key k: Int, to hits: inout [[Int]]) {
+        if k >= hits[s].count { hits[s].append(contentsOf: repeatElement(0, count: k + 1 - hits[s].count)) }
+        hits[s][k] += n
+    }
+
+    /// `hits` with the hits not merged yet.
+    private var allHits: [[Int]] {
+        var all = hits
+        for e in hitLog { Self.add(1, stage: Int(e >> 32), key: Int(e & 0xFFFF_FFFF), to: &all) }
+        return all
     }
 
     mutating func merge(_ o: RunStats) {
@@ -48,8 +60,9 @@ public struct RunStats: Sendable {
         for i in byStage.indices { byStage[i] += o.byStage[i] }
         for s in hits.indices {
             if o.hits[s].count > hits[s].count { hits[s].append(contentsOf: repeatElement(0, count: o.hits[s].count - hits[s].count)) }
-            for (k, n) in o.hits[s].enumerated() { hits[s][k] += n }
+            for (k, n) in o.hits[s].enumerated() where n != 0 { hits[s][k] += n }
         }
+        for e in o.hitLog { Self.add(1, stage: Int(e >> 32), key: Int(e & 0xFFFF_FFFF), to: &hits) }
     }
 
     /// The summary `--stats` prints: plain text, one fact per line, no message content.
@@ -63,7 +76,7 @@ public struct RunStats: Sendable {
         if inputsNotRead > 0 { lines.append("inputs not read: \(inputsNotRead)") }
         if inputsReadInPart > 0 { lines.append("inputs read in part (lines lost): \(inputsReadInPart)") }
         var ranked: [(stage: Int, key: Int, n: Int)] = []
-        for (s, counts) in hits.enumerated() { for (k, n) in counts.enumerated() where n > 0 { ranked.append((s, k, n)) } }
+        for (s, counts) in allHits.enumerated() { for (k, n) in counts.enumerated() where n > 0 { ranked.append((s, k, n)) } }
         ranked.sort { a, b in a.n != b.n ? a.n > b.n : (a.stage, a.key) < (b.stage, b.key) }
         if !ranked.isEmpty {
             lines.append("top rules:")

@@ -1,5 +1,9 @@
 // Aho–Corasick over UTF-8 bytes: every phrase of a rule set in one automaton,
-// so the cost per message does not grow with the number of phrases.
+// linear in the text whatever the phrases. The engine scans with
+// `PhraseMatcher`, which reports the same in the same order and whose hot
+// tables stay in the cache; it falls back on this automaton for a text its
+// walks would take too long over, and the tests and `msgsift-bench
+// automaton` hold the two to each other.
 //
 // Layout: the shallowest states (the root, then breadth-first up to a
 // memory budget) have dense rows of complete transitions, failure links
@@ -393,20 +397,6 @@ public final class AhoCorasick: @unchecked Sendable {
                 c = sparse.advance(Self.sparseState(c), t, &i, count)
             }
             if i >= count { return }
-        }
-    }
-
-    /// Calls `onMatch(pattern, end)` for every occurrence of every pattern in
-    /// `text`, where `end` is the offset just past the occurrence; occurrences
-    /// come in order of `end`. Returning false from `onMatch` stops the calls.
-    /// (A convenience over `matches(in:into:)`, which the engine uses with a reused list.)
-    public func scan(_ text: UnsafeBufferPointer<UInt8>, _ onMatch: (Int, Int) -> Bool) {
-        let found = Scratch<Int32>()
-        matches(in: text, into: found)
-        var k = 0
-        while k < found.count {
-            if !onMatch(Int(found.base[k]), Int(found.base[k + 1])) { return }
-            k += 2
         }
     }
 }

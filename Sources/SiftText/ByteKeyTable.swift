@@ -11,6 +11,10 @@ public final class ByteKeyTable: @unchecked Sendable {
     private let values: [Int32]
     private let pool: [UInt8]
     private let mask: Int
+    /// One bit per key (hash bits 40…, ~16 bits per key): most senders are in no list, and
+    /// this answers them from a few KiB instead of a slot and an entry read at random.
+    private let present: [UInt64]
+    private let presentShift: UInt64
 
     /// Number of keys.
     public var count: Int { values.count }
@@ -38,6 +42,15 @@ public final class ByteKeyTable: @unchecked Sendable {
         }
         self.slots = slots; self.hashes = hashes; self.starts = starts; self.lengths = lengths
         self.values = values; self.pool = pool; self.mask = mask
+        var bits = 6
+        while bits < 20 && (1 << bits) < values.count * 16 { bits += 1 }
+        var present = [UInt64](repeating: 0, count: (1 << bits) / 64)
+        presentShift = UInt64(64 - bits)
+        for h in hashes {
+            let b = Int(truncatingIfNeeded: h &>> presentShift)
+            present[b >> 6] |= 1 << UInt64(b & 63)
+        }
+        self.present = present
     }
 
     /// FNV-1a, 64 bits.
@@ -52,6 +65,8 @@ public final class ByteKeyTable: @unchecked Sendable {
     public func value(_ key: UnsafeBufferPointer<UInt8>) -> Int32? {
         if values.isEmpty { return nil }
         let h = Self.hash(key)
+        let b = Int(truncatingIfNeeded: h &>> presentShift)
+        if present[b >> 6] & (1 << UInt64(b & 63)) == 0 { return nil }
         var i = Int(truncatingIfNeeded: h) & mask
         return pool.withUnsafeBufferPointer { pool in
             while true {

@@ -343,8 +343,18 @@ public final class PhraseMatcher: @unchecked Sendable {
     /// Whether a text has made the matcher build its automaton (for tests).
     package var builtFallback: Bool { fallback.withLock { $0 != nil } }
 
-    /// Calls `onMatch(pattern, end)` for every occurrence, in the order `matches` reports
-    /// them; returning false stops the calls.
+}
+
+/// What `PhraseMatcher` and `AhoCorasick` both do: report (pattern, end) pairs by end.
+public protocol MultiPatternMatcher {
+    func matches(in text: UnsafeBufferPointer<UInt8>, into out: Scratch<Int32>)
+}
+
+extension MultiPatternMatcher {
+    /// Calls `onMatch(pattern, end)` for every occurrence of every pattern in `text`, where
+    /// `end` is the offset just past the occurrence, in the order `matches` reports them;
+    /// returning false from `onMatch` stops the calls. (A convenience over
+    /// `matches(in:into:)`, which the engine uses with a reused list.)
     public func scan(_ text: UnsafeBufferPointer<UInt8>, _ onMatch: (Int, Int) -> Bool) {
         let found = Scratch<Int32>()
         matches(in: text, into: found)
@@ -355,6 +365,9 @@ public final class PhraseMatcher: @unchecked Sendable {
         }
     }
 }
+
+extension PhraseMatcher: MultiPatternMatcher {}
+extension AhoCorasick: MultiPatternMatcher {}
 
 /// A long pattern in `PhraseMatcher.entries`: 24 bytes, so a walk over a few
 /// neighbours reads a line or two, and the bytes it compares first are inline.

@@ -62,5 +62,14 @@ struct SamplesTests {
         let lines = r.err.split(separator: "\n").map(String.init)
         let first = lines[lines.firstIndex(of: "top rules:")! + 1]
         #expect(first == "  \(top.value)\t\(top.key)")
+        // Batches of 7 on two workers: each batch's hits are merged by the writer, and the
+        // ranking comes out as from one batch.
+        let small = try Harness.run(["classify"] + Harness.sampleRules + ["--stats", "--batch-size", "7", "--jobs", "2", "samples/messages.ndjson"])
+        func topRules(_ err: String) -> [String] {
+            let l = err.split(separator: "\n").map(String.init)
+            return Array(l.drop { $0 != "top rules:" }.prefix(11))
+        }
+        #expect(topRules(small.err).count == 11)
+        #expect(topRules(small.err) == topRules(r.err))
     }
 }
