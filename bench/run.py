@@ -71,7 +71,7 @@ def rules(f, p, r, seed=1):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--records", type=int, default=1_000_000)
-    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--big", action="store_true", help="also 100 MB vs 1 GB inputs for peak RSS")
     a = ap.parse_args()
     os.makedirs(OUT, exist_ok=True)
