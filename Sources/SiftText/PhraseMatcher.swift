@@ -123,10 +123,20 @@ public final class PhraseMatcher: @unchecked Sendable {
         let order = keyed.map { Int($0.1) }
         keyed = []
         // Patterns with the same last four bytes are neighbours in that order: one range each.
-        var keys: [(UInt32, Int32, Int32)] = []
+        // Each range's summary says which 5th bytes from the end its patterns have (bit
+        // `byte & 31`) and whether one is only four bytes long (`KeyRanges.four`): a walk
+        // the text leaves at the 5th byte back then reads no entry.
+        var keys: [(UInt32, Int32, Int32, UInt32)] = []
         for (k, p) in order.enumerated() {
-            let key = Self.longKey(patterns[p])
-            if let last = keys.last, last.0 == key { keys[keys.count - 1].2 = Int32(k + 1) } else { keys.append((key, Int32(k), Int32(k + 1))) }
+            let bytes = patterns[p]
+            let key = Self.longKey(bytes)
+            let bit = bytes.count == 4 ? KeyRanges.four : 1 << UInt32(bytes[bytes.count - 5] & 31)
+            if let last = keys.last, last.0 == key {
+                keys[keys.count - 1].2 = Int32(k + 1)
+                keys[keys.count - 1].3 |= bit
+            } else {
+                keys.append((key, Int32(k), Int32(k + 1), bit))
+            }
         }
         // ~32 bits per distinct ending, at most 2^20 (128 KiB): ~3% of lookups pass by chance.
         var bits = 6
@@ -134,7 +144,7 @@ public final class PhraseMatcher: @unchecked Sendable {
         filter = .allocate(capacity: (1 << bits) / 64)
         filter.initialize(repeating: 0)
         shift = UInt32(32 - bits)
-        for (key, _, _) in keys {
+        for (key, _, _, _) in keys {
             let h = Self.hash(key, shift)
             filter[h >> 6] |= 1 << UInt64(h & 63)
         }
@@ -156,7 +166,7 @@ public final class PhraseMatcher: @unchecked Sendable {
         endsOf2 = .allocate(capacity: 1 << 10); endsOf2.initialize(repeating: 0)
         endsOf1 = .allocate(capacity: 4); endsOf1.initialize(repeating: 0)
         let shortOrder = short.sorted { (Self.shortKey(patterns[$0]), $0) < (Self.shortKey(patterns[$1]), $1) }
-        var lengths = 0, shortRanges: [(UInt32, Int32, Int32)] = []
+        var lengths = 0, shortRanges: [(UInt32, Int32, Int32, UInt32)] = []
         for (k, p) in shortOrder.enumerated() {
             let key = Self.shortKey(patterns[p])
             let bytes = patterns[p]
@@ -168,7 +178,7 @@ public final class PhraseMatcher: @unchecked Sendable {
             let ends = bytes.count == 3 ? endsOf3 : bytes.count == 2 ? endsOf2 : endsOf1
             let last = bytes.count == 1 ? Int(bytes[0]) : Int(bytes[bytes.count - 2]) | Int(bytes[bytes.count - 1]) << 8
             ends[last >> 6] |= 1 << UInt64(last & 63)
-            if let last = shortRanges.last, last.0 == key { shortRanges[shortRanges.count - 1].2 = Int32(k + 1) } else { shortRanges.append((key, Int32(k), Int32(k + 1))) }
+            if let last = shortRanges.last, last.0 == key { shortRanges[shortRanges.count - 1].2 = Int32(k + 1) } else { shortRanges.append((key, Int32(k), Int32(k + 1), 0)) }
         }
         shortLengths = lengths
         shortKeys = KeyRanges(shortRanges)
@@ -258,7 +268,7 @@ public final class PhraseMatcher: @unchecked Sendable {
 
     @inline(never)
     private func reportShort(key: UInt32, _ e: Int, _ out: Scratch<Int32>) {
-        guard let (lo, hi) = shortKeys.range(key) else { return }
+        guard let (lo, hi, _) = shortKeys.range(key) else { return }
         let end = Int32(truncatingIfNeeded: e)
         for k in lo..<hi {
             out.append(shortPattern[k])
@@ -270,7 +280,8 @@ public final class PhraseMatcher: @unchecked Sendable {
     /// false when the walk would take more than `budget` steps (then the scan starts over).
     @inline(never)
     private func reportLong(_ w: UInt32, _ e: Int, _ t: UnsafePointer<UInt8>, _ out: Scratch<Int32>, _ budget: inout Int) -> Bool {
-        guard let (lo, hi) = longKeys.range(w) else { return true }
+        guard let (lo, hi, summary) = longKeys.range(w) else { return true }
+        if summary & KeyRanges.four == 0 && (e < 5 || summary & (1 << UInt32(t[e &- 5] & 31)) == 0) { return true }
         let list = entries.baseAddress.unsafelyUnwrapped
         let rev = reversed.baseAddress.unsafelyUnwrapped
         let mark = out.count
@@ -380,28 +391,33 @@ private struct Entry {
     var pattern: Int32
 }
 
-/// An open-addressing table from a 32-bit key to a range of indices; a slot is
-/// one 12-byte read.
+/// An open-addressing table from a 32-bit key to a range of indices and a summary
+/// of it; a slot is one 16-byte read.
 private struct KeyRanges {
     private struct Slot {
         var key: UInt32
         var lo: Int32
         /// 0: empty (every range is non-empty).
         var hi: Int32
+        var summary: UInt32
     }
+    /// The summary bit of a range holding a pattern of exactly four bytes. A 5th byte
+    /// with its low five bits all set sets it too: that range is never skipped, as if it
+    /// held one (never wrong, only slower).
+    static let four: UInt32 = 1 << 31
     private let slots: UnsafeMutableBufferPointer<Slot>
     private let mask: Int
 
-    init(_ entries: [(UInt32, Int32, Int32)]) {
+    init(_ entries: [(UInt32, Int32, Int32, UInt32)]) {
         var size = 16
         while size < entries.count * 3 / 2 { size *= 2 }
         mask = size - 1
         slots = .allocate(capacity: size)
-        slots.initialize(repeating: Slot(key: 0, lo: 0, hi: 0))
-        for (key, lo, hi) in entries {
+        slots.initialize(repeating: Slot(key: 0, lo: 0, hi: 0, summary: 0))
+        for (key, lo, hi, summary) in entries {
             var i = Self.slot(key, mask)
             while slots[i].hi != 0 { i = (i + 1) & mask }
-            slots[i] = Slot(key: key, lo: lo, hi: hi)
+            slots[i] = Slot(key: key, lo: lo, hi: hi, summary: summary)
         }
     }
 
@@ -411,12 +427,12 @@ private struct KeyRanges {
     }
 
     @inline(__always)
-    func range(_ key: UInt32) -> (Int, Int)? {
+    func range(_ key: UInt32) -> (Int, Int, UInt32)? {
         var i = Self.slot(key, mask)
         while true {
             let s = slots[i]
             if s.hi == 0 { return nil }
-            if s.key == key { return (Int(s.lo), Int(s.hi)) }
+            if s.key == key { return (Int(s.lo), Int(s.hi), s.summary) }
             i = (i + 1) & mask
         }
     }
