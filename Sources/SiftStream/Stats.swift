@@ -24,8 +24,9 @@ public struct RunStats: Sendable {
     public var byStage = [Int](repeating: 0, count: Stage.allCases.count)
     /// Hits per stage, indexed by rule key (arrays, not a dictionary), for what was merged.
     var hits: [[Int]] = Array(repeating: [], count: Stage.allCases.count)
-    /// Hits counted here and not merged yet, one `stage << 32 | key` each: a batch's are a
-    /// few hundred entries, where arrays indexed by key grow to the highest rank hit (50,000
+    /// Hits counted here and not merged yet, one `stage << 32 | key` each. Only a batch's
+    /// stats count records (the run's are merged), so this holds at most a batch: a few
+    /// thousand entries, where arrays indexed by key grew to the highest rank hit (50,000
     /// community entries: 400 KB to fill and merge per batch).
     var hitLog: [UInt64] = []
 

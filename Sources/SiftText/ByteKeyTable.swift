@@ -11,8 +11,9 @@ public final class ByteKeyTable: @unchecked Sendable {
     private let values: [Int32]
     private let pool: [UInt8]
     private let mask: Int
-    /// One bit per key (hash bits 40…, ~16 bits per key): most senders are in no list, and
-    /// this answers them from a few KiB instead of a slot and an entry read at random.
+    /// A bit per key, at the top bits of its hash (16–32 bits per key, at most 128 KiB):
+    /// most senders are in no list, and this answers them from a few KiB instead of a
+    /// slot and an entry read at random.
     private let present: [UInt64]
     private let presentShift: UInt64
 
