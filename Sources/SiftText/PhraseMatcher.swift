@@ -41,15 +41,15 @@ public final class PhraseMatcher: @unchecked Sendable {
     /// Hashed last four bytes of the patterns of 4 bytes or more: bit `hash(key) >> shift`.
     private let filter: UnsafeMutableBufferPointer<UInt64>
     private let shift: UInt32
-    /// Patterns of 1–3 bytes by the last two bytes before an offset: bit `b1 | b2 << 8`
-    /// (b2 the byte just before) when a pattern of 2 or 3 bytes ends with them, or one
-    /// of 1 byte is `b2`.
+    /// Every pattern by the last two bytes before an offset: bit `b1 | b2 << 8` (b2 the
+    /// byte just before) when a pattern of 2 bytes or more ends with them, or one of 1
+    /// byte is `b2`. The first table every offset asks.
     private let pairFilter: UnsafeMutableBufferPointer<UInt64>
     /// The same by length: the last two bytes of the patterns of 3 and of 2 bytes, the byte of those of 1.
     private let endsOf3, endsOf2, endsOf1: UnsafeMutableBufferPointer<UInt64>
     /// Bit `l` set when some pattern has `l` bytes (l = 1…3).
     private let shortLengths: Int
-    /// Exact last four bytes → range of `entries` (long patterns), and short keys → range of `shortEntries`.
+    /// Exact last four bytes → range of `entries` (long patterns), and short keys → range of `shortPattern`.
     private let longKeys: KeyRanges
     private let shortKeys: KeyRanges
     /// Long patterns sorted by their reversed bytes (then by index, descending).
