@@ -93,9 +93,9 @@ public final class PhraseMatcher: @unchecked Sendable {
         patternStart = starts
         let long = patterns.indices.filter { patterns[$0].count >= 4 }
         let short = patterns.indices.filter { (1...3).contains(patterns[$0].count) }
-        // Long patterns by reversed bytes, duplicates by index descending (reported backwards).
-        // Sorted on the first eight reversed bytes (big-endian, so integer order is byte
-        // order), then on the rest, then longer after shorter, then by index descending.
+        // Long patterns by their reversed bytes: on the first eight (big-endian, so integer
+        // order is byte order), then on the rest, then longer after shorter, then by index
+        // descending (a walk collects them backwards).
         let sizes = patternLengths
         var keyed: [(UInt64, Int32)] = rev.withUnsafeBufferPointer { r in
             long.map { i in
@@ -138,7 +138,7 @@ public final class PhraseMatcher: @unchecked Sendable {
                 keys.append((key, Int32(k), Int32(k + 1), bit))
             }
         }
-        // ~32 bits per distinct ending, at most 2^20 (128 KiB): ~3% of lookups pass by chance.
+        // 32–64 bits per distinct ending, at most 2^20 (128 KiB): 1.5–3% of lookups pass by chance.
         var bits = 6
         while bits < 20 && (1 << bits) < keys.count * 32 { bits += 1 }
         filter = .allocate(capacity: (1 << bits) / 64)
@@ -176,14 +176,14 @@ public final class PhraseMatcher: @unchecked Sendable {
             }
             lengths |= 1 << bytes.count
             let ends = bytes.count == 3 ? endsOf3 : bytes.count == 2 ? endsOf2 : endsOf1
-            let last = bytes.count == 1 ? Int(bytes[0]) : Int(bytes[bytes.count - 2]) | Int(bytes[bytes.count - 1]) << 8
-            ends[last >> 6] |= 1 << UInt64(last & 63)
+            let tail = bytes.count == 1 ? Int(bytes[0]) : Int(bytes[bytes.count - 2]) | Int(bytes[bytes.count - 1]) << 8
+            ends[tail >> 6] |= 1 << UInt64(tail & 63)
             if let last = shortRanges.last, last.0 == key { shortRanges[shortRanges.count - 1].2 = Int32(k + 1) } else { shortRanges.append((key, Int32(k), Int32(k + 1), 0)) }
         }
         shortLengths = lengths
         shortKeys = KeyRanges(shortRanges)
         shortPattern = ownedBuffer(shortOrder.map { Int32($0) })
-        reversed = ownedBuffer(rev + [0])
+        reversed = ownedBuffer(rev)
     }
 
     deinit {
