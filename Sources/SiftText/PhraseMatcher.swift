@@ -58,7 +58,7 @@ public final class PhraseMatcher: @unchecked Sendable {
     private let shortPattern: UnsafeMutableBufferPointer<Int32>
     /// Every pattern's bytes, reversed, one after another; pattern `i` from `patternStart[i]`.
     private let reversed: UnsafeMutableBufferPointer<UInt8>
-    private let patternStart: [Int32]
+    private let patternStart: UnsafeMutableBufferPointer<Int32>
     /// The automaton for texts the walks would take too long over, and its dense budget.
     private let fallback = Mutex<AhoCorasick?>(nil)
     private let denseBytes: Int
@@ -90,7 +90,7 @@ public final class PhraseMatcher: @unchecked Sendable {
             }
             filled = w
         }
-        patternStart = starts
+        patternStart = ownedBuffer(starts)
         let long = patterns.indices.filter { patterns[$0].count >= 4 }
         let short = patterns.indices.filter { (1...3).contains(patterns[$0].count) }
         // Long patterns by their reversed bytes: on the first eight (big-endian, so integer
@@ -153,7 +153,7 @@ public final class PhraseMatcher: @unchecked Sendable {
             var next: UInt64 = 0
             let p = patterns[i]
             for k in 4..<min(p.count, 12) { next |= UInt64(p[p.count - 1 - k]) << (8 * UInt64(k - 4)) }
-            return Entry(next: next, start: starts[i], length: Int32(p.count), pattern: Int32(i))
+            return Entry(next: next, length: Int32(p.count), pattern: Int32(i))
         })
 
         pairFilter = .allocate(capacity: 1 << 10)
@@ -193,6 +193,7 @@ public final class PhraseMatcher: @unchecked Sendable {
         UnsafeMutableBufferPointer(start: entries.baseAddress, count: max(entries.count, 1)).deallocate()
         UnsafeMutableBufferPointer(start: shortPattern.baseAddress, count: max(shortPattern.count, 1)).deallocate()
         UnsafeMutableBufferPointer(start: reversed.baseAddress, count: max(reversed.count, 1)).deallocate()
+        UnsafeMutableBufferPointer(start: patternStart.baseAddress, count: max(patternStart.count, 1)).deallocate()
     }
 
     /// The last four bytes of a pattern as the text's four bytes before an offset load them.
@@ -283,14 +284,15 @@ public final class PhraseMatcher: @unchecked Sendable {
         guard let (lo, hi, summary) = longKeys.range(w) else { return true }
         if summary & KeyRanges.four == 0 && (e < 5 || summary & (1 << UInt32(t[e &- 5] & 31)) == 0) { return true }
         let list = entries.baseAddress.unsafelyUnwrapped
-        let rev = reversed.baseAddress.unsafelyUnwrapped
+        let rev = reversed.baseAddress.unsafelyUnwrapped, starts = patternStart.baseAddress.unsafelyUnwrapped
         let mark = out.count
         let end = Int32(truncatingIfNeeded: e)
         var a = lo, b = hi, d = 4
-        // The byte `d` back from a pattern's end (its 5th to 12th inline, the rest in `reversed`).
+        // The byte `d` back from a pattern's end (its 5th to 12th inline, the rest in `reversed`,
+        // one more read at random: only walks that far, along a text matching 12 bytes of it).
         @inline(__always) func byte(_ k: Int) -> UInt8 {
             d < 12 ? UInt8(truncatingIfNeeded: list[k].next &>> UInt64(truncatingIfNeeded: 8 &* (d &- 4)))
-                   : rev[Int(list[k].start) &+ d]
+                   : rev[Int(starts[Int(list[k].pattern)]) &+ d]
         }
         while true {
             // Those `d` bytes long agree with the text and come first (a prefix sorts first).
@@ -380,13 +382,11 @@ extension MultiPatternMatcher {
 extension PhraseMatcher: MultiPatternMatcher {}
 extension AhoCorasick: MultiPatternMatcher {}
 
-/// A long pattern in `PhraseMatcher.entries`: 24 bytes, so a walk over a few
+/// A long pattern in `PhraseMatcher.entries`: 16 bytes, so a walk over a few
 /// neighbours reads a line or two, and the bytes it compares first are inline.
 private struct Entry {
     /// The pattern's 5th to 12th bytes from its end (the 5th lowest), zeros past its start.
     var next: UInt64
-    /// Where its reversed bytes start in `reversed`.
-    var start: Int32
     var length: Int32
     var pattern: Int32
 }
