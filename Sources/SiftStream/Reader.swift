@@ -205,6 +205,7 @@ final class RecordReader {
         /// bytes `work` now holds from `offset` in the input (-1: an input that cannot seek).
         mutating func restartAfterFirstLine(work: [UInt8], offset: Int) {
             self.work = work
+            newlineFree = 0
             workOffset = offset
             skippingLongRecord = false
             longRecordResume = nil
@@ -227,7 +228,13 @@ final class RecordReader {
         mutating func drop(_ count: Int) {
             work.removeFirst(count)
             if workOffset >= 0 { workOffset += count }
+            newlineFree = max(0, newlineFree - count)
         }
+        /// How many bytes at the start of `work` are known to hold no newline: an NDJSON line
+        /// still unfinished after a read, searched already. The next search starts past them,
+        /// or a line longer than a read (`--max-record-bytes` raised) is searched again from
+        /// its start after every read, in time growing with the square of its length.
+        var newlineFree = 0
         var splitter = CSVSplitter()
         var batch: Batch? = nil
         /// Why the rest of this input is not read (not NDJSON or CSV).
@@ -383,7 +390,7 @@ final class RecordReader {
                 i = nl + 1
             }
             while i < n {
-                guard let nl = memchrIndex(buf, 0x0A, from: i) else { break }
+                guard let nl = memchrIndex(buf, 0x0A, from: max(i, s.newlineFree)) else { break }
                 var end = nl
                 if end > i && buf[end - 1] == 0x0D { end -= 1 }
                 addLine(&s, buf, i, end, limit: limit)
@@ -406,6 +413,8 @@ final class RecordReader {
             }
         }
         s.drop(consumed)
+        // What is left is the end of a line with no newline yet, searched to its end.
+        s.newlineFree = s.work.count
     }
 
     private func addLine(_ s: inout SourceState, _ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, limit: Int) {
