@@ -65,6 +65,22 @@ public final class PhraseMatcher: @unchecked Sendable {
 
     private static let multiplier: UInt32 = 0x9E37_79B1
 
+    /// Sets bit `i` of a bit table (while building).
+    private static func set(_ table: UnsafeMutableBufferPointer<UInt64>, _ i: Int) {
+        table[i >> 6] |= 1 << UInt64(i & 63)
+    }
+
+    /// Bit `i` of a bit table, read with no bounds check (every index is within its table).
+    @inline(__always)
+    private static func has(_ table: UnsafeMutablePointer<UInt64>, _ i: Int) -> Bool {
+        (table[i &>> 6] &>> UInt64(truncatingIfNeeded: i)) & 1 != 0
+    }
+
+    @inline(__always)
+    private static func has(_ table: UnsafeMutableBufferPointer<UInt64>, _ i: Int) -> Bool {
+        has(table.baseAddress.unsafelyUnwrapped, i)
+    }
+
     @inline(__always)
     private static func hash(_ key: UInt32, _ shift: UInt32) -> Int {
         Int(truncatingIfNeeded: (key &* multiplier) &>> shift)
@@ -146,7 +162,7 @@ public final class PhraseMatcher: @unchecked Sendable {
         shift = UInt32(32 - bits)
         for (key, _, _, _) in keys {
             let h = Self.hash(key, shift)
-            filter[h >> 6] |= 1 << UInt64(h & 63)
+            Self.set(filter, h)
         }
         longKeys = KeyRanges(keys)
         entries = ownedBuffer(order.map { i in
@@ -160,7 +176,7 @@ public final class PhraseMatcher: @unchecked Sendable {
         pairFilter.initialize(repeating: 0)
         for p in long {
             let bytes = patterns[p], pair = Int(bytes[bytes.count - 2]) | Int(bytes[bytes.count - 1]) << 8
-            pairFilter[pair >> 6] |= 1 << UInt64(pair & 63)
+            Self.set(pairFilter, pair)
         }
         endsOf3 = .allocate(capacity: 1 << 10); endsOf3.initialize(repeating: 0)
         endsOf2 = .allocate(capacity: 1 << 10); endsOf2.initialize(repeating: 0)
@@ -172,12 +188,12 @@ public final class PhraseMatcher: @unchecked Sendable {
             let bytes = patterns[p]
             for before in (bytes.count == 1 ? 0..<256 : 0..<1) {
                 let pair = bytes.count == 1 ? before | Int(bytes[0]) << 8 : Int(bytes[bytes.count - 2]) | Int(bytes[bytes.count - 1]) << 8
-                pairFilter[pair >> 6] |= 1 << UInt64(pair & 63)
+                Self.set(pairFilter, pair)
             }
             lengths |= 1 << bytes.count
             let ends = bytes.count == 3 ? endsOf3 : bytes.count == 2 ? endsOf2 : endsOf1
             let tail = bytes.count == 1 ? Int(bytes[0]) : Int(bytes[bytes.count - 2]) | Int(bytes[bytes.count - 1]) << 8
-            ends[tail >> 6] |= 1 << UInt64(tail & 63)
+            Self.set(ends, tail)
             if let last = shortRanges.last, last.0 == key { shortRanges[shortRanges.count - 1].2 = Int32(k + 1) } else { shortRanges.append((key, Int32(k), Int32(k + 1), 0)) }
         }
         shortLengths = lengths
@@ -234,7 +250,7 @@ public final class PhraseMatcher: @unchecked Sendable {
             if e > n { return }
             let w = UnsafeRawPointer(t + (e &- 4)).loadUnaligned(as: UInt32.self).littleEndian
             let h = Self.hash(w, s)
-            if (bits[h &>> 6] &>> UInt64(truncatingIfNeeded: h)) & 1 != 0 && !reportLong(w, e, t, out, &budget) {
+            if Self.has(bits, h) && !reportLong(w, e, t, out, &budget) {
                 out.count = first
                 scanWithAutomaton(text, out)
                 return
@@ -251,7 +267,7 @@ public final class PhraseMatcher: @unchecked Sendable {
         var e = e
         while e <= n {
             let last2 = Int(truncatingIfNeeded: UnsafeRawPointer(t + (e &- 2)).loadUnaligned(as: UInt16.self).littleEndian)
-            if (pairs[last2 &>> 6] &>> UInt64(truncatingIfNeeded: last2)) & 1 != 0 { return e }
+            if Self.has(pairs, last2) { return e }
             e &+= 1
         }
         return e
@@ -262,9 +278,9 @@ public final class PhraseMatcher: @unchecked Sendable {
     private func reportShort(_ w: UInt32, _ e: Int, _ out: Scratch<Int32>) {
         guard shortLengths != 0 else { return }
         let last2 = Int(truncatingIfNeeded: w &>> 16), last1 = Int(truncatingIfNeeded: w &>> 24)
-        if e >= 3 && (endsOf3[last2 &>> 6] &>> UInt64(truncatingIfNeeded: last2)) & 1 != 0 { reportShort(key: w &>> 8 | 3 << 24, e, out) }
-        if e >= 2 && (endsOf2[last2 &>> 6] &>> UInt64(truncatingIfNeeded: last2)) & 1 != 0 { reportShort(key: w &>> 16 | 2 << 24, e, out) }
-        if (endsOf1[last1 &>> 6] &>> UInt64(truncatingIfNeeded: last1)) & 1 != 0 { reportShort(key: w &>> 24 | 1 << 24, e, out) }
+        if e >= 3 && Self.has(endsOf3, last2) { reportShort(key: w &>> 8 | 3 << 24, e, out) }
+        if e >= 2 && Self.has(endsOf2, last2) { reportShort(key: w &>> 16 | 2 << 24, e, out) }
+        if Self.has(endsOf1, last1) { reportShort(key: w &>> 24 | 1 << 24, e, out) }
     }
 
     @inline(never)
