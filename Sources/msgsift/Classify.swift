@@ -3,6 +3,7 @@ import Foundation
 import SiftEngine
 import SiftRules
 import SiftStream
+import SiftText
 
 struct ClassifyConfig {
     var rules = RuleFlags()
@@ -135,6 +136,12 @@ enum ClassifyCommand {
 /// older version: under `.skip` such a filter never matches and the compiler's
 /// warnings, printed once by the caller, name it.
 func compile(_ flags: RuleFlags) throws -> CompiledRuleSet {
+    // Filters and lists need the text tables (~30 ms to build): built meanwhile on the other
+    // core, not at the first message. Without them (`--no-db --rule links`) the thread would
+    // cost more than it saves.
+    if !flags.noDB || !flags.filterFiles.isEmpty || !flags.listFiles.isEmpty || !flags.blockedLanguages.isEmpty {
+        TextTables.prepareInBackground()
+    }
     let rules = try flags.ruleSet()
     do { return try CompiledRuleSet(rules, invalidFilters: flags.noDB ? .refuse : .skip) } catch { throw UsageError(error.description) }
 }
