@@ -12,8 +12,9 @@
 // Hosts are found as maximal runs of host characters (Unicode letters, marks,
 // decimal digits, `-`) and dots. Inside a run, `..` or longer is an ellipsis
 // and separates candidates; a single trailing dot is sentence punctuation.
-// A candidate is refused when preceded by `@` (the domain of an e-mail
-// address) or by a lone leading dot, and when the characters after it run on,
+// A lone leading dot is punctuation before a candidate (`.bit.ly/x`). A
+// candidate is refused when preceded by `@` (the domain of an e-mail
+// address), and when the characters after it run on,
 // through e-mail local-part characters, into `@` (a dotted local part such as
 // `first.last@`). Numbers (`1.800.555.0199`, `3.50`) fail on their last label:
 // no TLD is all digits.
@@ -187,13 +188,16 @@ private struct LinkScanner {
                 }
                 k += 1
             }
-            if precededWell && segmentEnd > segmentStart && text[segmentStart] != .dot {
+            // A single leading dot is punctuation before the host, as an ellipsis is
+            // (`Click .bit.ly/x`); `.com` alone is left with no dot, so no host.
+            let hostStart = segmentStart < segmentEnd && text[segmentStart] == .dot ? segmentStart + 1 : segmentStart
+            if precededWell && segmentEnd > hostStart {
                 var hostEnd = segmentEnd
                 if text[hostEnd - 1] == .dot {  // a single trailing dot ends a sentence
                     hostEnd -= 1
                     lastDot = priorDot
                 }
-                if isHost(segmentStart, hostEnd, lastDot: lastDot) && !emailFollows(hostEnd) {
+                if isHost(hostStart, hostEnd, lastDot: lastDot) && !emailFollows(hostEnd) {
                     return true
                 }
             }

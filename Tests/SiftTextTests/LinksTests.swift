@@ -144,8 +144,13 @@ struct LinksTests {
         #expect(LinkDetector.containsLink(body) == expected)
     }
 
-    @Test("a host is preceded by start, space or punctuation other than @ . -", arguments: [
-        (".example.com", false),                         // preceded by a dot
+    @Test("a host is preceded by start, space or punctuation other than @ -; a lone dot before it is punctuation", arguments: [
+        (".example.com", true),                          // the dot is punctuation: host `example.com`
+        ("Click .bit.ly/abc", true),                     // as `Click ..bit.ly/abc` and `Click bit.ly/abc`
+        ("go:.example.com/path", true),
+        ("learn .NET or .com", false),                   // a lone label after the dot: no host
+        ("(.com.)", false),
+        (".www.x", true),
         ("@example.com", false),
         ("-example.com", true),                          // `-` is a label character: host `-example.com`
         ("x-bit.ly", true),
