@@ -34,7 +34,6 @@ test: deps
 clean:
 	rm -rf .build
 
-# Language identification on held-out real text, msgsift against lingua and
 # Throughput beside cat, wc, ripgrep and a Python baseline (bench/run.py;
 # not part of `make test`). QUICK=1 leaves out the 100 MB vs 1 GB inputs.
 bench: release
@@ -42,6 +41,7 @@ bench: release
 	$(SWIFT) build -c release --product msgsift-bench
 	python3 bench/run.py $(if $(QUICK),--quick,) $(if $(RECORDS),--records $(RECORDS),)
 
+# Language identification on held-out real text, msgsift against lingua and
 # langid.py (bench/langid/; not part of `make test`). Fetches Debian packages
 # and PyPI detectors on first use; results go in bench/RESULTS.md by hand.
 LANGID_VENV = bench/langid/.venv
