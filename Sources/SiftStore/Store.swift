@@ -37,11 +37,13 @@ public final class Store: Sendable {
             // over, every commit is in the file, so it is read as it is.
             let db = try Database(path: real, access: .immutable, busyTimeout: lockTimeout)
             let version = try checkOwner(db)
+            try checkIntact(db, path)
             return Store(path: path, database: db, schemaVersion: version)
         }
         do {
             let db = try Database(path: real, access: .readOnly, busyTimeout: lockTimeout)
             let version = try checkOwner(db)
+            try checkIntact(db, path)
             return Store(path: path, database: db, schemaVersion: version)
         } catch let e where e.kind != .notAStore && e.kind != .corrupt && e.kind != .newerSchema
                     && !folderWritable(real) && !FileManager.default.fileExists(atPath: real + "-wal") {
@@ -49,6 +51,7 @@ public final class Store: Sendable {
             // files a read needs. With no log left over, every commit is in the file.
             let db = try Database(path: real, access: .immutable, busyTimeout: lockTimeout)
             let version = try checkOwner(db)
+            try checkIntact(db, path)
             return Store(path: path, database: db, schemaVersion: version)
         }
     }
@@ -97,13 +100,15 @@ public final class Store: Sendable {
                 throw StoreError(.cannotOpen, "\(path): cannot create the folder \(folder) (\(error.localizedDescription))")
             }
         }
+        if FileManager.default.fileExists(atPath: real) && access(real, W_OK) != 0 {
+            // Opened anyway, SQLite would read it and leave the log's side files behind, ours:
+            // its owner could no longer write it (another user's store, or one made read-only).
+            throw StoreError(.cannotOpen, "\(path): the store cannot be written (permission denied); nothing was changed")
+        }
         let db = try Database(path: real, access: .readWrite, busyTimeout: lockTimeout)
         let found = try checkOwner(db)
         // Damage shows here, before anything is written.
-        let problems = try db.query("PRAGMA quick_check") { r throws(StoreError) in r.text(0) ?? "" }
-        if problems != ["ok"] {
-            throw StoreError(.corrupt, "\(path): the store is damaged (\(problems.prefix(3).joined(separator: "; "))); nothing was changed. Restore it from a backup or an export")
-        }
+        try checkIntact(db, path)
         if found < version {
             // Outside any transaction: journal_mode cannot change inside one. A no-op once set.
             try db.execute("PRAGMA journal_mode = WAL")
@@ -148,6 +153,16 @@ public final class Store: Sendable {
         }
         guard version <= Schema.current else { throw newer(db.path, version) }
         return version
+    }
+
+    /// Refuses a damaged file (SQLite's `quick_check`: a few ms for a store of 50,000 list
+    /// entries), so that no command reads garbage rows as rules or writes into damage.
+    private static func checkIntact(_ db: Database, _ path: String) throws(StoreError) {
+        let problems = try db.query("PRAGMA quick_check") { r throws(StoreError) in r.text(0) ?? "" }
+        guard problems != ["ok"] else { return }
+        // Its report spans lines (`*** in database main ***` then one per page): one line here.
+        let report = problems.prefix(3).joined(separator: "; ").split(whereSeparator: \.isNewline).joined(separator: " ")
+        throw StoreError(.corrupt, "\(path): the store is damaged (\(report)); nothing was changed. Restore it from a backup or an export")
     }
 
     private static func userVersion(_ db: Database) throws(StoreError) -> Int {

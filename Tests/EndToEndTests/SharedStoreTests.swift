@@ -38,4 +38,29 @@ struct SharedStoreTests {
         let write = try run(as: 1000, ["--db", db, "filter", "add", "second", "--type", "deny"])
         #expect(write.status == 0, "\(write.err)")
     }
+
+    /// A change by a user who cannot write the file (a refused one, or one with nothing to
+    /// change) used to open it anyway: SQLite left the log's side files behind, that user's,
+    /// and the owner's next change failed ("attempt to write a readonly database").
+    @Test(arguments: [0o1777, 0o777])
+    func aChangeByAnotherUserIsRefusedAndLeavesTheOwnerAbleToWrite(folderMode: Int) throws {
+        guard try run(as: 1000, ["--version"]).status == 0, try run(as: 65534, ["--version"]).status == 0 else { return }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-shared-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        chown(folder, 1000, 1000)
+        chmod(folder, mode_t(folderMode))
+        let db = folder + "/rules.db"
+        #expect(try run(as: 1000, ["--db", db, "filter", "add", "first", "--type", "deny"]).status == 0)
+        for change in [["filter", "add", "theirs", "--type", "deny"], ["language", "unblock", "fr"], ["rule", "disable", "emojis"]] {
+            let other = try run(as: 65534, ["--db", db] + change)
+            #expect(other.status == 1 && other.err.contains("cannot be written"), "\(change): \(other.err)")
+        }
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix("-wal") || $0.hasSuffix("-shm") }
+        for name in left {
+            let owner = (try FileManager.default.attributesOfItem(atPath: folder + "/" + name)[.ownerAccountID] as? NSNumber)?.intValue
+            #expect(owner == 1000, "\(name) is owned by \(owner ?? -1)")
+        }
+        let write = try run(as: 1000, ["--db", db, "filter", "add", "second", "--type", "deny"])
+        #expect(write.status == 0, "\(write.err)")
+    }
 }

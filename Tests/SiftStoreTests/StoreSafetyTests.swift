@@ -141,6 +141,27 @@ struct StoreDamageTests {
         return path
     }
 
+    /// Damage that still reads: the filter table's page claims nine cells it does not hold
+    /// (`quick_check`: "free space corruption"). Rows come back, empty: read as rules they were
+    /// phantom filters a run went on without (warnings only, exit 0).
+    @Test func lightDamageThatStillReadsIsRefusedForReadingTooInOneLine() throws {
+        let path = freshStorePath()
+        do {
+            let store = try Store.openForWriting(path: path)
+            for t in ["alpha", "beta", "gamma"] { _ = try store.add(deny(t)) }
+            #expect(try store.database.query("SELECT rootpage FROM sqlite_schema WHERE name = 'filter'") { r throws(StoreError) in r.int(0) } == [2])
+        }
+        var data = bytes(path)
+        data.replaceSubrange(4096..<4103, with: Data([0x0D, 0x00, 0x00, 0x00, 0x09, 0xFF, 0xFF]))
+        try data.write(to: URL(fileURLWithPath: path))
+        #expect { _ = try Store.openForReading(path: path)?.load() } throws: { e in
+            guard let e = e as? StoreError else { return false }
+            return e.kind == .corrupt && e.description.contains("damaged") && !e.description.contains("\n")
+        }
+        #expect { _ = try Store.openForWriting(path: path) } throws: { ($0 as? StoreError)?.kind == .corrupt }
+        #expect(bytes(path) == data)
+    }
+
     @Test func aDamagedStoreIsRefusedUnchanged() throws {
         let path = try damagedStore()
         let before = bytes(path)
