@@ -113,14 +113,27 @@ public enum SFSFilters {
 public enum CommunityListFile {
     /// The lists by language, and the language keys that were not understood.
     public static func read(_ data: Data) throws(RuleError) -> (lists: [Language: CommunityList], unknownLanguages: [String]) {
+        let r = try readReporting(data)
+        return (r.lists, r.unknownLanguages)
+    }
+
+    /// The four lists a language holds.
+    static let listNames: Set<String> = ["allow_sender", "allow_body", "deny_sender", "deny_body"]
+
+    /// `read`, and what it left out inside the known languages, one note each
+    /// (`en: "deny_senders" is no list (…)`, `en: deny_body: 2 entries that are not strings`),
+    /// for the commands to warn about: a misspelt key would otherwise drop a list unsaid.
+    public static func readReporting(_ data: Data) throws(RuleError) -> (lists: [Language: CommunityList], unknownLanguages: [String], ignored: [String]) {
         // A file of the common shape (every list an array of strings) is read the
         // fast way; anything else takes the general path below, which says what is wrong.
         let fast = data.withUnsafeBytes { CommunityListReader.read($0) }
         if let fast {
             var lists: [Language: CommunityList] = [:]
             var unknown: [String] = []
+            var ignored: [String] = []
             for (key, entry) in fast.sorted(by: { $0.key < $1.key }) {
                 guard let language = Language(codeOrName: key) else { unknown.append(key); continue }
+                for name in entry.keys.sorted() where !listNames.contains(name) { ignored.append(notAList(key, name)) }
                 // Two keys naming one language (`he`, `hebrew`) add up rather than overwrite.
                 var list = lists[language] ?? CommunityList()
                 list.allowSender += entry["allow_sender"] ?? []
@@ -129,12 +142,16 @@ public enum CommunityListFile {
                 list.denyBody += entry["deny_body"] ?? []
                 lists[language] = list
             }
-            return (lists, unknown)
+            return (lists, unknown, ignored)
         }
         return try readGeneral(data)
     }
 
-    private static func readGeneral(_ data: Data) throws(RuleError) -> (lists: [Language: CommunityList], unknownLanguages: [String]) {
+    private static func notAList(_ language: String, _ name: String) -> String {
+        "\(language): \(quoted(name)) is no list (allow_sender, allow_body, deny_sender, deny_body); ignored"
+    }
+
+    private static func readGeneral(_ data: Data) throws(RuleError) -> (lists: [Language: CommunityList], unknownLanguages: [String], ignored: [String]) {
         let object: Any
         do { object = try JSONSerialization.jsonObject(with: data) } catch {
             throw RuleError("not a community list file: not valid JSON")
@@ -144,16 +161,23 @@ public enum CommunityListFile {
         }
         var lists: [Language: CommunityList] = [:]
         var unknown: [String] = []
+        var ignored: [String] = []
         for key in byLanguage.keys.sorted() {
             guard let language = Language(codeOrName: key) else { unknown.append(key); continue }
             guard let entry = byLanguage[key] as? [String: Any] else {
                 throw RuleError("community list \(quoted(key)) is not an object")
             }
+            for name in entry.keys.sorted() where !listNames.contains(name) { ignored.append(notAList(key, name)) }
             func strings(_ name: String) throws(RuleError) -> [String] {
                 guard let value = entry[name] else { return [] }
                 guard let array = value as? [Any] else { throw RuleError("community list \(quoted(key)): \"\(name)\" is not an array") }
                 // Entries are kept exactly as published (SPEC §1.4: no trimming).
-                return array.compactMap { $0 as? String }
+                let kept = array.compactMap { $0 as? String }
+                if kept.count < array.count {
+                    let n = array.count - kept.count
+                    ignored.append("\(key): \(name): \(n) \(n == 1 ? "entry that is not a string" : "entries that are not strings"); ignored")
+                }
+                return kept
             }
             // Two keys naming one language (`he`, `hebrew`) add up rather than overwrite.
             var list = lists[language] ?? CommunityList()
@@ -163,6 +187,6 @@ public enum CommunityListFile {
             list.denyBody += try strings("deny_body")
             lists[language] = list
         }
-        return (lists, unknown)
+        return (lists, unknown, ignored)
     }
 }

@@ -27,7 +27,9 @@ enum ListsCommands {
             }) { c in
             guard let path = c.file else { throw UsageError("give the list file: msgsift lists import lists.json") }
             let data = try readFile(path)
-            do { _ = try CommunityListFile.read(data) } catch { throw RuntimeError("\(path): \(error); nothing was imported") }
+            let ignored: [String]
+            do { ignored = try CommunityListFile.readReporting(data).ignored } catch { throw RuntimeError("\(path): \(error); nothing was imported") }
+            for note in ignored { warn("\(path): \(note)") }
             let store = try StoreAccess.writer(c.db)
             switch try store.importLists(data) {
             case .unchanged(let lists):

@@ -128,8 +128,9 @@ struct RuleFlags {
         }
         for path in listFiles {
             let data = try readFile(path)
-            let parsed: (lists: [Language: CommunityList], unknownLanguages: [String])
-            do { parsed = try CommunityListFile.read(data) } catch { throw RuntimeError("\(path): \(error)") }
+            let parsed: (lists: [Language: CommunityList], unknownLanguages: [String], ignored: [String])
+            do { parsed = try CommunityListFile.readReporting(data) } catch { throw RuntimeError("\(path): \(error)") }
+            for note in parsed.ignored { warn("\(path): \(note)") }
             for (language, list) in parsed.lists {
                 var merged = rules.communityLists[language] ?? CommunityList()
                 merged.allowSender += list.allowSender; merged.allowBody += list.allowBody

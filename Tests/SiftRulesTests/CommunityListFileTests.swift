@@ -75,6 +75,24 @@ struct CommunityListFileTests {
         #expect(read.lists.count == (unknown ? 0 : 1))
     }
 
+    /// Both readers (the fast one for all-string files, the general one otherwise) say what
+    /// they leave out inside a known language: a misspelt list name, entries that are no strings.
+    @Test("what a known language holds besides its four lists is reported, not silently dropped", arguments: [
+        (#"{"filter_lists":{"en":{"deny_senders":["SpamCo"],"deny_body":["win"]}}}"#,
+         [#"en: "deny_senders" is no list (allow_sender, allow_body, deny_sender, deny_body); ignored"#], ["win"]),
+        (#"{"filter_lists":{"en":{"deny_senders":["SpamCo"],"deny_body":["win",7,null]}}}"#,
+         [#"en: "deny_senders" is no list (allow_sender, allow_body, deny_sender, deny_body); ignored"#,
+          "en: deny_body: 2 entries that are not strings; ignored"], ["win"]),
+        (#"{"filter_lists":{"en":{"deny_body":["win",{"x":1}]},"xx":{"oops":[]}}}"#,
+         ["en: deny_body: 1 entry that is not a string; ignored"], ["win"]),
+        (#"{"filter_lists":{"en":{"allow_sender":[],"allow_body":[],"deny_sender":[],"deny_body":["win"]}}}"#, [], ["win"]),
+    ])
+    func ignoredContent(text: String, ignored: [String], denyBody: [String]) throws {
+        let read = try CommunityListFile.readReporting(data(text))
+        #expect(read.ignored == ignored)
+        #expect(read.lists[.en]?.denyBody == denyBody)
+    }
+
     @Test("every language of SPEC §1.3 is known by its code", arguments: Language.allCases)
     func everyLanguageCode(language: Language) throws {
         let text = #"{"filter_lists":{"\#(language.rawValue)":{"allow_sender":[],"allow_body":[],"deny_sender":[],"deny_body":["x"]}}}"#
