@@ -12,6 +12,8 @@ struct RecordFormatter {
     private let verdictHeads: [[UInt8]]
     /// An object's own `verdict` member is replaced unless it is the field read as sender, body or id.
     private let replacesVerdictMember: Bool
+    /// The members of the verdicts written so far (NDJSON, no warning, no trace).
+    private let members = MemberCache()
 
     init(options: StreamOptions) {
         self.options = options
@@ -84,13 +86,42 @@ struct RecordFormatter {
                 appendASCII(",\"id\":", &out)
                 out.append(contentsOf: id)
             }
-            appendVerdictMembers(v, to: &out)
+            if v.warning == nil && !options.explain {
+                appendCachedMembers(v, to: &out)
+            } else {
+                appendVerdictMembers(v, to: &out)
+            }
             out.append(0x7D); out.append(0x0A)
         case .csv, .tsv:
             var row = [String(record), idJSON.map { JSONText.decodeToken(String(decoding: $0, as: UTF8.self)) } ?? ""]
             row += verdictColumns(v)
             Self.appendRow(row, options.outputFormat, to: &out)
         }
+    }
+
+    /// `appendVerdictMembers` for a verdict with no warning and no trace, from the bytes
+    /// written for the last verdict of the same action, stage and rule with the same reason
+    /// (a reason follows from the stage and rule; it is compared all the same, and is most
+    /// often the very same string): a reason is escaped once per worker, not per record.
+    private func appendCachedMembers(_ v: Verdict, to out: inout [UInt8]) {
+        let head = Self.headIndex(v.action, v.stage), slot = Int(v.ruleKey) &+ 1     // rule keys start at -1
+        guard slot >= 0 && slot < MemberCache.slotLimit else { return appendVerdictMembers(v, to: &out) }
+        if slot < members.entries[head].count {
+            let e = members.entries[head][slot]
+            if !e.range.isEmpty && e.reason == v.reason {
+                members.bytes.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[e.range])) }
+                return
+            }
+        }
+        let mark = out.count
+        appendVerdictMembers(v, to: &out)
+        guard members.bytes.count + (out.count - mark) <= MemberCache.byteLimit else { return }
+        let start = members.bytes.count
+        members.bytes.append(contentsOf: out[mark...])
+        if slot >= members.entries[head].count {
+            members.entries[head] += repeatElement(MemberCache.Entry(reason: nil, range: 0..<0), count: slot + 1 - members.entries[head].count)
+        }
+        members.entries[head][slot] = MemberCache.Entry(reason: v.reason, range: start..<members.bytes.count)
     }
 
     /// `,"action":…,"stage":…[,"reason":…][,"warning":…][,"trace":[…]]`
@@ -268,4 +299,18 @@ enum JSONText {
         flush()
         return String(scalars)
     }
+}
+
+/// A worker's `appendCachedMembers` memory: by action and stage (`headIndex`), then by rule
+/// key + 1, the reason and the bytes written for it (an empty range: none yet). Bounded:
+/// rule keys past `slotLimit`, and verdicts past `byteLimit` bytes in all, are not kept.
+private final class MemberCache {
+    struct Entry {
+        var reason: String?
+        var range: Range<Int>
+    }
+    static let slotLimit = 1 << 17
+    static let byteLimit = 4 << 20
+    var entries = [[Entry]](repeating: [], count: 32)     // 4 actions × 8 stages
+    var bytes: [UInt8] = []
 }

@@ -43,6 +43,37 @@ struct StreamTests {
         ])
     }
 
+    /// A worker writes a verdict's members once per rule and then copies them
+    /// (`appendCachedMembers`): rules of one stage, alternating, in one batch, with reasons
+    /// that need escaping, a community entry and a smart rule, each keep their own reason.
+    @Test func verdictsOfAlternatingRulesKeepTheirOwnReasons() throws {
+        let filters = try Harness.temp(Data(#"{"format":"simply-filter-sms-filters","version":1,"exportedAt":"2026-01-01T00:00:00Z","appVersion":"1","filters":[{"text":"say \"hi\"","type":"deny","folder":"junk","target":"body","matching":"contains","case":"insensitive"},{"text":"C:\\tmp","type":"deny","folder":"junk","target":"body","matching":"contains","case":"insensitive"}]}"#.utf8), suffix: ".sfsfilters")
+        let lists = try Harness.temp(Data(#"{"filter_lists":{"en":{"allow_sender":[],"allow_body":[],"deny_sender":["Spam\tCo"],"deny_body":[]}}}"#.utf8), suffix: ".json")
+        var input = "", expected: [String] = []
+        for k in 1...40 {
+            switch k % 4 {
+            case 0:
+                input += #"{"sender":"Bank","body":"say \"HI\" now"}"# + "\n"
+                expected.append(#"{"record":\#(k),"action":"junk","stage":"denyFilter","reason":"say \"hi\""}"#)
+            case 1:
+                input += #"{"sender":"Bank","body":"open c:\\tmp please"}"# + "\n"
+                expected.append(#"{"record":\#(k),"action":"junk","stage":"denyFilter","reason":"C:\\tmp"}"#)
+            case 2:
+                input += #"{"sender":"Spam\tCo","body":"nothing"}"# + "\n"
+                expected.append(#"{"record":\#(k),"action":"junk","stage":"automaticDeny","reason":"en: Spam\tCo"}"#)
+            default:
+                input += #"{"sender":"Bank","body":"see bit.ly/x"}"# + "\n"
+                expected.append(#"{"record":\#(k),"action":"junk","stage":"smartRule","reason":"links"}"#)
+            }
+        }
+        input += #"{"sender":"Bank","body":"plain"}"# + "\n"
+        expected.append(#"{"record":41,"action":"allow","stage":"noMatch"}"#)
+        let r = try Harness.run(["classify", "--no-db", "--filters", filters, "--lists", lists, "--lists-languages", "en",
+                                 "--rule", "links", "--jobs", "1"], stdin: input)
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.lines == expected)
+    }
+
     @Test func blankLinesAreNotRecords() throws {
         let r = try Harness.run(["classify"] + rules, stdin: "\n{\"body\":\"a\"}\n   \n\n{\"body\":\"www.x.com\"}\n")
         #expect(r.objects.map { $0["record"] as? Int } == [1, 2])
