@@ -121,7 +121,9 @@ enum ClassifyCommand {
         if config.stats {
             writeStderr(outcome.stats.report(rules: compiled, elapsed: outcome.elapsed))
         }
-        if outcome.brokenPipe { return 0 }
+        // Stdout closed early (`| head`) ends the run quietly, but an input already said to be
+        // unreadable keeps its status.
+        if outcome.brokenPipe { return outcome.failedInputs > 0 ? 1 : 0 }
         if let stop = outcome.strictStop {
             warn("--strict: stopped at an unreadable record: \(stop)")
             return 1

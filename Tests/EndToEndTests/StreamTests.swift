@@ -270,4 +270,23 @@ struct StreamTests {
         let err = try String(contentsOfFile: "/tmp/msgsift-epipe.err", encoding: .utf8)
         #expect(err.isEmpty)
     }
+
+    /// An input that could not be read was said on stderr before stdout closed: the status
+    /// says so too (1), so `set -o pipefail` sees what the message said.
+    @Test func anUnreadInputBeforeAClosedStdoutStillMeansStatusOne() throws {
+        let big = try Harness.temp(Data(String(repeating: "{\"body\":\"hello www.x.com\"}\n", count: 200_000).utf8), suffix: ".ndjson")
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-missing-\(UUID().uuidString).ndjson").path
+        let errFile = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-epipe-\(UUID().uuidString).err").path
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/bash")
+        p.arguments = ["-c", "'\(Harness.binary.path)' classify --no-db --rule links '\(missing)' '\(big)' 2>'\(errFile)' | head -n 1 >/dev/null; echo ${PIPESTATUS[0]}"]
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        p.waitUntilExit()
+        let status = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let err = try String(contentsOfFile: errFile, encoding: .utf8)
+        #expect(err.contains("cannot read"), "\(err)")
+        #expect(status == "1")
+    }
 }
