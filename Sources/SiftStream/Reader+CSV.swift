@@ -109,6 +109,15 @@ extension RecordReader {
                             let note = "\(s.name): the CSV header names \"\(name)\" in columns \(columns.joined(separator: ", ")); the last is read"
                             if !notes.contains(note) { notes.append(note) }     // the same file given twice: once
                         }
+                        // A column named but for case or spaces (`Sender`, ` body`): every record would
+                        // lack the field (the end-of-run count says so); name the column meant.
+                        for (key, name) in [("sender", options.fields.sender), ("body", options.fields.body)] where !names.contains(name) {
+                            guard let near = names.first(where: { Self.namesAlike($0, name) }) else { continue }
+                            let plain = near.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "_.-".unicodeScalars.contains($0) }
+                            let flag = plain ? "--field \(key)=\(near)" : "--field '\(key)=\(near.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''"))'"
+                            let note = "\(s.name): the CSV header has no \"\(name)\" column but has \"\(near)\" (names match exactly: \(flag))"
+                            if !notes.contains(note) { notes.append(note) }
+                        }
                         if firstCSVHeader == nil {
                             firstCSVHeader = header
                             onFirstCSVHeader?(header)
@@ -217,6 +226,14 @@ extension RecordReader {
 
     /// The separator an Excel `sep=X` line names (`sep=,` with its line end), when it is
     /// one a CSV file uses (a comma, `;`, a tab or `|`; a column named `sep=x` is a column).
+    /// Whether a column name is `name` but for case and surrounding spaces or tabs.
+    static func namesAlike(_ column: String, _ name: String) -> Bool {
+        var c = Substring(column)
+        while c.first == " " || c.first == "\t" { c.removeFirst() }
+        while c.last == " " || c.last == "\t" { c.removeLast() }
+        return c.lowercased() == name.lowercased()
+    }
+
     static func excelSeparator(_ line: UnsafeBufferPointer<UInt8>) -> UInt8? {
         var n = line.count
         while n > 0 && (line[n - 1] == 0x0D || line[n - 1] == 0x0A) { n -= 1 }

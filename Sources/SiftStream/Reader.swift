@@ -253,6 +253,15 @@ final class RecordReader {
                 s.bomChecked = true
             }
             let w = s.work
+            // UTF-32 first: its little-endian BOM (FF FE 00 00) starts as UTF-16's does.
+            let utf32BOM = w.starts(with: [0xFF, 0xFE, 0x00, 0x00]) || w.starts(with: [0x00, 0x00, 0xFE, 0xFF])
+            let utf32LE = w.count >= 8 && w[0] != 0 && w[1] == 0 && w[2] == 0 && w[3] == 0 && w[4] != 0 && w[5] == 0 && w[6] == 0 && w[7] == 0
+            let utf32BE = w.count >= 8 && w[0] == 0 && w[1] == 0 && w[2] == 0 && w[3] != 0 && w[4] == 0 && w[5] == 0 && w[6] == 0 && w[7] != 0
+            if utf32BOM || utf32LE || utf32BE {
+                let encoding = utf32BOM ? "UTF-32" : utf32LE ? "UTF-32LE" : "UTF-32BE"
+                s.problem = "\(s.name): UTF-32 text; msgsift reads UTF-8 (iconv -f \(encoding) -t UTF-8\(s.fileArgument) | msgsift …)"
+                return
+            }
             let utf16WithoutBOM = w.count >= 4 && ((w[0] != 0 && w[1] == 0 && w[2] != 0 && w[3] == 0) || (w[0] == 0 && w[1] != 0 && w[2] == 0 && w[3] != 0))
             let utf16BOM = w.starts(with: [0xFF, 0xFE]) || w.starts(with: [0xFE, 0xFF])
             if utf16BOM || utf16WithoutBOM {
@@ -280,6 +289,15 @@ final class RecordReader {
                 // Neither NDJSON nor CSV, though CSV would take it: say so rather than read nothing.
                 if s.work.starts(with: [0x1F, 0x8B]) {
                     s.problem = "\(s.name): gzip-compressed; msgsift reads NDJSON or CSV (zcat\(s.fileArgument) | msgsift …)"
+                    return
+                }
+                if s.work[first] == UInt8(ascii: "<") {
+                    // No CSV header starts so: an XML backup (SMS Backup & Restore's `<smses>`) or
+                    // an HTML export. Its `<sms address=… body=…/>` rows convert in one line.
+                    let source = s.fileArgument.isEmpty ? "sys.stdin.buffer" : "sys.argv[1]"
+                    s.problem = "\(s.name): XML or HTML, not NDJSON or CSV; an SMS Backup & Restore file converts with"
+                        + " python3 -c 'import sys,json,xml.etree.ElementTree as E; [print(json.dumps({\"sender\": m.get(\"address\"), \"body\": m.get(\"body\")},"
+                        + " ensure_ascii=False)) for m in E.parse(\(source)).iter(\"sms\")]'\(s.fileArgument) | msgsift …"
                     return
                 }
                 if s.work[first] == UInt8(ascii: "[") {

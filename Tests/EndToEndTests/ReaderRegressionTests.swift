@@ -186,6 +186,65 @@ struct ReaderRegressionTests {
         #expect(r.err.contains("UTF-16 text; msgsift reads UTF-8 (iconv -f \(encoding) -t UTF-8 | msgsift"))
     }
 
+    /// UTF-32 was called UTF-16 (its little-endian BOM, FF FE 00 00, starts as UTF-16's) with
+    /// an iconv command that left a NUL between characters, or, without a BOM, read as CSV.
+    @Test(arguments: [([UInt8]([0xFF, 0xFE, 0, 0]) + Array("i\0\0\0d\0\0\0".utf8), "UTF-32"),
+                      ([0, 0, 0xFE, 0xFF] + Array("\0\0\0i\0\0\0d".utf8), "UTF-32"),
+                      (Array("i\0\0\0d\0\0\0,\0\0\0".utf8), "UTF-32LE"), (Array("\0\0\0i\0\0\0d\0\0\0,".utf8), "UTF-32BE")])
+    func utf32InputIsRefusedByName(_ bytes: [UInt8], _ encoding: String) throws {
+        let r = try Harness.run(["classify"] + rules, stdin: Data(bytes))
+        #expect(r.status == 1)
+        #expect(r.out.isEmpty)
+        #expect(r.err.contains("UTF-32 text; msgsift reads UTF-8 (iconv -f \(encoding) -t UTF-8 | msgsift"), "\(r.err)")
+    }
+
+    /// SMS Backup & Restore saves XML; it was read as CSV: verdicts for its tag lines, exit 0.
+    /// It is refused by name, with a python3 command that converts it, checked here.
+    @Test func anXMLBackupIsRefusedWithACommandThatConvertsIt() throws {
+        let xml = """
+            <?xml version='1.0' encoding='UTF-8' standalone='yes' ?>
+            <!--File Created By SMS Backup & Restore v10.05.602-->
+            <smses count="2">
+              <sms protocol="0" address="+15551234567" date="1" type="1" body="Win at bit.ly/x" readable_date="x" />
+              <sms protocol="0" address="Mom" date="2" type="1" body="Dinner at 7?" />
+            </smses>
+
+            """
+        let file = try Harness.temp(Data(xml.utf8), suffix: ".xml")
+        let refused = try Harness.run(["classify"] + rules + [file])
+        #expect(refused.status == 1)
+        #expect(refused.out.isEmpty)
+        let start = try #require(refused.err.range(of: "python3 -c "))
+        let end = try #require(refused.err.range(of: " | msgsift …"))
+        let command = String(refused.err[start.lowerBound..<end.lowerBound])
+        #expect(command.hasSuffix(" " + file))
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/bash")
+        p.arguments = ["-c", "\(command) | '\(Harness.binary.path)' classify " + rules.joined(separator: " ")]
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        #expect(String(decoding: data, as: UTF8.self) == #"{"record":1,"action":"junk","stage":"smartRule","reason":"links"}"# + "\n"
+                + #"{"record":2,"action":"allow","stage":"noMatch"}"# + "\n")
+        let html = try Harness.run(["classify"] + rules, stdin: "<!DOCTYPE html>\n<html><body>Hi</body></html>\n")
+        #expect(html.status == 1 && html.err.contains("XML or HTML") && html.err.contains("sys.stdin.buffer"), "\(html.err)")
+    }
+
+    /// `Sender, body`: both columns missed (case; a space after the comma), every record read
+    /// with an empty sender and body. The end-of-run count said so; now the note names the
+    /// column meant and the flag that reads it, and that flag does.
+    @Test func aHeaderNamingTheFieldsButForCaseOrSpacesNamesTheColumnsMeant() throws {
+        let input = "Sender, body\n+15551234567,see bit.ly/x\n"
+        let r = try Harness.run(["classify", "--no-db", "--rule", "links", "--rule", "short-sender=5"], stdin: input)
+        #expect(r.err.contains(#"<stdin>: the CSV header has no "sender" column but has "Sender" (names match exactly: --field sender=Sender)"#), "\(r.err)")
+        #expect(r.err.contains(#"<stdin>: the CSV header has no "body" column but has " body" (names match exactly: --field 'body= body')"#), "\(r.err)")
+        let fixed = try Harness.run(["classify", "--no-db", "--rule", "links", "--rule", "short-sender=5", "--field", "sender=Sender", "--field", "body= body"], stdin: input)
+        #expect(fixed.lines == [#"{"record":1,"action":"junk","stage":"smartRule","reason":"links"}"#])
+        #expect(!fixed.err.contains("CSV header has no"))
+    }
+
     @Test func theSuggestedIconvCommandConvertsABigEndianFile() throws {
         var be: [UInt8] = []
         for u in "id,sender,body\n1,Shop,www.x.com\n".utf16 { be += [UInt8(u >> 8), UInt8(u & 0xFF)] }
