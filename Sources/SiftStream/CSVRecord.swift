@@ -274,7 +274,7 @@ public enum CSVRecord {
             return
         }
         let n = record.count
-        if validatingUTF8, let bad = UTF8Scan.firstInvalid(p, from: 0, to: n) { throw RecordError("invalid UTF-8", at: bad) }
+        if validatingUTF8, let bad = UTF8Scan.firstInvalid(p, from: 0, to: n) { throw RecordError(RecordError.invalidUTF8, at: bad) }
         var i = 0
         while true {
             if i < n && p[i] == 0x22 {

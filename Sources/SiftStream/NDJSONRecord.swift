@@ -153,6 +153,10 @@ public struct RecordError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// `message at byte N`, e.g. `invalid UTF-8 at byte 12`.
     public var description: String { "\(message) at byte \(byteOffset)" }
+
+    /// The message of a record whose bytes are not UTF-8 (counted apart: a whole file of
+    /// them is most likely Latin-1 or Windows-1252).
+    public static let invalidUTF8 = "invalid UTF-8"
 }
 
 /// Parses one NDJSON line (one JSON object) into `MessageFields`.

@@ -180,7 +180,7 @@ struct JSONLineScanner {
                     let c = p[i]
                     if c >= 0x80 {
                         let length = UTF8Scan.sequenceLength(p, i, n)
-                        if length == 0 { throw RecordError("invalid UTF-8", at: i) }
+                        if length == 0 { throw RecordError(RecordError.invalidUTF8, at: i) }
                         i += length
                         ascii = 0
                     } else if c >= 0x20 && c != 0x22 && c != 0x5C && ascii < 8 {
@@ -275,7 +275,7 @@ struct JSONLineScanner {
     /// The error for an unexpected byte (or the end) at `i`.
     func failure(_ expected: String) -> RecordError {
         if i >= n { return RecordError("bad JSON: unexpected end of record", at: n) }
-        if p[i] >= 0x80 && UTF8Scan.sequenceLength(p, i, n) == 0 { return RecordError("invalid UTF-8", at: i) }
+        if p[i] >= 0x80 && UTF8Scan.sequenceLength(p, i, n) == 0 { return RecordError(RecordError.invalidUTF8, at: i) }
         return RecordError("bad JSON: " + expected, at: i)
     }
 

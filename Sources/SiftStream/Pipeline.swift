@@ -109,6 +109,10 @@ public final class Pipeline {
         where count > 0 && !writer.brokenPipe {
             notes.append("\(count) of \(stats.records) records have a null \"\(name)\", read as empty")
         }
+        if stats.invalidUTF8 > 0 && !writer.brokenPipe {
+            notes.append("\(stats.invalidUTF8) of \(stats.records + stats.errors) records are not UTF-8 (error records); a file saved as Latin-1"
+                         + " or Windows-1252 converts with iconv -f CP1252 -t UTF-8 FILE | msgsift …")
+        }
         return RunOutcome(stats: stats, elapsed: Date().timeIntervalSince(started), strictStop: writer.strictStop,
                           brokenPipe: writer.brokenPipe, notes: notes, failedInputs: failedInputs + partialInputs)
     }
@@ -162,6 +166,7 @@ final class Worker {
                 case .failure(let e):
                     let message = "\(batch.source):\(r.line): \(e.message) (byte \(e.byteOffset))"
                     result.stats.errors += 1
+                    if e.message == RecordError.invalidUTF8 { result.stats.invalidUTF8 += 1 }
                     if result.firstError == nil {
                         result.firstError = (index, message)
                         result.statsToFirstError = result.stats

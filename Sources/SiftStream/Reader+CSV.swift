@@ -72,7 +72,9 @@ extension RecordReader {
                             return
                         case .success(let fields): names = fields
                         case .failure(let e):
-                            s.problem = "\(s.name):\(s.line): unreadable CSV header: \(e.message) (byte \(e.byteOffset))"
+                            let latin = e.message == RecordError.invalidUTF8
+                                ? "; if the file is Latin-1 or Windows-1252: iconv -f CP1252 -t UTF-8\(s.fileArgument) | msgsift …" : ""
+                            s.problem = "\(s.name):\(s.line): unreadable CSV header: \(e.message) (byte \(e.byteOffset))\(latin)"
                             return
                         }
                         // Excel's `sep=,` line, before the header, says which separator the file uses.

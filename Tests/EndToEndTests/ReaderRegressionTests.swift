@@ -245,6 +245,19 @@ struct ReaderRegressionTests {
         #expect(!fixed.err.contains("CSV header has no"))
     }
 
+    /// A file saved as Latin-1: every accented row an error record, an accented header a
+    /// refusal, and nothing said about the likely cause; now both say how to convert it.
+    @Test func latin1InputSaysHowToConvertIt() throws {
+        let rows = try Harness.run(["classify", "--no-db"], stdin: Data("sender,body\nCaf".utf8) + Data([0xE9]) + Data(",hi\nBob,hi\n".utf8))
+        #expect(rows.lines.count == 2)
+        #expect(rows.err.contains("1 of 2 records are not UTF-8 (error records); a file saved as Latin-1 or Windows-1252 converts with iconv -f CP1252 -t UTF-8 FILE"), "\(rows.err)")
+        let fine = try Harness.run(["classify", "--no-db"], stdin: "sender,body\nBob,hi\n")
+        #expect(!fine.err.contains("not UTF-8"))
+        let header = try Harness.run(["classify", "--no-db"], stdin: Data("Exp".utf8) + Data([0xE9]) + Data("diteur,body\n+1555,hi\n".utf8))
+        #expect(header.status == 1)
+        #expect(header.err.contains("unreadable CSV header: invalid UTF-8 (byte 3); if the file is Latin-1 or Windows-1252: iconv -f CP1252 -t UTF-8 | msgsift"), "\(header.err)")
+    }
+
     @Test func theSuggestedIconvCommandConvertsABigEndianFile() throws {
         var be: [UInt8] = []
         for u in "id,sender,body\n1,Shop,www.x.com\n".utf16 { be += [UInt8(u >> 8), UInt8(u & 0xFF)] }
