@@ -74,7 +74,7 @@ final class RecordReader {
         switch source {
         case .stdin: fd = 0
         case .file(let path):
-            fd = open(path, O_RDONLY)
+            fd = openArgumentPath(path)
             if fd < 0 { throw StreamError("cannot read \(path): \(String(cString: strerror(errno)))", input: true) }
         }
         defer { if fd != 0 { close(fd) } }

@@ -3,6 +3,7 @@
 import Foundation
 import SiftRules
 import SiftStore
+import SiftStream
 import SiftText
 
 /// Rule sources named on the command line.
@@ -158,7 +159,7 @@ struct RuleFlags {
 /// Reads a whole file, or stdin for `-`: a regular file, a pipe, a FIFO or `<(…)`
 /// alike; or throws a runtime error saying which file and why.
 func readFile(_ path: String) throws -> Data {
-    let fd = path == "-" ? dup(0) : open(path, O_RDONLY)
+    let fd = path == "-" ? dup(0) : openArgumentPath(path)
     if fd < 0 {
         throw RuntimeError("\(path): " + (errno == ENOENT ? "no such file" : "cannot be read (\(String(cString: strerror(errno))))"))
     }

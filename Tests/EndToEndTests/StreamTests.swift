@@ -271,6 +271,29 @@ struct StreamTests {
         #expect(err.isEmpty)
     }
 
+    /// A file whose name is not UTF-8 (`caf\xe9.nd`, from a Latin-1 system) was "No such file":
+    /// Swift repairs arguments into Strings. Inputs and rule files are opened by the bytes given.
+    @Test func filesNamedInBytesThatAreNotUTF8AreRead() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-names-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let script = """
+            cd '\(folder)' && f=$(printf 'caf\\xe9.nd') && g=$(printf 'r\\xe8gles.sfsfilters') &&
+            printf '{"sender":"Shop","body":"see bit.ly/x"}\\n' > "$f" && cp '\(Harness.root.path)/samples/rules.sfsfilters' "$g" &&
+            '\(Harness.binary.path)' classify --no-db --rule links "$f" && '\(Harness.binary.path)' classify --no-db "--filters=$g" "$f" >/dev/null && echo ok
+            """
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/bash")
+        p.arguments = ["-c", script]
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(String(decoding: data, as: UTF8.self) == #"{"record":1,"action":"junk","stage":"smartRule","reason":"links"}"# + "\nok\n", "\(message)")
+    }
+
     /// An input that could not be read was said on stderr before stdout closed: the status
     /// says so too (1), so `set -o pipefail` sees what the message said.
     @Test func anUnreadInputBeforeAClosedStdoutStillMeansStatusOne() throws {
