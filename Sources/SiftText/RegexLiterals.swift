@@ -20,6 +20,7 @@ public enum RegexLiterals {
         // or off anywhere: give up.
         let flags = ICURegex.inlineFlags(scalars)
         if flags.on.contains("x") || flags.off.contains("x") { return [] }
+        if hasUnmodelled(scalars) { return [] }
         let alternatives = topLevelAlternatives(scalars)
         var out: [String] = []
         for alt in alternatives {
@@ -27,6 +28,36 @@ public enum RegexLiterals {
             out.append(CaseFold.fold(best))
         }
         return out
+    }
+
+    /// Whether the pattern holds syntax the scanners here do not model, anywhere: a `(?#…)`
+    /// comment (it ends at the first `)`, whatever is inside), `\Q…\E`, a class whose first
+    /// member is `]` (`[]…]`, `[^]…]`), or a class inside a class (`[[x]…]`, `[\w&&[^\d]]`,
+    /// `[[:alpha:]]`). Misread, each hid a top-level `|` inside a "group": the first
+    /// alternative's literal became the only gate, and matches of the others were missed.
+    static func hasUnmodelled(_ p: [Unicode.Scalar]) -> Bool {
+        var i = 0, inClass = false
+        while i < p.count {
+            let c = p[i]
+            if c == "\\" {
+                if i + 1 < p.count && p[i + 1] == "Q" { return true }
+                i += 2
+                continue
+            }
+            if inClass {
+                if c == "[" { return true }
+                if c == "]" { inClass = false }
+            } else if c == "[" {
+                inClass = true
+                var j = i + 1
+                if j < p.count && p[j] == "^" { j += 1 }
+                if j < p.count && p[j] == "]" { return true }
+            } else if c == "(" && i + 2 < p.count && p[i + 1] == "?" && p[i + 2] == "#" {
+                return true
+            }
+            i += 1
+        }
+        return false
     }
 
     /// The pattern split at its top-level `|` (not inside a group or a class).
@@ -149,6 +180,7 @@ public enum RegexLiterals {
     /// and every non-ASCII byte is included (ſ matches s, K matches k).
     public static func leadingBytes(_ pattern: String) -> [Bool]? {
         let p = Array(pattern.unicodeScalars)
+        if hasUnmodelled(p) { return nil }
         var i = 0
         var insensitive = false
         // Leading `^` and inline flag groups `(?i)`, `(?-i)`, `(?im)`.

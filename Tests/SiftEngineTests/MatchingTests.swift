@@ -108,6 +108,13 @@ struct MatchingTests {
         MatchCase(deny("Bank", .junk, target: .body, .regex), "Bank", "hello", false),
         // UTF-16 offsets after astral characters
         MatchCase(deny("code$", .junk, target: .body, .regex), "😀", "😀 your code", true),
+        // Syntax the literal extraction misread hid the top-level `|`: gated on `ab` alone,
+        // `cd` never ran the regex.
+        MatchCase(deny(#"ab(?#()|cd"#, .junk, target: .body, .regex), "", "cd", true),
+        MatchCase(deny(#"ab(\Q(\E)|cd"#, .junk, target: .body, .regex), "", "cd", true),
+        MatchCase(deny(#"ab([](])|cd"#, .junk, target: .body, .regex), "", "cd", true),
+        MatchCase(deny(#"a[[x](]|b"#, .junk, target: .body, .regex), "", "b", true),
+        MatchCase(deny(#"(?i)ab(?#()|cd"#, .junk, target: .sender, .regex), "CD", "", true),
     ]
 
     @Test(arguments: regexCases)

@@ -37,6 +37,20 @@ struct RegexLiteralsTests {
         #expect(RegexLiterals.required(pattern) == expected)
     }
 
+    /// Syntax the extraction does not model hid a top-level `|`: the first alternative's
+    /// literal became the only gate, and `cd` alone never ran the regex (a helper's fuzzing
+    /// against ICU found these). Now it gives up on them: no gate, no leading bytes.
+    @Test(arguments: [#"ab(?#()|cd"#, #"ab(?#[)|cd"#, #"ab(?#\)|cd"#, #"(?i)ab(?#()|cd"#, #"ab(\Q(\E)|cd"#,
+                      #"ab([](])|cd"#, #"ab([^](])|cd"#, #"ab([[x](])|cd"#, #"a(\Q(\E)|b"#, #"a([](])|b"#,
+                      #"a[](]|b"#, #"a[[x](]|b"#, #"'[](]|x"#])
+    func unmodelledSyntaxGivesUp(_ pattern: String) throws {
+        #expect(RegexLiterals.required(pattern) == [])
+        #expect(RegexLiterals.leadingBytes(pattern) == nil)
+        // ICU agrees the second alternative alone matches.
+        let second = pattern.hasSuffix("|cd") ? "cd" : pattern.hasSuffix("|x") ? "x" : "b"
+        #expect(try ICURegex(pattern).makeMatcher(timeLimit: 0).find(second) == .match)
+    }
+
     /// Each literal really is in every match: checked with ICU on sample matches.
     @Test(arguments: [
         (#"colou?r"#, ["color", "colour"]),
