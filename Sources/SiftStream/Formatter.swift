@@ -303,13 +303,15 @@ enum JSONText {
 
 /// A worker's `appendCachedMembers` memory: by action and stage (`headIndex`), then by rule
 /// key + 1, the reason and the bytes written for it (an empty range: none yet). Bounded:
-/// rule keys past `slotLimit`, and verdicts past `byteLimit` bytes in all, are not kept.
+/// rule keys past `slotLimit` (community entries of long lists: arrays that long took
+/// 1.6 MB per worker at 50,000 entries), and verdicts past `byteLimit` bytes in all, are
+/// not kept but written each time.
 private final class MemberCache {
     struct Entry {
         var reason: String?
         var range: Range<Int>
     }
-    static let slotLimit = 1 << 17
+    static let slotLimit = 1 << 12
     static let byteLimit = 4 << 20
     var entries = [[Entry]](repeating: [], count: 32)     // 4 actions × 8 stages
     var bytes: [UInt8] = []
