@@ -78,6 +78,25 @@ enum Harness {
         try run(args, stdin: Data(stdin.utf8))
     }
 
+    /// Runs a bash script (pipelines, `$(printf …)` file names, `${PIPESTATUS[0]}`); its
+    /// stdout and stderr, read to their ends.
+    static func bash(_ script: String) throws -> (out: String, err: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/bash")
+        p.arguments = ["-c", script]
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let errBox = DataBox()
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { errBox.set(err.fileHandleForReading.readDataToEndOfFile()) }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        p.waitUntilExit()
+        return (String(decoding: data, as: UTF8.self), String(decoding: errBox.get(), as: UTF8.self))
+    }
+
     /// A temporary file holding `data`.
     static func temp(_ data: Data, suffix: String) throws -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-test-\(UUID().uuidString)\(suffix)")

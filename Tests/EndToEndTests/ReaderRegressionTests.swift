@@ -218,15 +218,8 @@ struct ReaderRegressionTests {
         let end = try #require(refused.err.range(of: " | msgsift …"))
         let command = String(refused.err[start.lowerBound..<end.lowerBound])
         #expect(command.hasSuffix(" " + file))
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/bash")
-        p.arguments = ["-c", "\(command) | '\(Harness.binary.path)' classify " + rules.joined(separator: " ")]
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        #expect(String(decoding: data, as: UTF8.self) == #"{"record":1,"action":"junk","stage":"smartRule","reason":"links"}"# + "\n"
+        let converted = try Harness.bash("\(command) | '\(Harness.binary.path)' classify " + rules.joined(separator: " ")).out
+        #expect(converted == #"{"record":1,"action":"junk","stage":"smartRule","reason":"links"}"# + "\n"
                 + #"{"record":2,"action":"allow","stage":"noMatch"}"# + "\n")
         let html = try Harness.run(["classify"] + rules, stdin: "<!DOCTYPE html>\n<html><body>Hi</body></html>\n")
         #expect(html.status == 1 && html.err.contains("XML or HTML") && html.err.contains("sys.stdin.buffer"), "\(html.err)")
@@ -264,15 +257,8 @@ struct ReaderRegressionTests {
         let file = try Harness.temp(Data(be), suffix: ".csv")
         let refused = try Harness.run(["classify"] + rules + [file])
         let command = try #require(refused.err.range(of: "iconv -f UTF-16BE -t UTF-8 \(file)").map { String(refused.err[$0]) })
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/bash")
-        p.arguments = ["-c", "\(command) | '\(Harness.binary.path)' classify " + rules.joined(separator: " ")]
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        #expect(String(decoding: data, as: UTF8.self) == #"{"record":1,"id":"1","action":"junk","stage":"smartRule","reason":"links"}"# + "\n")
+        let converted = try Harness.bash("\(command) | '\(Harness.binary.path)' classify " + rules.joined(separator: " ")).out
+        #expect(converted == #"{"record":1,"id":"1","action":"junk","stage":"smartRule","reason":"links"}"# + "\n")
     }
 
     /// stderr that cannot be written (closed, full, a pipe whose reader left as in

@@ -23,16 +23,22 @@ struct SharedStoreTests {
         return (p.terminationStatus, message)
     }
 
-    @Test(arguments: [0o1777, 0o755])
-    func aReadByAnotherUserLeavesTheOwnerAbleToWrite(folderMode: Int) throws {
-        // The other users must reach the binary (a clone under /root, mode 700, is out of their reach).
-        guard try run(as: 1000, ["--version"]).status == 0, try run(as: 65534, ["--version"]).status == 0 else { return }
+    /// A folder of user 1000 with mode `folderMode` and in it a store of theirs with one filter;
+    /// nil when users 1000 and 65534 cannot run the binary (a clone under /root, mode 700).
+    func storeOfUser1000(folderMode: Int) throws -> (folder: String, db: String)? {
+        guard try run(as: 1000, ["--version"]).status == 0, try run(as: 65534, ["--version"]).status == 0 else { return nil }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-shared-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         chown(folder, 1000, 1000)
         chmod(folder, mode_t(folderMode))
         let db = folder + "/rules.db"
         #expect(try run(as: 1000, ["--db", db, "filter", "add", "first", "--type", "deny"]).status == 0)
+        return (folder, db)
+    }
+
+    @Test(arguments: [0o1777, 0o755])
+    func aReadByAnotherUserLeavesTheOwnerAbleToWrite(folderMode: Int) throws {
+        guard let (_, db) = try storeOfUser1000(folderMode: folderMode) else { return }
         let read = try run(as: 65534, ["--db", db, "filter", "list"])
         #expect(read.status == 0, "\(read.err)")
         let write = try run(as: 1000, ["--db", db, "filter", "add", "second", "--type", "deny"])
@@ -44,13 +50,7 @@ struct SharedStoreTests {
     /// and the owner's next change failed ("attempt to write a readonly database").
     @Test(arguments: [0o1777, 0o777])
     func aChangeByAnotherUserIsRefusedAndLeavesTheOwnerAbleToWrite(folderMode: Int) throws {
-        guard try run(as: 1000, ["--version"]).status == 0, try run(as: 65534, ["--version"]).status == 0 else { return }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-shared-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        chown(folder, 1000, 1000)
-        chmod(folder, mode_t(folderMode))
-        let db = folder + "/rules.db"
-        #expect(try run(as: 1000, ["--db", db, "filter", "add", "first", "--type", "deny"]).status == 0)
+        guard let (folder, db) = try storeOfUser1000(folderMode: folderMode) else { return }
         for change in [["filter", "add", "theirs", "--type", "deny"], ["language", "unblock", "fr"], ["rule", "disable", "emojis"]] {
             let other = try run(as: 65534, ["--db", db] + change)
             #expect(other.status == 1 && other.err.contains("cannot be written"), "\(change): \(other.err)")

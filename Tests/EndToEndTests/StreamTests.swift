@@ -258,15 +258,8 @@ struct StreamTests {
     @Test func closedStdoutEndsQuietlyWithStatusZero() throws {
         // A shell pipeline into head: msgsift must stop at EPIPE without a message.
         let big = try Harness.temp(Data(String(repeating: "{\"body\":\"hello www.x.com\"}\n", count: 200_000).utf8), suffix: ".ndjson")
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/bash")
-        p.arguments = ["-c", "'\(Harness.binary.path)' classify --no-db --rule links '\(big)' 2>/tmp/msgsift-epipe.err | head -n 1 >/dev/null; echo ${PIPESTATUS[0]}"]
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        p.waitUntilExit()
-        let status = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(status == "0")
+        let status = try Harness.bash("'\(Harness.binary.path)' classify --no-db --rule links '\(big)' 2>/tmp/msgsift-epipe.err | head -n 1 >/dev/null; echo ${PIPESTATUS[0]}").out
+        #expect(status == "0\n")
         let err = try String(contentsOfFile: "/tmp/msgsift-epipe.err", encoding: .utf8)
         #expect(err.isEmpty)
     }
@@ -281,17 +274,8 @@ struct StreamTests {
             printf '{"sender":"Shop","body":"see bit.ly/x"}\\n' > "$f" && cp '\(Harness.root.path)/samples/rules.sfsfilters' "$g" &&
             '\(Harness.binary.path)' classify --no-db --rule links "$f" && '\(Harness.binary.path)' classify --no-db "--filters=$g" "$f" >/dev/null && echo ok
             """
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/bash")
-        p.arguments = ["-c", script]
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        #expect(String(decoding: data, as: UTF8.self) == #"{"record":1,"action":"junk","stage":"smartRule","reason":"links"}"# + "\nok\n", "\(message)")
+        let r = try Harness.bash(script)
+        #expect(r.out == #"{"record":1,"action":"junk","stage":"smartRule","reason":"links"}"# + "\nok\n", "\(r.err)")
     }
 
     /// An input that could not be read was said on stderr before stdout closed: the status
@@ -300,16 +284,9 @@ struct StreamTests {
         let big = try Harness.temp(Data(String(repeating: "{\"body\":\"hello www.x.com\"}\n", count: 200_000).utf8), suffix: ".ndjson")
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-missing-\(UUID().uuidString).ndjson").path
         let errFile = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-epipe-\(UUID().uuidString).err").path
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/bash")
-        p.arguments = ["-c", "'\(Harness.binary.path)' classify --no-db --rule links '\(missing)' '\(big)' 2>'\(errFile)' | head -n 1 >/dev/null; echo ${PIPESTATUS[0]}"]
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        p.waitUntilExit()
-        let status = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let status = try Harness.bash("'\(Harness.binary.path)' classify --no-db --rule links '\(missing)' '\(big)' 2>'\(errFile)' | head -n 1 >/dev/null; echo ${PIPESTATUS[0]}").out
         let err = try String(contentsOfFile: errFile, encoding: .utf8)
         #expect(err.contains("cannot read"), "\(err)")
-        #expect(status == "1")
+        #expect(status == "1\n")
     }
 }
