@@ -226,8 +226,6 @@ extension RecordReader {
         return UnsafeBufferPointer(rebasing: buf[start..<end])
     }
 
-    /// The separator an Excel `sep=X` line names (`sep=,` with its line end), when it is
-    /// one a CSV file uses (a comma, `;`, a tab or `|`; a column named `sep=x` is a column).
     /// Whether a column name is `name` but for case and surrounding spaces or tabs.
     static func namesAlike(_ column: String, _ name: String) -> Bool {
         var c = Substring(column)
@@ -236,6 +234,8 @@ extension RecordReader {
         return c.lowercased() == name.lowercased()
     }
 
+    /// The separator an Excel `sep=X` line names (`sep=,` with its line end), when it is
+    /// one a CSV file uses (a comma, `;`, a tab or `|`; a column named `sep=x` is a column).
     static func excelSeparator(_ line: UnsafeBufferPointer<UInt8>) -> UInt8? {
         var n = line.count
         while n > 0 && (line[n - 1] == 0x0D || line[n - 1] == 0x0A) { n -= 1 }
