@@ -8,7 +8,9 @@
 // (LatinModel, trained from real text by bench/langid/train.py; DESIGN.md
 // "Language detection" has the details). `Evidence.decide()` then applies the
 // rules:
-//   1. The script group with the most letters wins; a tie is undetermined.
+//   1. The script group with the most words wins (runs of letters of one script; a Han
+//      or kana character is a word of its own), then the one with the most letters; a
+//      full tie is undetermined. By letters, `תשלח לי ב-WhatsApp` was English.
 //      Han, Hiragana and Katakana form one group; scripts of no supported
 //      language (Greek, Hangul, Thai, Devanagari, …) form another, which
 //      decides nothing.

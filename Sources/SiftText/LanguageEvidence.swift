@@ -9,6 +9,15 @@ struct Evidence {
     var letters = 0
     /// Letters per `Script.rawValue`.
     var scripts = SIMD16<Int32>()
+    /// Words per `Script.rawValue`: runs of letters of one script (a Han or kana
+    /// character is a word of its own). Which script group a body is in goes by
+    /// words, not letters: `תשלח לי ב-WhatsApp` is Hebrew with a brand in it, though
+    /// `WhatsApp` has more letters than the Hebrew words together.
+    var scriptWords = SIMD16<Int32>()
+    /// The script of the run of letters the scalar before belonged to; `noRun` after
+    /// anything else (a mark inside a word continues the run).
+    var runScript: UInt8 = Evidence.noRun
+    static let noRun: UInt8 = 0xFF
     /// Han letters HanTables marks Simplified-only / Traditional-only.
     var simplified = 0
     var traditional = 0
@@ -59,9 +68,11 @@ struct Evidence {
             if lower >= 0x61 && lower <= 0x7A {
                 letters += 1
                 latinLetters += 1
+                if runScript != Script.latin.rawValue { runScript = Script.latin.rawValue; scriptWords[Int(Script.latin.rawValue)] &+= 1 }
                 latinLetter(lower)
                 return
             }
+            runScript = Evidence.noRun
             switch cp {
             case 0x30...0x39: endWord(); lastWasAlnum = true; afterJoiner = false
             case 0x2E, 0x2F, 0x40, 0x5F, 0x3D, 0x3A, 0x3F, 0x26, 0x23, 0x25:  // . / @ _ = : ? & # %
@@ -77,9 +88,9 @@ struct Evidence {
             if wordScript == .arabic { weights[Slot.fa] += 0.5 }
             separator(); return
         case 0x06F0...0x06F9:
-            weights[Slot.fa] += 0.5; endWord(); lastWasAlnum = true; afterJoiner = false; return
+            weights[Slot.fa] += 0.5; endWord(); lastWasAlnum = true; afterJoiner = false; runScript = Evidence.noRun; return
         case 0x0660...0x0669:
-            weights[Slot.ar] += 0.5; endWord(); lastWasAlnum = true; afterJoiner = false; return
+            weights[Slot.ar] += 0.5; endWord(); lastWasAlnum = true; afterJoiner = false; runScript = Evidence.noRun; return
         default:
             break
         }
@@ -87,6 +98,10 @@ struct Evidence {
         letters += 1
         let script = CharTable.script(cp)
         scripts[Int(script.rawValue)] += 1
+        if runScript != script.rawValue || script == .han || script == .hiragana || script == .katakana {
+            runScript = script.rawValue
+            scriptWords[Int(script.rawValue)] &+= 1
+        }
         switch script {
         case .latin:
             latinLetter(Evidence.foldLatin(cp))
@@ -196,6 +211,7 @@ struct Evidence {
 
     @inline(__always)
     mutating func separator() {
+        runScript = Evidence.noRun
         endWord()
         lastWasAlnum = false
         afterJoiner = false
@@ -271,28 +287,35 @@ struct Evidence {
     }
 
     private func count(_ script: Script) -> Int { Int(scripts[Int(script.rawValue)]) }
+    private func words(_ script: Script) -> Int { Int(scriptWords[Int(script.rawValue)]) }
 
     private enum Group { case latin, cyrillic, hebrew, arabic, cjk, unsupported }
 
     /// The decision by script, and whether the script or its letters named the language (rule 4).
     private func decideByScript() -> (LanguageDetection, named: Bool) {
         let kana = count(.hiragana) + count(.katakana)
-        var best: (Group, Int) = (.latin, count(.latin)), runnerUp = 0
-        func consider(_ group: Group, _ n: Int) {
-            if n > best.1 { runnerUp = best.1; best = (group, n) } else if n > runnerUp { runnerUp = n }
+        // The group with the most words, then the most letters (a full tie: undetermined);
+        // its letters are its score.
+        func rank(_ words: Int, _ letters: Int) -> Int { words << 24 | min(letters, 1 << 24 - 1) }
+        var best: (Group, Int) = (.latin, rank(words(.latin), count(.latin))), runnerUp = 0
+        var bestLetters = count(.latin)
+        func consider(_ group: Group, _ words: Int, letters: Int) {
+            let n = rank(words, letters)
+            if n > best.1 { runnerUp = best.1; best = (group, n); bestLetters = letters } else if n > runnerUp { runnerUp = n }
         }
-        consider(.cyrillic, count(.cyrillic))
-        consider(.hebrew, count(.hebrew))
-        consider(.arabic, count(.arabic))
-        consider(.cjk, count(.han) + kana)
-        consider(.unsupported, count(.greek) + count(.hangul) + count(.thai) + count(.devanagari) + count(.other))
+        consider(.cyrillic, words(.cyrillic), letters: count(.cyrillic))
+        consider(.hebrew, words(.hebrew), letters: count(.hebrew))
+        consider(.arabic, words(.arabic), letters: count(.arabic))
+        consider(.cjk, words(.han) + words(.hiragana) + words(.katakana), letters: count(.han) + kana)
+        let unsupported: [Script] = [.greek, .hangul, .thai, .devanagari, .other]
+        consider(.unsupported, unsupported.reduce(0) { $0 + words($1) }, letters: unsupported.reduce(0) { $0 + count($1) })
         if best.1 == 0 || best.1 == runnerUp { return (LanguageDetection(language: nil, scores: [], letters: letters), false) }
-        let letterScore = Double(best.1)
+        let letterScore = Double(bestLetters)
         switch best.0 {
         case .hebrew:
             return (LanguageDetection(language: .he, scores: [LanguageScore(.he, letterScore)], letters: letters), true)
         case .cyrillic:
-            let foreign = nonRussian > 0 && nonRussian * 50 >= best.1
+            let foreign = nonRussian > 0 && nonRussian * 50 >= bestLetters
             var detection = LanguageDetection(language: foreign ? nil : .ru, scores: [LanguageScore(.ru, letterScore)], letters: letters)
             detection.notRussian = foreign
             return (detection, true)

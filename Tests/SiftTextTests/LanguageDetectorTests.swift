@@ -373,6 +373,25 @@ import Testing
         #expect(LanguageDetector.detect("https://www.sf-express.com/cn/sc/dynamic_function/waybill").letters == 0)
     }
 
+    /// The script group goes by words, then letters: a Latin brand name with more letters
+    /// than the message's own words (`תשלח לי ב-WhatsApp`) made it English, and blocking
+    /// English junked a Hebrew message. (A helper's 1,119 hand-written SMS found these.)
+    @Test(arguments: [
+        ("תשלח לי ב-WhatsApp", Language.he as Language?),
+        ("אני ב-Starbucks", .he),
+        ("Я в Starbucks", .ru),
+        ("انا في Starbucks", .ar),
+        ("Netflixのアカウント", .ja),
+        ("明天下午3点在Starbucks见", .zhHans),
+        ("我在Starbucks等你", nil),                        // was de; no Han character here says which script
+        ("Meeting with יוסי at 5pm", .en),                // more English words than Hebrew ones
+        ("Hi שלום", .he),                                 // one word each: the letters decide, as before
+        ("Dinner with 王小明 tonight", .en),               // three words each: the letters decide
+    ])
+    func aBrandNameInAnotherScriptDoesNotDecide(_ body: String, _ expected: Language?) {
+        #expect(LanguageDetector.detect(body).language == expected)
+    }
+
     @Test func kanaInAHanMajorityMeansJapanese() {
         #expect(LanguageDetector.detect("東京駅で待っています").language == .ja)
     }
