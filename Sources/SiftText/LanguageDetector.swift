@@ -18,8 +18,9 @@
 //      lacks (Ukrainian і ї є ґ, Serbian ђ ј љ …), ъ before a consonant
 //      (Bulgarian поръчка) or their frequent words (дякую, пратка, хвала) are
 //      there. Han and kana →
-//      ja when any kana is present, else zh-Hans or zh-Hant by distinguishing
-//      characters. Arabic → fa or ar by letters (پ چ ژ گ ک ی vs ة ي ك ى),
+//      ja when any kana, or any kanji only Japanese writes (駅 済 変 …,
+//      HanTables.isJapaneseOnly), is present, else zh-Hans or zh-Hant by
+//      distinguishing characters. Arabic → fa or ar by letters (پ چ ژ گ ک ی vs ة ي ك ى),
 //      digits (۰-۹ vs ٠-٩), ZWNJ, words and the article ال; undetermined when
 //      nothing tells them apart (Persian is often typed without its letters).
 //      Latin → the model's most likely class among en fr de it pt es tr and

@@ -21,6 +21,8 @@ struct Evidence {
     /// Han letters HanTables marks Simplified-only / Traditional-only.
     var simplified = 0
     var traditional = 0
+    /// Han letters only Japanese writes (`HanTables.isJapaneseOnly`): Japanese, as kana are.
+    var japaneseOnly = 0
     /// Cyrillic letters that Russian does not use, and uses of ъ Russian does not have.
     var nonRussian = 0
     /// The open Arabic-script word starts with alef (ا), which may begin the article ال.
@@ -120,7 +122,7 @@ struct Evidence {
             switch HanTables.variant(cp) {
             case .simplified: simplified += 1
             case .traditional: traditional += 1
-            case .both: break
+            case .both: if HanTables.isJapaneseOnly(cp) { japaneseOnly += 1 }
             }
         case .cyrillic:
             if wordScript != .cyrillic { startWord(.cyrillic) }
@@ -320,7 +322,7 @@ struct Evidence {
             detection.notRussian = foreign
             return (detection, true)
         case .cjk:
-            if kana > 0 {
+            if kana > 0 || japaneseOnly > 0 {
                 return (LanguageDetection(language: .ja, scores: [LanguageScore(.ja, letterScore)], letters: letters), true)
             }
             var byVariant = SIMD16<Double>()

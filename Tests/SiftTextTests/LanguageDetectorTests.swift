@@ -396,6 +396,21 @@ import Testing
         #expect(LanguageDetector.detect("東京駅で待っています").language == .ja)
     }
 
+    /// Japanese in kanji alone was Traditional Chinese (12 of 22 in a helper's SMS); a kanji
+    /// only Japanese writes now says Japanese, as kana do. Chinese stays Chinese.
+    @Test(arguments: [
+        ("東京駅南口", Language.ja as Language?),
+        ("予約確認済", .ja),
+        ("営業時間変更", .ja),
+        ("我在東京駅", .ja),
+        ("请确认预约", .zhHans),
+        ("請確認預約", .zhHant),
+        ("东京站", .zhHans),
+    ])
+    func kanjiOnlyJapaneseWritesMeanJapanese(_ body: String, _ expected: Language?) {
+        #expect(LanguageDetector.detect(body).language == expected)
+    }
+
     // MARK: Evidence and the byte interface
 
     @Test func lettersCountEveryScript() {
