@@ -96,7 +96,11 @@ struct Evidence {
         default:
             break
         }
-        guard CharTable.isLetter(cp) else { separator(); return }
+        guard CharTable.isLetter(cp) else {
+            // Other marks (Hebrew points, Devanagari vowel signs) sit inside a word too.
+            if !CharTable.continuesCluster(cp) { separator() }
+            return
+        }
         letters += 1
         let script = CharTable.script(cp)
         scripts[Int(script.rawValue)] += 1

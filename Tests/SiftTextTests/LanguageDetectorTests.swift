@@ -387,6 +387,8 @@ import Testing
         ("Meeting with יוסי at 5pm", .en),                // more English words than Hebrew ones
         ("Hi שלום", .he),                                 // one word each: the letters decide, as before
         ("Dinner with 王小明 tonight", .en),               // three words each: the letters decide
+        ("שלום עליכם see you tomorrow morning", .en),      // four English words, two Hebrew ones
+        ("שָׁלוֹם עֲלֵיכֶם see you tomorrow morning", .en),  // points inside a word do not split it
     ])
     func aBrandNameInAnotherScriptDoesNotDecide(_ body: String, _ expected: Language?) {
         #expect(LanguageDetector.detect(body).language == expected)
