@@ -4,27 +4,33 @@
 // path falls back to the argument's own bytes.
 import Foundation
 
-/// `open(path, O_RDONLY)`; when that finds no file and `path` holds U+FFFD, the
-/// command-line argument that reads as `path` (or as `--flag=path`) is opened by its
-/// bytes. Sets `errno` as `open` does.
-public func openArgumentPath(_ path: String) -> Int32 {
+/// `open(path, O_RDONLY)`: the descriptor, or -1 and why (`strerror`'s words). When no
+/// file has the name and `path` holds U+FFFD, the command-line argument that reads as
+/// `path` (or as `--flag=path`) is opened by its bytes; two arguments of different bytes
+/// that read alike (`caf\xe9` and `caf\xe8`) cannot be told apart: refused, not guessed.
+public func openArgumentPath(_ path: String) -> (fd: Int32, reason: String) {
     let fd = open(path, O_RDONLY)
-    guard fd < 0, errno == ENOENT, path.unicodeScalars.contains("\u{FFFD}") else { return fd }
+    if fd >= 0 { return (fd, "") }
+    let reason = String(cString: strerror(errno))
+    guard errno == ENOENT, path.unicodeScalars.contains("\u{FFFD}") else { return (-1, reason) }
+    var found: [UInt8]? = nil
     for i in 1..<Int(CommandLine.argc) {
         guard let raw = CommandLine.unsafeArgv[i] else { continue }
-        let count = strlen(raw)
-        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: count)
-        let decoded = String(decoding: bytes, as: UTF8.self)
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw))
         var start = 0
-        if decoded != path {
+        if String(decoding: bytes, as: UTF8.self) != path {
             // `--filters=path`: the bytes after the first `=`.
-            guard decoded.hasSuffix("=" + path), let eq = bytes.firstIndex(of: UInt8(ascii: "=")),
+            guard let eq = bytes.firstIndex(of: UInt8(ascii: "=")),
                   String(decoding: UnsafeBufferPointer(rebasing: bytes[(eq + 1)...]), as: UTF8.self) == path else { continue }
             start = eq + 1
         }
-        let again = open(raw + start, O_RDONLY)
-        if again >= 0 { return again }
+        let name = Array(bytes[start...])
+        if let other = found, other != name {
+            return (-1, "its name is not UTF-8 and another argument's reads the same; rename one of them")
+        }
+        found = name
     }
-    errno = ENOENT
-    return -1
+    guard let name = found else { return (-1, reason) }
+    let again = (name + [0]).withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_RDONLY) }
+    return again >= 0 ? (again, "") : (-1, String(cString: strerror(errno)))
 }

@@ -74,8 +74,9 @@ final class RecordReader {
         switch source {
         case .stdin: fd = 0
         case .file(let path):
-            fd = openArgumentPath(path)
-            if fd < 0 { throw StreamError("cannot read \(path): \(String(cString: strerror(errno)))", input: true) }
+            let opened = openArgumentPath(path)
+            fd = opened.fd
+            if fd < 0 { throw StreamError("cannot read \(path): \(opened.reason)", input: true) }
         }
         defer { if fd != 0 { close(fd) } }
         var state = SourceState(name: source.name)

@@ -15,7 +15,7 @@ struct Evidence {
     /// `WhatsApp` has more letters than the Hebrew words together.
     var scriptWords = SIMD16<Int32>()
     /// The script of the run of letters the scalar before belonged to; `noRun` after
-    /// anything else (a mark inside a word continues the run).
+    /// anything else (a mark or a digit inside a word continues the run).
     var runScript: UInt8 = Evidence.noRun
     static let noRun: UInt8 = 0xFF
     /// Han letters HanTables marks Simplified-only / Traditional-only.
@@ -74,7 +74,8 @@ struct Evidence {
                 latinLetter(lower)
                 return
             }
-            runScript = Evidence.noRun
+            // A digit continues a run of letters (`A1B2C3` is one word, not three).
+            if cp &- 0x30 >= 10 { runScript = Evidence.noRun }
             switch cp {
             case 0x30...0x39: endWord(); lastWasAlnum = true; afterJoiner = false
             case 0x2E, 0x2F, 0x40, 0x5F, 0x3D, 0x3A, 0x3F, 0x26, 0x23, 0x25:  // . / @ _ = : ? & # %
@@ -90,9 +91,9 @@ struct Evidence {
             if wordScript == .arabic { weights[Slot.fa] += 0.5 }
             separator(); return
         case 0x06F0...0x06F9:
-            weights[Slot.fa] += 0.5; endWord(); lastWasAlnum = true; afterJoiner = false; runScript = Evidence.noRun; return
+            weights[Slot.fa] += 0.5; endWord(); lastWasAlnum = true; afterJoiner = false; return
         case 0x0660...0x0669:
-            weights[Slot.ar] += 0.5; endWord(); lastWasAlnum = true; afterJoiner = false; runScript = Evidence.noRun; return
+            weights[Slot.ar] += 0.5; endWord(); lastWasAlnum = true; afterJoiner = false; return
         default:
             break
         }
@@ -313,8 +314,10 @@ struct Evidence {
         consider(.hebrew, words(.hebrew), letters: count(.hebrew))
         consider(.arabic, words(.arabic), letters: count(.arabic))
         consider(.cjk, words(.han) + words(.hiragana) + words(.katakana), letters: count(.han) + kana)
+        // Thai and other scripts written without spaces: a word per four letters at least.
         let unsupported: [Script] = [.greek, .hangul, .thai, .devanagari, .other]
-        consider(.unsupported, unsupported.reduce(0) { $0 + words($1) }, letters: unsupported.reduce(0) { $0 + count($1) })
+        let unsupportedLetters = unsupported.reduce(0) { $0 + count($1) }
+        consider(.unsupported, max(unsupported.reduce(0) { $0 + words($1) }, unsupportedLetters / 4), letters: unsupportedLetters)
         if best.1 == 0 || best.1 == runnerUp { return (LanguageDetection(language: nil, scores: [], letters: letters), false) }
         let letterScore = Double(bestLetters)
         switch best.0 {

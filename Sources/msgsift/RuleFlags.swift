@@ -159,9 +159,16 @@ struct RuleFlags {
 /// Reads a whole file, or stdin for `-`: a regular file, a pipe, a FIFO or `<(…)`
 /// alike; or throws a runtime error saying which file and why.
 func readFile(_ path: String) throws -> Data {
-    let fd = path == "-" ? dup(0) : openArgumentPath(path)
-    if fd < 0 {
-        throw RuntimeError("\(path): " + (errno == ENOENT ? "no such file" : "cannot be read (\(String(cString: strerror(errno))))"))
+    let fd: Int32
+    if path == "-" {
+        fd = dup(0)
+        if fd < 0 { throw RuntimeError("stdin cannot be read (\(String(cString: strerror(errno))))") }
+    } else {
+        let opened = openArgumentPath(path)
+        fd = opened.fd
+        if fd < 0 {
+            throw RuntimeError("\(path): " + (opened.reason == String(cString: strerror(ENOENT)) ? "no such file" : "cannot be read (\(opened.reason))"))
+        }
     }
     defer { close(fd) }
     var info = stat()

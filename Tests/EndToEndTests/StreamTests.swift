@@ -276,6 +276,14 @@ struct StreamTests {
             """
         let r = try Harness.bash(script)
         #expect(r.out == #"{"record":1,"action":"junk","stage":"smartRule","reason":"links"}"# + "\nok\n", "\(r.err)")
+        // Two names that read alike (caf\xe9, caf\xe8) cannot be told apart: refused, where the
+        // second had silently been read as the first.
+        let twins = try Harness.bash("""
+            cd '\(folder)' && f=$(printf 'caf\\xe9.nd') && h=$(printf 'caf\\xe8.nd') && printf '{"id":"B","body":"b"}\\n' > "$h" &&
+            '\(Harness.binary.path)' classify --no-db "$f" "$h"; echo "status $?"
+            """)
+        #expect(twins.out.hasSuffix("status 1\n") && !twins.out.contains(#""id":"B""#), "\(twins.out)")
+        #expect(twins.err.contains("its name is not UTF-8 and another argument's reads the same"), "\(twins.err)")
     }
 
     /// An input that could not be read was said on stderr before stdout closed: the status

@@ -389,6 +389,9 @@ import Testing
         ("Dinner with 王小明 tonight", .en),               // three words each: the letters decide
         ("שלום עליכם see you tomorrow morning", .en),      // four English words, two Hebrew ones
         ("שָׁלוֹם עֲלֵיכֶם see you tomorrow morning", .en),  // points inside a word do not split it
+        ("קוד האימות: A1B2C3", .he),                       // digits do not split a code into words
+        ("Ваш код: A1B2C3D4", .ru),
+        ("ขอบคุณที่ใช้บริการของเราค่ะ กรุณาตรวจสอบคำสั่งซื้อของคุณ Thank you for your order today", nil),  // Thai: no spaces
     ])
     func aBrandNameInAnotherScriptDoesNotDecide(_ body: String, _ expected: Language?) {
         #expect(LanguageDetector.detect(body).language == expected)
