@@ -67,7 +67,12 @@ public final class Evaluator {
         self.rules = rules
         regexes = RegexStage(rules)
         smart = SmartRuleFlags(rules)
+        let on = rules.communityLanguagesOn.map(\.rawValue)
+        communityOn = on.isEmpty ? " (no language on)" : " (\(on.joined(separator: ", ")))"
     }
+
+    /// ` (he, en)`: the languages whose lists the community stages consult, for `--explain`.
+    private let communityOn: String
 
     /// Decides one message. With `explain`, the verdict carries the trace of every stage visited.
     public func evaluate(sender: String, body: String, explain: Bool = false) -> Verdict {
@@ -167,10 +172,10 @@ public final class Evaluator {
         }
         if communityAllowRank != .max {
             let e = rules.communityEntries[Int(communityAllowRank)]
-            if explain { trace.append(TraceStep(stage: .automaticAllow, checked: "community allow lists", outcome: "match: \(e.list.rawValue) \(quoted(e.reason))")) }
+            if explain { trace.append(TraceStep(stage: .automaticAllow, checked: "community allow lists" + communityOn, outcome: "match: \(e.list.rawValue) \(quoted(e.reason))")) }
             return done(.allow, .automaticAllow, e.reason, communityAllowRank)
         }
-        if explain { trace.append(TraceStep(stage: .automaticAllow, checked: "community allow lists", outcome: rules.communityAllowCount == 0 ? "skipped" : "no match")) }
+        if explain { trace.append(TraceStep(stage: .automaticAllow, checked: "community allow lists" + communityOn, outcome: rules.communityAllowCount == 0 ? "skipped" : "no match")) }
 
         // 4. Smart rules, in SPEC order.
         if let rule = smartRule {
@@ -211,10 +216,10 @@ public final class Evaluator {
         }
         if communityDenyRank != .max {
             let e = rules.communityEntries[Int(communityDenyRank)]
-            if explain { trace.append(TraceStep(stage: .automaticDeny, checked: "community deny lists", outcome: "match: \(e.list.rawValue) \(quoted(e.reason))")) }
+            if explain { trace.append(TraceStep(stage: .automaticDeny, checked: "community deny lists" + communityOn, outcome: "match: \(e.list.rawValue) \(quoted(e.reason))")) }
             return done(.junk, .automaticDeny, e.reason, communityDenyRank)
         }
-        if explain { trace.append(TraceStep(stage: .automaticDeny, checked: "community deny lists", outcome: rules.communityDenyCount == 0 ? "skipped" : "no match")) }
+        if explain { trace.append(TraceStep(stage: .automaticDeny, checked: "community deny lists" + communityOn, outcome: rules.communityDenyCount == 0 ? "skipped" : "no match")) }
 
         // 8. Nothing matched.
         if explain { trace.append(TraceStep(stage: .noMatch, checked: "", outcome: "allow")) }

@@ -53,7 +53,11 @@ struct SmartRuleFlags {
             return "match: \(rule.rawValue)"
         }
         guard countryAllowlist else { return "no match" }
-        guard let code else { return "no match (country-allowlist skipped: the sender has no calling code)" }
+        guard let code else {
+            // SPEC §1.2 skips the rule for either: no `+` before the digits, or a code no country has.
+            let why = SmartRuleChecks.plusComesFirst(sender) ? "the sender's calling code is not a known one" : "the sender has no calling code"
+            return "no match (country-allowlist skipped: \(why))"
+        }
         return "no match (the sender's code +\(code) is allowed)"
     }
 
@@ -75,6 +79,16 @@ struct SmartRuleFlags {
 /// The sender tests of the smart rules, on UTF-8 bytes.
 public enum SmartRuleChecks {
     /// `numbers-only`: the sender contains a letter.
+    /// Whether a `+` comes before the sender's first ASCII digit (what starts it, reduced to
+    /// digits and `+`), for `--explain`.
+    static func plusComesFirst(_ s: UnsafeBufferPointer<UInt8>) -> Bool {
+        for b in s {
+            if b == UInt8(ascii: "+") { return true }
+            if b &- 0x30 < 10 { return false }
+        }
+        return false
+    }
+
     public static func hasLetter(_ s: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
         while i < s.count {

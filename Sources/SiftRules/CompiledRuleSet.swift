@@ -114,6 +114,8 @@ public final class CompiledRuleSet: Sendable {
     public let communityEntries: [CommunityEntry]
     /// How many of them allow (allow_sender, allow_body) and deny (deny_sender, deny_body).
     public let communityAllowCount: Int, communityDenyCount: Int
+    /// The languages whose community lists take part, in SPEC §1.3 order (with entries or not).
+    public let communityLanguagesOn: [Language]
     /// Filters skipped under `InvalidFilterPolicy.skip`, one line each.
     public let warnings: [String]
     /// ICU match-engine steps one regex search may take before it counts as no match.
@@ -259,6 +261,7 @@ public final class CompiledRuleSet: Sendable {
         communityEntries = entries
         communityAllowCount = entries.count { $0.list == .allowSender || $0.list == .allowBody }
         communityDenyCount = entries.count - communityAllowCount
+        communityLanguagesOn = Language.allCases.filter { rules.communityLanguages.contains($0) }
         self.allowSenders = ByteKeyTable(allowSenders)
         self.denySenders = ByteKeyTable(denySenders)
         // The allow side: what stage 1 (allow filters, and the gates of their regexes and

@@ -78,6 +78,11 @@ struct PipelineOrderTests {
         #expect(v.trace.map(\.stage) == Array(Stage.allCases.prefix(7)))
         #expect(v.trace.last!.outcome.hasPrefix("match"))
         #expect(v.trace[0].outcome == "skipped")
+        // The community stages name the languages whose lists they consulted.
+        #expect(v.trace.first { $0.stage == .automaticAllow }?.checked == "community allow lists (he)")
+        #expect(v.trace.last!.checked == "community deny lists (he)")
+        let none = try judge(rules(), sender: "x", body: "y", explain: true)
+        #expect(none.trace.first { $0.stage == .automaticDeny }?.checked == "community deny lists (no language on)")
     }
 
     /// The smart-rule step names the rules with their values, and what country-allowlist
@@ -91,6 +96,9 @@ struct PipelineOrderTests {
         #expect(try step("+44 20 7946 0000")?.outcome == "match: country-allowlist (the sender's code is +44)")
         #expect(try step("+972 50 123 4567")?.outcome == "no match (the sender's code +972 is allowed)")
         #expect(try step("BankLeumi")?.outcome == "no match (country-allowlist skipped: the sender has no calling code)")
+        #expect(try step("0501234567")?.outcome == "no match (country-allowlist skipped: the sender has no calling code)")
+        // An unknown code is the SPEC's other reason to skip, said as such.
+        #expect(try step("+999 1234567")?.outcome == "no match (country-allowlist skipped: the sender's calling code is not a known one)")
         #expect(try step("Bank")?.outcome == "match: short-sender")
         #expect(try judge(rules(), sender: "x", body: "y", explain: true).trace.first { $0.stage == .smartRule }?.outcome == "skipped")
     }
