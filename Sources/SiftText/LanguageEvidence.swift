@@ -297,6 +297,8 @@ struct Evidence {
     private func words(_ script: Script) -> Int { Int(scriptWords[Int(script.rawValue)]) }
 
     private enum Group { case latin, cyrillic, hebrew, arabic, cjk, unsupported }
+    /// The scripts of the `unsupported` group (a constant, not an array built per body).
+    private static let unsupportedScripts: [Script] = [.greek, .hangul, .thai, .devanagari, .other]
 
     /// The decision by script, and whether the script or its letters named the language (rule 4).
     private func decideByScript() -> (LanguageDetection, named: Bool) {
@@ -315,9 +317,8 @@ struct Evidence {
         consider(.arabic, words(.arabic), letters: count(.arabic))
         consider(.cjk, words(.han) + words(.hiragana) + words(.katakana), letters: count(.han) + kana)
         // Thai and other scripts written without spaces: a word per four letters at least.
-        let unsupported: [Script] = [.greek, .hangul, .thai, .devanagari, .other]
-        let unsupportedLetters = unsupported.reduce(0) { $0 + count($1) }
-        consider(.unsupported, max(unsupported.reduce(0) { $0 + words($1) }, unsupportedLetters / 4), letters: unsupportedLetters)
+        let unsupportedLetters = Evidence.unsupportedScripts.reduce(0) { $0 + count($1) }
+        consider(.unsupported, max(Evidence.unsupportedScripts.reduce(0) { $0 + words($1) }, unsupportedLetters / 4), letters: unsupportedLetters)
         if best.1 == 0 || best.1 == runnerUp { return (LanguageDetection(language: nil, scores: [], letters: letters), false) }
         let letterScore = Double(bestLetters)
         switch best.0 {
