@@ -222,14 +222,19 @@ public enum CSVRecord {
     /// after it, to the end of the input or to where another field's opening
     /// quote (after a comma or at a line start) seemed to close it. The reader
     /// keeps only its first line as the (bad) record and reads the lines after
-    /// it again, as records of their own. Nil for a record on one line, a
-    /// well-formed one, or one whose multi-line field is real but followed by a
-    /// small mistake (`"two\nlines" ` with a space): one error record, as before.
+    /// it again, as records of their own. The same when the first line is bad
+    /// by itself (`x,"Hi" there,"Johnny`: text after a closed quote, then a
+    /// quote that opens a field and runs on): whatever follows, that line is an
+    /// error, and the lines after it are no field of it. Nil for a record on
+    /// one line, a well-formed one, or one whose multi-line field is real but
+    /// followed by a small mistake (`"two\nlines" ` with a space): one error
+    /// record, as before.
     public static func runawayLineBreak(_ record: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let nl = memchrIndex(record, 0x0A, from: 0) else { return nil }
         switch firstProblem(record) {
         case .unterminated?, .strayClose?: return nl
-        case .other?, nil: return nil
+        case .other(let at)?: return at < nl ? nl : nil
+        case nil: return nil
         }
     }
 
@@ -242,11 +247,14 @@ public enum CSVRecord {
         case .strayClose?:
             guard let nl = memchrIndex(partial, 0x0A, from: 0) else { return .settled }
             return .closed(lineBreak: nl)
-        case .other?: return .settled
+        case .other(let at)?:
+            // On the first line: cut there, as `runawayLineBreak` does.
+            guard let nl = memchrIndex(partial, 0x0A, from: 0), at < nl else { return .settled }
+            return .closed(lineBreak: nl)
         }
     }
 
-    private enum Problem { case unterminated, strayClose, other }
+    private enum Problem { case unterminated, strayClose, other(at: Int) }
 
     /// The first problem of `record`'s quoting, if any (UTF-8 is not looked at).
     private static func firstProblem(_ record: UnsafeBufferPointer<UInt8>) -> Problem? {
@@ -262,7 +270,7 @@ public enum CSVRecord {
             if close >= 1 && close < record.count && p[close] == 0x22 && (p[close - 1] == 0x2C || p[close - 1] == 0x0A) {
                 return .strayClose
             }
-            return .other
+            return .other(at: error.byteOffset)
         }
     }
 

@@ -39,6 +39,32 @@ struct StrayQuoteTests {
         #expect(spaced.objects[1]["id"] as? String == "8")
     }
 
+    /// A line bad by itself (text after a closed quote) that then opens a field with a
+    /// stray quote: the field ran over the lines after it, and the line's first problem,
+    /// not being a stray quote's, made the whole span one error record (three records
+    /// lost, exit 0). The line is the error; the lines after it are records again, from
+    /// a file and a pipe, at the default limit and a small one, whether the stray field
+    /// runs to the end or "closes" on a later line.
+    @Test func aBadLineThatAlsoOpensAFieldCostsOnlyItself() throws {
+        for tail in ["", "5,\"+1\",quoted\n6,+1,last\n"] {
+            var csv = "id,sender,body\n1,+1,\"Hi\" there,\"Johnny\n2,+1,line two\n3,+1,line three\n4,+1,www.x.com\n" + tail
+            for k in 7...60 { csv += "\(k),+1,after \(k)\n" }
+            let ids = ["2", "3", "4"] + (tail.isEmpty ? [] : ["5", "6"]) + (7...60).map { String($0) }
+            let file = try Harness.temp(Data(csv.utf8), suffix: ".csv")
+            for limit in [[], ["--max-record-bytes", "100"]] {
+                let r = try Harness.run(["classify"] + limit + rules + [file])
+                #expect(r.status == 0)
+                #expect(r.objects.count == ids.count + 1)
+                #expect(r.objects.first?["error"] as? String == "\(file):2: bad CSV: unexpected character after closing quote (byte 9)")
+                #expect(r.objects.first?["raw"] as? String == "1,+1,\"Hi\" there,\"Johnny")
+                #expect(r.objects.dropFirst().map { $0["id"] as? String } == ids)
+                #expect(r.objects[3]["action"] as? String == "junk")
+                let piped = try Harness.run(["classify"] + limit + rules, stdin: csv)
+                #expect(piped.out == r.out.replacingOccurrences(of: file, with: "<stdin>"))
+            }
+        }
+    }
+
     /// An unclosed quote past --max-record-bytes: a file is read again from the line
     /// after the bad one, so every later record has its verdict; from a pipe the lines
     /// are gone, and the run says so and exits 1.
