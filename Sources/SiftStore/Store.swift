@@ -105,6 +105,7 @@ public final class Store: Sendable {
             // its owner could no longer write it (another user's store, or one made read-only).
             throw StoreError(.cannotOpen, "\(path): the store cannot be written (permission denied); nothing was changed")
         }
+        try makeSideFilesWritable(path, real)
         let db = try Database(path: real, access: .readWrite, busyTimeout: lockTimeout)
         let found = try checkOwner(db)
         // Damage shows here, before anything is written.
@@ -133,6 +134,21 @@ public final class Store: Sendable {
         }
         try db.execute("PRAGMA synchronous = FULL")
         return Store(path: path, database: db, schemaVersion: max(found, version))
+    }
+
+    /// A read leaves the log's side files behind (a read-only connection cannot remove
+    /// them), and SQLite gives an empty one the store's mode when it opens it: read
+    /// while its owner had made it read-only, the store kept a read-only `-wal` after
+    /// it was made writable again, and the next change failed ("attempt to write a
+    /// readonly database"). Such a side file of ours gets the store's mode back.
+    private static func makeSideFilesWritable(_ path: String, _ real: String) throws(StoreError) {
+        var store = stat()
+        guard stat(real, &store) == 0 else { return }
+        for side in [real + "-wal", real + "-shm"] where access(side, F_OK) == 0 && access(side, W_OK) != 0 {
+            if chmod(side, store.st_mode & 0o7777) != 0 || access(side, W_OK) != 0 {
+                throw StoreError(.cannotOpen, "\(path): the store's side file \(side) cannot be written (permission denied); nothing was changed")
+            }
+        }
     }
 
     /// The schema version, after making sure the file is a msgsift store this build can read.

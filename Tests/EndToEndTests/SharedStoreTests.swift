@@ -45,6 +45,31 @@ struct SharedStoreTests {
         #expect(write.status == 0, "\(write.err)")
     }
 
+    /// Its owner made the store read-only and read it: SQLite gave the empty `-wal` an earlier
+    /// read had left the store's mode (0444), and once the store was writable again the
+    /// owner's first change failed ("attempt to write a readonly database").
+    @Test func aReadWhileReadOnlyLeavesTheOwnerAbleToWriteOnceWritable() throws {
+        guard let (folder, db) = try storeOfUser1000(folderMode: 0o755) else { return }
+        #expect(try run(as: 1000, ["--db", db, "filter", "list"]).status == 0)
+        chmod(db, 0o444)
+        let read = try run(as: 1000, ["--db", db, "filter", "list"])
+        #expect(read.status == 0, "\(read.err)")
+        chmod(db, 0o644)
+        let write = try run(as: 1000, ["--db", db, "filter", "add", "second", "--type", "deny"])
+        #expect(write.status == 0, "\(write.err)")
+        // Another user's side file cannot be given back: said as such, nothing changed.
+        chmod(folder, 0o777)
+        chmod(db, 0o666)
+        #expect(try run(as: 1000, ["--db", db, "filter", "list"]).status == 0)     // leaves an empty -wal
+        let wal = db + "-wal"
+        try #require(FileManager.default.fileExists(atPath: wal))
+        chown(wal, 65534, 65534)
+        chmod(wal, 0o444)
+        let refused = try run(as: 1000, ["--db", db, "filter", "add", "third", "--type", "deny"])
+        #expect(refused.status == 1 && refused.err.contains("side file \(wal) cannot be written"), "\(refused.err)")
+        #expect(try run(as: 1000, ["--db", db, "filter", "list"]).status == 0)
+    }
+
     /// A change by a user who cannot write the file (a refused one, or one with nothing to
     /// change) used to open it anyway: SQLite left the log's side files behind, that user's,
     /// and the owner's next change failed ("attempt to write a readonly database").
