@@ -230,6 +230,7 @@ public final class Store: Sendable {
         let sql = "SELECT id, type, folder, target, matching, case_sensitivity, text, \(created) FROM filter"
             + (type == nil ? " ORDER BY id" : " WHERE type = ? ORDER BY id")
         var unreadable: [String] = []
+        var unreadableKeys: [StoredKey: Int] = [:]
         let rows = try database.query(sql, type.map { [.text($0.rawValue)] } ?? []) { r throws(StoreError) -> StoredFilter? in
             let id = r.int(0)
             func field<E: RawRepresentable>(_ i: Int32, _ name: String) -> E? where E.RawValue == String {
@@ -242,20 +243,45 @@ public final class Store: Sendable {
             }
             guard let t: FilterType = field(1, "type"), let folder: Folder = field(2, "folder"),
                   let target: Target = field(3, "target"), let matching: Matching = field(4, "matching"),
-                  let cs: CaseSensitivity = field(5, "case") else { return nil }
+                  let cs: CaseSensitivity = field(5, "case") else {
+                unreadableKeys[StoredKey(text: r.text(6) ?? "", target: r.text(3) ?? "", matching: r.text(4) ?? "",
+                                         caseSensitivity: r.text(5) ?? "")] = id
+                return nil
+            }
             let filter = Filter(id: id, type: t, folder: folder, target: target, matching: matching,
                                 caseSensitivity: cs, text: r.text(6) ?? "")
             return StoredFilter(filter: filter, createdAt: r.text(7))
         }
-        return FilterScan(filters: rows.compactMap { $0 }, unreadable: unreadable)
+        var scan = FilterScan(filters: rows.compactMap { $0 }, unreadable: unreadable)
+        scan.unreadableKeys = unreadableKeys
+        return scan
     }
 
     /// Every stored filter by identity (`FilterIdentity`: texts canonically, a regex's byte
-    /// for byte, as `RuleSet` compares them).
-    private func identities() throws(StoreError) -> [FilterIdentity: StoredFilter] {
-        var out: [FilterIdentity: StoredFilter] = [:]
-        for f in try scanFilters(type: nil).filters where out[f.filter.identity] == nil { out[f.filter.identity] = f }
-        return out
+    /// for byte, as `RuleSet` compares them), and the rows this version cannot read.
+    private func existing() throws(StoreError) -> Existing {
+        let scan = try scanFilters(type: nil)
+        var byIdentity: [FilterIdentity: StoredFilter] = [:]
+        for f in scan.filters where byIdentity[f.filter.identity] == nil { byIdentity[f.filter.identity] = f }
+        return Existing(byIdentity: byIdentity, unreadable: scan.unreadableKeys)
+    }
+
+    struct Existing {
+        var byIdentity: [FilterIdentity: StoredFilter] = [:]
+        /// Rows of values this version does not know (written by another version), which
+        /// the store still keeps unique by text, target, matching and case.
+        var unreadable: [StoredKey: Int] = [:]
+
+        /// The id of a row `f` would be the same filter as, or clash with in the store.
+        func clash(_ f: Filter) -> Int? {
+            byIdentity[f.identity]?.id ?? unreadable[StoredKey(f)]
+        }
+    }
+
+    /// The refusal of a filter that clashes with unreadable row `id`.
+    private static func clashWithUnreadable(_ id: Int) -> StoreError {
+        StoreError(.conflict, "filter \(id), which this version cannot read (msgsift filter list says why), has the same text, target,"
+            + " matching and case; nothing was changed (msgsift filter remove \(id) removes it)")
     }
 
     private func insert(_ f: Filter, at now: String = Store.timestamp()) throws(StoreError) -> StoredFilter {
@@ -275,22 +301,27 @@ public final class Store: Sendable {
     public func add(_ filter: Filter) throws -> AddResult {
         let valid = try FilterValidator.validate(filter)
         return try database.writeTransaction {
-            if let existing = try identities()[valid.identity] { return .duplicate(of: existing) }
+            let existing = try existing()
+            if let same = existing.byIdentity[valid.identity] { return .duplicate(of: same) }
+            if let id = existing.unreadable[StoredKey(valid)] { throw Self.clashWithUnreadable(id) }
             return .added(try insert(valid))
         }
     }
 
     /// Removes the filters with these ids, all or none: an unknown id removes nothing.
-    /// Returns the removed filters.
-    public func remove(ids: [Int]) throws -> [StoredFilter] {
+    /// Rows this version cannot read (an unknown folder, written by another version) are
+    /// removed too: `filter list` names their ids. Returns the removed rows, as stored.
+    public func remove(ids: [Int]) throws -> [RemovedFilter] {
         try database.writeTransaction {
-            let byID = Dictionary(try scanFilters(type: nil).filters.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-            var removed: [StoredFilter] = []
+            var removed: [RemovedFilter] = []
             for id in ids {
-                guard let f = byID[id] else {
+                let rows = try database.query("SELECT type, text FROM filter WHERE id = ?", [.integer(Int64(id))]) { r throws(StoreError) in
+                    RemovedFilter(id: id, type: r.text(0) ?? "", text: r.text(1) ?? "")
+                }
+                guard let row = rows.first else {
                     throw StoreError(.notFound, "no filter with id \(id); nothing was removed (msgsift filter list shows the ids)")
                 }
-                if try database.run("DELETE FROM filter WHERE id = ?", [.integer(Int64(id))]) > 0 { removed.append(f) }
+                if try database.run("DELETE FROM filter WHERE id = ?", [.integer(Int64(id))]) > 0 { removed.append(row) }
             }
             return removed
         }
@@ -301,7 +332,8 @@ public final class Store: Sendable {
     /// Returns the filter before and after.
     public func update(id: Int, _ edit: (inout Filter) throws -> Void) throws -> (before: StoredFilter, after: StoredFilter) {
         try database.writeTransaction {
-            let all = try scanFilters(type: nil).filters
+            let scan = try scanFilters(type: nil)
+            let all = scan.filters
             guard let before = all.first(where: { $0.id == id }) else {
                 throw StoreError(.notFound, "no filter with id \(id); nothing was changed (msgsift filter list shows the ids)")
             }
@@ -312,6 +344,7 @@ public final class Store: Sendable {
             if let other = all.first(where: { $0.id != id && $0.filter.identity == valid.identity }) {
                 throw StoreError(.conflict, "filter \(id) would become the same filter as filter \(other.id) (same text, target, matching and case); nothing was changed")
             }
+            if let other = scan.unreadableKeys[StoredKey(valid)] { throw Self.clashWithUnreadable(other) }
             try database.run("""
                 UPDATE filter SET type = ?, folder = ?, target = ?, matching = ?, case_sensitivity = ?, text = ? WHERE id = ?
                 """, [.text(valid.type.rawValue), .text(valid.folder.rawValue), .text(valid.target.rawValue),
@@ -327,7 +360,7 @@ public final class Store: Sendable {
     /// One transaction: all the new filters or none.
     public func importFilters(_ rows: [SFSFilters.Row]) throws -> ImportReport {
         try database.writeTransaction {
-            var report = Self.plan(rows, existing: try identities())
+            var report = Self.plan(rows, existing: try existing())
             let now = Self.timestamp()
             for (_, filter) in report.toAdd {
                 report.report.addedIDs.append(try insert(filter, at: now).id)
@@ -338,11 +371,11 @@ public final class Store: Sendable {
 
     /// What `importFilters` would do with `rows` on `store` (nil: an empty store), writing nothing.
     public static func dryRunImport(_ rows: [SFSFilters.Row], into store: Store?) throws -> ImportReport {
-        guard let store, store.hasTables else { return plan(rows, existing: [:]).report }
-        return try store.database.readTransaction { plan(rows, existing: try store.identities()).report }
+        guard let store, store.hasTables else { return plan(rows, existing: Existing()).report }
+        return try store.database.readTransaction { plan(rows, existing: try store.existing()).report }
     }
 
-    private static func plan(_ rows: [SFSFilters.Row], existing: [FilterIdentity: StoredFilter]) -> (report: ImportReport, toAdd: [(Int, Filter)]) {
+    private static func plan(_ rows: [SFSFilters.Row], existing: Existing) -> (report: ImportReport, toAdd: [(Int, Filter)]) {
         var report = ImportReport()
         var toAdd: [(Int, Filter)] = []
         var seen: [FilterIdentity: Int] = [:]
@@ -351,8 +384,8 @@ public final class Store: Sendable {
             case .failure(let reason):
                 report.invalid.append((row.index, reason))
             case .success(let f):
-                if let old = existing[f.identity] {
-                    report.duplicates.append((row.index, "filter \(old.id)"))
+                if let old = existing.clash(f) {
+                    report.duplicates.append((row.index, "filter \(old)"))
                 } else if let earlier = seen[f.identity] {
                     report.duplicates.append((row.index, "row \(earlier)"))
                 } else {
@@ -389,9 +422,9 @@ public final class Store: Sendable {
                 return .folderChanged(from: current.filter.folder, moved)
             }
             let filter = Filter.blocking(language, folder: folder)
-            if let clash = try identities()[filter.identity] {
+            if let clash = try existing().clash(filter) {
                 // A deny filter whose text is literally "$lang:…": the same filter to the app.
-                throw StoreError(.conflict, "filter \(clash.id) has the text \(quoted(filter.text)) already; remove it first")
+                throw StoreError(.conflict, "filter \(clash) has the text \(quoted(filter.text)) already; remove it first")
             }
             return .blocked(try insert(filter))
         }

@@ -11,15 +11,43 @@ public struct StoredFilter: Sendable, Equatable {
     public var id: Int { filter.id }
 }
 
+/// A row `remove` took out of the store, as it was stored.
+public struct RemovedFilter: Sendable, Equatable {
+    public var id: Int
+    public var type: String
+    public var text: String
+}
+
 /// The filters of a store, and rows that could not be read as filters at all.
 public struct FilterScan: Sendable {
     /// In id order (oldest first).
     public var filters: [StoredFilter]
     /// One line per unreadable row (unknown type or option), naming its id.
     public var unreadable: [String]
+    /// The unreadable rows' ids by what the store keeps unique in them (text, target,
+    /// matching, case, as stored): a filter with those is refused by the store all the same.
+    var unreadableKeys: [StoredKey: Int] = [:]
+
+    public init(filters: [StoredFilter], unreadable: [String]) {
+        self.filters = filters
+        self.unreadable = unreadable
+    }
 
     /// No filters.
     public static let empty = FilterScan(filters: [], unreadable: [])
+}
+
+/// The columns the store's uniqueness constraint covers, as stored.
+struct StoredKey: Hashable {
+    var text, target, matching, caseSensitivity: String
+
+    init(text: String, target: String, matching: String, caseSensitivity: String) {
+        (self.text, self.target, self.matching, self.caseSensitivity) = (text, target, matching, caseSensitivity)
+    }
+
+    init(_ f: Filter) {
+        self.init(text: f.text, target: f.target.rawValue, matching: f.matching.rawValue, caseSensitivity: f.caseSensitivity.rawValue)
+    }
 }
 
 /// What adding one filter did.

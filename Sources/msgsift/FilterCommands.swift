@@ -147,7 +147,7 @@ enum FilterCommands {
                 throw RuntimeError("no filter with id \(c.ids[0]); nothing was removed (msgsift filter list shows the ids)")
             }
             let removed = try store.remove(ids: c.ids)
-            for f in removed { print("removed filter \(f.id) (\(f.filter.type.rawValue) \(cellText(f.filter.text)))") }
+            for f in removed { print("removed filter \(f.id) (\(f.type) \(cellText(f.text)))") }
             return 0
         }
     }

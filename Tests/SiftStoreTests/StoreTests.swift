@@ -121,6 +121,33 @@ struct StoreFilterTests {
         #expect(try store.filters().filters.map(\.filter.text) == ["b"])
     }
 
+    /// A row of another version (folder `spam`): `filter list` names its id and skips it,
+    /// but `filter remove` of that id said "no filter with id", and adding, changing or
+    /// importing a filter with its text, target, matching and case failed with SQLite's
+    /// "UNIQUE constraint failed". It can be removed; a clash is said as such.
+    @Test func aRowOfAnotherVersionCanBeRemovedAndClashesAreSaid() throws {
+        let store = try Store.openForWriting(path: freshStorePath())
+        guard case .added(let keep) = try store.add(deny("keep")) else { Issue.record("not added"); return }
+        try store.database.writeTransaction {
+            try store.database.run("INSERT INTO filter (type, folder, target, matching, case_sensitivity, text) VALUES ('deny', 'spam', 'all', 'contains', 'insensitive', 'bad')")
+        }
+        let scan = try store.filters()
+        #expect(scan.filters.map(\.id) == [keep.id])
+        #expect(scan.unreadable == ["filter \(keep.id + 1) skipped: unknown folder \"spam\""])
+        let unreadable = keep.id + 1
+        let saidAsSuch: (any Error) -> Bool = {
+            ($0 as? StoreError)?.kind == .conflict && "\($0)".contains("filter \(unreadable), which this version cannot read")
+        }
+        #expect(performing: { try store.add(deny("bad")) }, throws: saidAsSuch)
+        #expect(performing: { _ = try store.update(id: keep.id) { $0.text = "bad" } }, throws: saidAsSuch)
+        let report = try store.importFilters(try rows([deny("bad"), deny("new")]))
+        #expect(report.added == 1 && report.duplicates.map(\.1) == ["filter \(unreadable)"])
+        #expect(try Store.dryRunImport(try rows([deny("bad")]), into: store).duplicates.count == 1)
+        #expect(try store.remove(ids: [unreadable]) == [RemovedFilter(id: unreadable, type: "deny", text: "bad")])
+        #expect(try store.filters().unreadable.isEmpty)
+        guard case .added = try store.add(deny("bad")) else { Issue.record("not added"); return }
+    }
+
     @Test func idsAreNeverReused() throws {
         let store = try Store.openForWriting(path: freshStorePath())
         guard case .added(let a) = try store.add(deny("a")) else { return }
