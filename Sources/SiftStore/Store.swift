@@ -63,6 +63,7 @@ public final class Store: Sendable {
 
     /// The file a store path names, through symbolic links; refuses a folder or a device.
     static func regularFile(_ path: String) throws(StoreError) -> String {
+        try refuseFolderName(path)
         let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         var info = stat()
         // Missing: created by a writer; through a link to a store not made yet, where it points.
@@ -70,6 +71,13 @@ public final class Store: Sendable {
         if (info.st_mode & S_IFMT) == S_IFDIR { throw StoreError(.cannotOpen, "\(path): a folder, not a rule store") }
         if (info.st_mode & S_IFMT) != S_IFREG { throw StoreError(.cannotOpen, "\(path): not a regular file, not a rule store") }
         return real
+    }
+
+    /// Refuses a path ending in `/`: a folder's name. Written to, it made a file by the
+    /// name without the slash, which reads then did not find by the name given.
+    public static func refuseFolderName(_ path: String) throws(StoreError) {
+        guard path.hasSuffix("/") else { return }
+        throw StoreError(.cannotOpen, "\(path): ends in /, a folder's name, not a rule store's (give the store's file, as in \(path)rules.db)")
     }
 
     /// Where a chain of symbolic links ends (a path that is not a link), or nil

@@ -23,6 +23,7 @@ enum StoreAccess {
     /// The store opened read-only; nil when it does not exist yet (or nothing names a place for it).
     static func reader(_ flag: String?) throws -> Store? {
         guard let path = location(flag) else { return nil }
+        do { try Store.refuseFolderName(path) } catch { throw RuntimeError(error.description) }
         // A store the user named (--db, $MSGSIFT_DB) must exist: a typo must not silently mean "no rules".
         let named = flag != nil || !(ProcessInfo.processInfo.environment["MSGSIFT_DB"] ?? "").isEmpty
         if named && !FileManager.default.fileExists(atPath: path) {
@@ -34,7 +35,10 @@ enum StoreAccess {
     /// `reader`, except that a named store that does not exist yet reads as empty
     /// (`import --dry-run` previews what the first import would do).
     static func readerOrEmpty(_ flag: String?) throws -> Store? {
-        exists(flag) ? try reader(flag) : nil
+        if let path = location(flag) {
+            do { try Store.refuseFolderName(path) } catch { throw RuntimeError(error.description) }
+        }
+        return exists(flag) ? try reader(flag) : nil
     }
 
     /// Whether the store the flag and environment name exists.

@@ -125,6 +125,25 @@ struct StoreFileTests {
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == target)
     }
 
+    /// A store named with a trailing slash (`--db dir/`): a change made a file `dir`, which
+    /// reads by the name given then did not find ("no such rule store"). Refused by every
+    /// command, from the flag or $MSGSIFT_DB, and nothing is made.
+    @Test func aStorePathEndingInASlashIsRefusedByEveryCommand() throws {
+        let s = try StoreSession()
+        let db = s.home + "/stores/"
+        let file = s.home + "/x.sfsfilters"
+        try s.ok(["export", "-o", file])
+        for args in [["filter", "add", "x", "--type", "deny"], ["filter", "list"], ["import", "--dry-run", file],
+                     ["classify"], ["rule", "disable", "links"]] {
+            for (flag, env) in [(["--db", db], [String: String]()), ([], ["MSGSIFT_DB": db])] {
+                let r = try s.run(flag + args, stdin: "{\"sender\":\"a\",\"body\":\"b\"}\n", env: env)
+                #expect(r.status == 1 && r.out.isEmpty, "\(args) \(env)")
+                #expect(r.err == "msgsift: \(db): ends in /, a folder's name, not a rule store's (give the store's file, as in \(db)rules.db)\n", "\(args)")
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: s.home + "/stores"))
+    }
+
     /// `import --dry-run` into a named store that does not exist yet previews the first import.
     @Test func aDryRunIntoAStoreNotMadeYet() throws {
         let s = try StoreSession()
