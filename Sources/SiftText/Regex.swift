@@ -66,12 +66,15 @@ public final class ICURegex: @unchecked Sendable {
     /// - Swift reads `{,3}` as `{0,3}` and a brace that starts no quantifier (`{code}`,
     ///   `x{`) as text, where ICU refuses the pattern: they become `{0,3}`, `\{`, `\}`.
     /// Escapes (`\x{…}`, `\p{…}` whole), `\Q…\E` and character classes are left as they
-    /// are, and `$` in a pattern that turns multi-line mode on (`(?m)`), where both agree.
+    /// are, and `$` where multi-line mode is on, where both agree: after `(?m)` to the end of
+    /// its group, inside `(?m:…)`, until `(?-m)` (a `$` outside `(?m:…)` is still `\z`).
     public static func icuSpelling(_ pattern: String) -> String {
         let s = Array(pattern.unicodeScalars)
         guard s.contains(where: { $0 == "$" || $0 == "{" || $0 == "}" }) else { return pattern }
-        // Multi-line mode turned on anywhere: `$` is a line end in both, and stays.
-        let multiline = inlineFlags(s).on.contains("m")
+        // Multi-line mode where each `$` is: a flag group sets it for the rest of the group
+        // it is in (`(?m)`) or for its own (`(?m:…)`); a group's end restores the mode at its start.
+        var multiline = false
+        var outer: [Bool] = []      // the mode to restore at each open group's `)`
         func digits(from j: Int) -> Int {
             var e = j
             while e < s.count && ("0"..."9").contains(s[e]) { e += 1 }
@@ -86,6 +89,18 @@ public final class ICURegex: @unchecked Sendable {
             var replacement: String? = nil
             var consumed = 1
             switch c {
+            case "(":
+                guard let (flags, end) = flagGroup(s, at: i) else { outer.append(multiline); break }
+                let after = flags.off.contains("m") ? false : flags.on.contains("m") ? true : multiline
+                if s[end] == ")" {
+                    multiline = after
+                    outer.append(after)        // `(?m)` is no group: its `)` keeps the new mode
+                } else {
+                    outer.append(multiline)
+                    multiline = after
+                }
+            case ")":
+                if let mode = outer.popLast() { multiline = mode }
             case "$" where !multiline:
                 replacement = "\\z"
             case "{":
@@ -117,6 +132,20 @@ public final class ICURegex: @unchecked Sendable {
         }
         out.append(contentsOf: s[copied...])
         return String(out)
+    }
+
+    /// The flags of the group opening at `s[i]` when it is a flag group (`(?m)`, `(?i-m:`),
+    /// and the index of the `)` or `:` that ends them.
+    private static func flagGroup(_ s: [Unicode.Scalar], at i: Int) -> (flags: (on: Set<Unicode.Scalar>, off: Set<Unicode.Scalar>), end: Int)? {
+        guard i + 2 < s.count && s[i + 1] == "?" else { return nil }
+        var on = Set<Unicode.Scalar>(), off = Set<Unicode.Scalar>()
+        var j = i + 2, turningOn = true
+        while j < s.count && (("a"..."z").contains(s[j]) || ("A"..."Z").contains(s[j]) || s[j] == "-") {
+            if s[j] == "-" { turningOn = false } else if turningOn { on.insert(s[j]) } else { off.insert(s[j]) }
+            j += 1
+        }
+        guard j > i + 2, j < s.count, s[j] == ")" || s[j] == ":" else { return nil }
+        return ((on, off), j)
     }
 
     /// The letters of the inline flag groups in the pattern (`(?i)`, `(?m-x:…)`), those

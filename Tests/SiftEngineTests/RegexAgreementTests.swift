@@ -26,6 +26,8 @@ struct RegexAgreementTests {
         #"(?i)\bcasa\b"#, #"\bкод\b"#, #"\d+\b"#, #"\b\w+@\w+\.\w+\b"#,
         #"^\d+$"#, #"(?i)code$"#, #"[$]\d"#, #"\$\d+"#, #"(?m)^\d+$"#, #"(?i)stop$|^win"#,
         // Braces Swift reads where ICU refuses the pattern.
+        // Multi-line mode in a group or turned off again: the other `$` are still the very end.
+        #"^\d{6}$|(?m:^STOP$)"#, #"(?m)(?-m)abc$"#, #"(?:(?m)x)?abc$"#, #"(?m:x)|^\d+$"#, #"((?m)a$)|b$"#,
         #"\d{,4}0"#, #"{code}"#, #"x{"#, #"}"#, #"\d{2,}"#, #"a{1,2"#, #"[{}]"#, #"\x{1F600}|\p{Han}{2}"#,
     ]
     static let texts = [
@@ -36,7 +38,7 @@ struct RegexAgreementTests {
         "Reply STOP to end", "Ваш код: 4411", "Su código es 1234 — casa", "mail me at bob@mail.com",
         "", "1234", "קוד האימות שלך הוא 482913", "رمز التحقق 739201",
         "123456\n", "Your code\r\n", "Win $500", "1234\nReply STOP\n", "reply stop",
-        "your {code} is x{", "a{1,2} 😀 中文", "}",
+        "your {code} is x{", "a{1,2} 😀 中文", "}", "abc\n", "STOP\nmore", "b\n", "a\nb",
     ]
 
     @Test func answersAsSwiftRegexOnSMSPatterns() throws {
@@ -66,6 +68,9 @@ struct RegexAgreementTests {
         (#"\(?mobile\)?$"#, #"\(?mobile\)?\z"#), (#"[(?m]x$"#, #"[(?m]x\z"#), (#"\Q(?m\E|x$"#, #"\Q(?m\E|x\z"#),
         // Multi-line mode turned off is no multi-line mode.
         (#"(?-m)a$"#, #"(?-m)a\z"#), (#"(?i-m)a$"#, #"(?i-m)a\z"#),
+        // …and multi-line mode in one group is not the whole pattern's (a `(?m:…)` anywhere kept every `$`).
+        (#"^\d{6}$|(?m:^STOP$)"#, #"^\d{6}\z|(?m:^STOP$)"#), (#"(?m)(?-m)abc$"#, #"(?m)(?-m)abc\z"#),
+        (#"(?:(?m)x$)?abc$"#, #"(?:(?m)x$)?abc\z"#), (#"(a(?m:b)$)$"#, #"(a(?m:b)\z)\z"#), (#"(?m)(x$)$"#, #"(?m)(x$)$"#),
         (#"(?#[)a$"#, #"(?#[)a\z"#), (#"(?#{x} $)a{,2}b"#, #"(?#{x} $)a{0,2}b"#), (#"\c}\c{\c$\c[a$"#, #"\c}\c{\c$\c[a\z"#),
     ])
     func icuSpelling(_ pattern: String, _ expected: String) {
