@@ -13,8 +13,8 @@
 // decimal digits, `-`) and dots. Inside a run, `..` or longer is an ellipsis
 // and separates candidates; a single trailing dot is sentence punctuation.
 // A lone leading dot is punctuation before a candidate (`.bit.ly/x`). A
-// candidate is refused when preceded by `@` (the domain of an e-mail
-// address), and when the characters after it run on,
+// candidate is refused when preceded by `@` after a local-part character (the
+// domain of an e-mail address), and when the characters after it run on,
 // through e-mail local-part characters, into `@` (a dotted local part such as
 // `first.last@`). Numbers (`1.800.555.0199`, `3.50`) fail on their last label:
 // no TLD is all digits.
@@ -166,8 +166,9 @@ private struct LinkScanner {
     /// True when the run text[start..<end] holds a link candidate (see the file overview).
     mutating func hostRun(_ start: Int, _ end: Int) -> Bool {
         var segmentStart = start
-        // Only `@` can precede a run and forbid it: `.` and `-` belong to the run.
-        var precededWell = start == 0 || text[start - 1] != .at
+        // Only `@` after an e-mail local part can precede a run and forbid it: `.` and `-`
+        // belong to the run. A bare `@` (`prize:@www.x.com`, `@bit.ly/x`) is no address.
+        var precededWell = start == 0 || text[start - 1] != .at || !localPartEnds(at: start - 1)
         while segmentStart < end {
             // The segment runs to the next ellipsis or to the end of the run.
             var segmentEnd = end
@@ -243,6 +244,23 @@ private struct LinkScanner {
         guard label.count >= 2, label[0] &- UInt8(ascii: "A") < 26 else { return false }
         for byte in label.dropFirst() where byte &- UInt8(ascii: "a") >= 26 { return false }
         return true
+    }
+
+    /// True when an e-mail local-part character ends at `end` (exclusive): one of those
+    /// `emailFollows` runs through.
+    func localPartEnds(at end: Int) -> Bool {
+        guard end > 0 else { return false }
+        let byte = text[end - 1]
+        if byte < 0x80 {
+            switch byte {
+            case .dot, .hyphen, UInt8(ascii: "_"), UInt8(ascii: "%"), UInt8(ascii: "+"): return true
+            default: return isHostASCII(byte)
+            }
+        }
+        var lead = end - 1
+        while lead > 0 && lead > end - 4 && text[lead] & 0xC0 == 0x80 { lead -= 1 }
+        let (scalar, length) = decode(at: lead)
+        return lead + length == end && isHostScalar(scalar)
     }
 
     /// True when the characters from `offset` on run, through e-mail local-part

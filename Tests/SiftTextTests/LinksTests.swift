@@ -137,6 +137,12 @@ struct LinksTests {
         ("sales.support@x.io.", false),                  // .support is a TLD, but a local part
         ("x@bit.ly", false),                             // host right after @
         ("x@www.site.com", false),
+        ("ü@bit.ly", false),                             // a local part of a non-ASCII letter
+        // A bare `@` is no address (SPEC: "not an e-mail address"): nothing before it is a local part.
+        ("Claim your prize:@www.win-casino.com", true),
+        ("Follow @bit.ly/3xYz to claim", true),
+        ("@example.com", true),
+        ("x @example.com", true),
         ("a@b.com or bit.ly/x", true),                   // a link besides the address
         ("bit.ly/x a@b.com", true),
     ])
@@ -144,14 +150,13 @@ struct LinksTests {
         #expect(LinkDetector.containsLink(body) == expected)
     }
 
-    @Test("a host is preceded by start, space or punctuation other than @ -; a lone dot before it is punctuation", arguments: [
+    @Test("a host is preceded by start, space or punctuation other than an address's @ -; a lone dot before it is punctuation", arguments: [
         (".example.com", true),                          // the dot is punctuation: host `example.com`
         ("Click .bit.ly/abc", true),                     // as `Click ..bit.ly/abc` and `Click bit.ly/abc`
         ("go:.example.com/path", true),
         ("learn .NET or .com", false),                   // a lone label after the dot: no host
         ("(.com.)", false),
         (".www.x", true),
-        ("@example.com", false),
         ("-example.com", true),                          // `-` is a label character: host `-example.com`
         ("x-bit.ly", true),
         ("text:bit.ly", true),
