@@ -83,7 +83,7 @@ enum ClassifyCommand {
     }
 
     static func run(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
-        if args.contains("--help") || args.contains("-h") { print(help, terminator: ""); return 0 }
+        if asksForHelp(args, flags) { print(help, terminator: ""); return 0 }
         var config = ClassifyConfig()
         config.rules.db = db
         config.stream.jobs = ProcessInfo.processInfo.activeProcessorCount

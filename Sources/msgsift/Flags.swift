@@ -69,6 +69,20 @@ func parse<Config>(_ args: ArraySlice<String>, _ flags: [Flag<Config>], into con
     }
 }
 
+/// Whether `args` ask for help: `-h` or `--help` where a flag can be, not as the
+/// value of a flag that takes one (`--text -h`, `--body --help`) nor after `--`.
+func asksForHelp<Config>(_ args: ArraySlice<String>, _ flags: [Flag<Config>]) -> Bool {
+    var i = args.startIndex
+    while i < args.endIndex {
+        let arg = args[i]
+        i += 1
+        if arg == "--" { return false }
+        if arg == "-h" || arg == "--help" { return true }
+        if !arg.contains("="), let flag = flags.first(where: { $0.name == arg }), flag.value != nil { i += 1 }
+    }
+    return false
+}
+
 /// The help text of a command: usage line, summary, then one line per flag.
 func helpText<Config>(usage: String, summary: String, flags: [Flag<Config>], footer: String = "") -> String {
     var lines = ["usage: \(usage)", "", summary, ""]

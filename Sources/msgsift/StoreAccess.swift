@@ -86,8 +86,7 @@ func runStoreCommand<C: StoreConfig>(
     let allFlags = flags + [
         Flag<C>("--db", "PATH", "the rule store (default: $MSGSIFT_DB, $XDG_DATA_HOME/msgsift/rules.db, ~/.local/share/msgsift/rules.db)") { c, v in c.db = try nonEmptyDB(v) },
     ]
-    let beforeDashes = args.prefix { $0 != "--" }
-    if beforeDashes.contains("--help") || beforeDashes.contains("-h") {
+    if asksForHelp(args, allFlags) {
         print(helpText(usage: usage, summary: summary, flags: allFlags + [Flag<C>("--help", nil, "show this help") { _, _ in }], footer: footer), terminator: "")
         return 0
     }

@@ -23,7 +23,7 @@ enum TestCommand {
     }
 
     static func run(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
-        if args.contains("--help") || args.contains("-h") { print(help, terminator: ""); return 0 }
+        if asksForHelp(args, flags) { print(help, terminator: ""); return 0 }
         var config = TestConfig()
         config.rules.db = db
         try parse(args, flags, into: &config, command: "test") { _, arg in

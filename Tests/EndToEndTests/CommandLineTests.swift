@@ -12,6 +12,22 @@ struct CommandLineTests {
         #expect(r.err.isEmpty)
     }
 
+    /// `-h` or `--help` as a flag's value is that value, not a request for help: the
+    /// command printed its help, exited 0 and did nothing.
+    @Test func aHelpFlagAsAValueIsAValue() throws {
+        let t = try Harness.run(["test", "--no-db", "--rule", "short-sender", "--sender", "-h", "--body", "--help"])
+        #expect(t.status == 0 && t.out.hasPrefix("junk (stage smartRule, rule \"short-sender\")"), "\(t.out)")
+        let c = try Harness.run(["classify", "--no-db", "--field", "body=x", "--filters", "-h"], stdin: "{}\n")
+        #expect(c.status == 1 && c.err.contains("-h"), "\(c.err)")
+        let s = try StoreSession()
+        try s.ok(["filter", "add", "old", "--type", "deny"])
+        #expect(try s.ok(["filter", "update", "1", "--text", "-h"]).contains("-h"))
+        #expect(try s.ok(["filter", "list", "--json"]).contains("\"text\":\"-h\""))
+        // Where a flag can be, it still asks for help; after `--` it is an argument.
+        #expect(try s.ok(["filter", "update", "1", "--text", "x", "-h"]).hasPrefix("usage: msgsift filter update"))
+        #expect(try s.ok(["filter", "add", "--type", "deny", "--", "-h"]) == "1\n")     // filter 1, now "-h"
+    }
+
     @Test func classifyHelpListsEveryFlag() throws {
         let r = try Harness.run(["classify", "--help"])
         for flag in ["--format", "--output", "--field", "--annotate", "--only", "--explain", "--stats", "--jobs", "--strict",
