@@ -181,7 +181,7 @@ enum FilterCommands {
             guard let store = try StoreAccess.existingWriter(c.db) else {
                 throw RuntimeError("no filter with id \(id); nothing was changed (msgsift filter list shows the ids)")
             }
-            let (_, after) = try store.update(id: id) { f in
+            let (before, after) = try store.update(id: id) { f in
                 switch f.type {
                 case .denyLanguage:
                     guard c.text == nil && o.target == nil && o.matching == nil && o.caseSensitivity == nil else {
@@ -199,6 +199,8 @@ enum FilterCommands {
                 if let v = o.caseSensitivity { f.caseSensitivity = v }
             }
             let f = after.filter
+            // Said as `filter add` says a duplicate: on stderr, the filter still printed.
+            if before.filter == f { warn("filter \(id) is so already; nothing changed") }
             warnIfTheAppRefuses(f, "filter \(f.id)")
             print("filter \(f.id): \(f.type.rawValue) \(f.type == .allow ? "" : f.folder.rawValue + " ")\(f.target.rawValue) \(f.matching.rawValue) \(f.caseSensitivity.rawValue) \(cellText(f.text))")
             return 0

@@ -135,6 +135,10 @@ struct StoreCommandTests {
         try s.ok(["language", "block", "ru"])
         #expect(try s.ok(["filter", "update", "1", "--text", "new", "--folder", "transaction", "--match", "exact"])
                 == "filter 1: deny transaction all exact insensitive new\n")
+        // A change to what the filter is already: said, as filter add says a duplicate.
+        let same = try s.run(["filter", "update", "1", "--folder", "transaction", "--text", " new "])
+        #expect(same.status == 0 && same.out == "filter 1: deny transaction all exact insensitive new\n")
+        #expect(same.err == "msgsift: filter 1 is so already; nothing changed\n")
         let conflict = try s.run(["filter", "update", "1", "--text", "other", "--match", "contains"])
         #expect(conflict.status == 1 && conflict.err.contains("filter 2"))
         let missing = try s.run(["filter", "update", "42", "--text", "x"])
