@@ -58,7 +58,10 @@ enum ExchangeCommands {
     static func export(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
         let flags: [Flag<ExportConfig>] = [
             Flag("--type", "allow|deny|denyLanguage", "only filters of this type") { c, v in c.type = try enumValue(v, "--type") },
-            Flag("-o", "FILE", "write to FILE (replaced atomically) instead of stdout (- is stdout)") { c, v in c.output = v },
+            Flag("-o", "FILE", "write to FILE (replaced atomically) instead of stdout (- is stdout)") { c, v in
+                guard !v.isEmpty else { throw UsageError("-o needs a value (FILE)") }
+                c.output = v
+            },
         ]
         return try runStoreCommand(args, db: db, name: "export", usage: "msgsift export [--type T] [-o FILE]",
             summary: "Writes the filters, oldest first, as a .sfsfilters file the app imports (blocked languages\nincluded, as $lang: filters). Smart rules and community lists are not part of that format.",
@@ -89,10 +92,10 @@ enum ExchangeCommands {
 }
 
 /// Writes `data` to `path`: a regular file (or a new one) is replaced atomically, through
-/// a symbolic link if `path` is one (the link stays); anything else (/dev/stdout, a FIFO)
-/// is written to as it is.
+/// a symbolic link if `path` is one (the link stays, a dangling one gets its file made
+/// where it points); anything else (/dev/stdout, a FIFO) is written to as it is.
 func writeReplacing(_ path: String, _ data: Data) throws {
-    let target = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+    let target = URL(fileURLWithPath: linkEnd(path)).resolvingSymlinksInPath()
     var info = stat()
     let exists = stat(target.path, &info) == 0
     do {
@@ -109,10 +112,20 @@ func writeReplacing(_ path: String, _ data: Data) throws {
             }
             // A temporary file beside it, made with the replaced file's permissions (a private
             // export stays private at every moment; a new file gets 0666 less the umask),
-            // written, flushed to disk and renamed over it.
-            let temporary = folder + "/." + target.lastPathComponent + ".msgsift-\(getpid())"
+            // written, flushed to disk and renamed over it. Its name does not grow with the
+            // file's, which may be as long as a name can be.
+            let temporary = folder + "/.msgsift-export-\(getpid())"
             let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, exists ? info.st_mode & 0o7777 : 0o666)
-            if fd < 0 { throw RuntimeError(String(cString: strerror(errno))) }
+            if fd < 0 {
+                let reason = String(cString: strerror(errno))
+                if errno == EACCES || errno == EROFS {
+                    throw RuntimeError("the folder \(folder) cannot be written (\(reason)): the file is replaced by a new one made beside it")
+                }
+                throw RuntimeError(reason)
+            }
+            // Ctrl-C or kill while it is written: the temporary file goes, the old one stays.
+            TemporaryFile.removeOnSignal(temporary)
+            defer { TemporaryFile.keep() }
             if exists { fchmod(fd, info.st_mode & 0o7777) }    // as it was, whatever the umask
             var failure = writeAll(fd, data)
             if failure == nil && fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
@@ -127,5 +140,55 @@ func writeReplacing(_ path: String, _ data: Data) throws {
         throw RuntimeError("\(path): cannot be written (\(e.description))")
     } catch {
         throw RuntimeError("\(path): cannot be written (\(error.localizedDescription))")
+    }
+}
+
+/// Where a chain of symbolic links from `path` ends, the file or not yet; `path` itself
+/// when it is no link (or the chain loops).
+private func linkEnd(_ path: String) -> String {
+    var current = path
+    for _ in 0..<40 {
+        guard let next = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
+        current = next.hasPrefix("/") ? next : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(next)
+    }
+    return path
+}
+
+/// A file to remove if SIGINT, SIGTERM or SIGHUP ends the process before it is renamed
+/// into place; the signal then ends the process by its default action.
+enum TemporaryFile {
+    nonisolated(unsafe) private static var path: UnsafeMutablePointer<CChar>?
+    nonisolated(unsafe) private static var previous: [Int32: sigaction] = [:]
+    private static let signals = [SIGINT, SIGTERM, SIGHUP]
+
+    static func removeOnSignal(_ file: String) {
+        path = strdup(file)
+        for sig in signals {
+            var old = sigaction()
+            // A signal the process was started with ignored (a background job) stays ignored.
+            guard sigaction(sig, nil, &old) == 0,
+                  unsafeBitCast(old.__sigaction_handler.sa_handler, to: Int.self) != unsafeBitCast(SIG_IGN, to: Int.self) else { continue }
+            previous[sig] = old
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { sig in
+                if let p = TemporaryFile.path { unlink(p) }     // async-signal-safe: unlink, signal, raise
+                signal(sig, SIG_DFL)
+                raise(sig)
+            }
+            sigemptyset(&action.sa_mask)
+            sigaction(sig, &action, nil)
+        }
+    }
+
+    /// The file was renamed or removed: signals do what they did before.
+    static func keep() {
+        for (sig, old) in previous {
+            var action = old
+            sigaction(sig, &action, nil)
+        }
+        previous = [:]
+        let p = path
+        path = nil
+        free(p)
     }
 }

@@ -70,6 +70,22 @@ struct SharedStoreTests {
         #expect(try run(as: 1000, ["--db", db, "filter", "list"]).status == 0)
     }
 
+    /// `export -o` to a file one may write in a folder one may not: the export makes a new
+    /// file beside it, so the refusal names the folder (it said the file could not be
+    /// written, which `>` shows it can).
+    @Test func anExportIntoAFolderOneCannotWriteNamesTheFolder() throws {
+        guard let (_, db) = try storeOfUser1000(folderMode: 0o755) else { return }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-ro-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        chmod(folder, 0o755)
+        let file = folder + "/out.sfsfilters"
+        FileManager.default.createFile(atPath: file, contents: Data("old".utf8))
+        chown(file, 1000, 1000)
+        let r = try run(as: 1000, ["--db", db, "export", "-o", file])
+        #expect(r.status == 1 && r.err.contains("the folder \(folder) cannot be written"), "\(r.err)")
+        #expect(FileManager.default.contents(atPath: file) == Data("old".utf8))
+    }
+
     /// A change by a user who cannot write the file (a refused one, or one with nothing to
     /// change) used to open it anyway: SQLite left the log's side files behind, that user's,
     /// and the owner's next change failed ("attempt to write a readonly database").

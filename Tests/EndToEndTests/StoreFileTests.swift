@@ -88,6 +88,61 @@ struct StoreFileTests {
         #expect(root?["format"] as? String == "simply-filter-sms-filters")
         let bad = try s.run(["export", "-o", "/nonexistent-dir/x.sfsfilters"])
         #expect(bad.status == 1 && bad.err.hasPrefix("msgsift: "))
+        // An empty name is a usage error, as --db '' is (it was exit 1, "Is a directory").
+        let empty = try s.run(["export", "-o", ""])
+        #expect(empty.status == 2 && empty.err.hasPrefix("msgsift: -o needs a value"))
+    }
+
+    /// SIGTERM while the export is written (its fsync held for 2 s by strace): the temporary
+    /// file beside the target is removed, the old file stays as it was. It was left behind.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") && FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"),
+                   "needs strace to hold the write"))
+    func anInterruptedExportLeavesNoTemporaryFile() throws {
+        let s = try StoreSession()
+        try s.ok(["filter", "add", "x", "--type", "deny"])
+        let out = s.home + "/kept.sfsfilters"
+        FileManager.default.createFile(atPath: out, contents: Data("old".utf8))
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in s.environment { env[k] = v }
+        // The test runner's threads block SIGTERM, and a child inherits that: python3 unblocks
+        // it, then becomes strace, whose child msgsift is.
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        p.arguments = ["-c", "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []);"
+                       + " signal.signal(signal.SIGTERM, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])",
+                       "/usr/bin/strace", "-f", "-o", "/dev/null", "-e", "inject=fsync:delay_enter=2000000",
+                       Harness.binary.path, "export", "-o", out]
+        p.environment = env
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        var temporary: [String] = []
+        for _ in 0..<100 where temporary.isEmpty {       // until the temporary file is there (≤ 2 s)
+            usleep(20_000)
+            temporary = try FileManager.default.contentsOfDirectory(atPath: s.home).filter { $0.hasPrefix(".msgsift-export-") }
+        }
+        #expect(temporary.count == 1)
+        _ = try Harness.bash("pkill -TERM -P \(p.processIdentifier)")      // msgsift, strace's child
+        p.waitUntilExit()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: s.home).filter { $0.hasPrefix(".msgsift-export-") } == [])
+        #expect(FileManager.default.contents(atPath: out) == Data("old".utf8))
+    }
+
+    /// A dangling link gets its file made where it points, the link kept (it was replaced
+    /// by a file); a name as long as a name can be is written (the temporary file's name,
+    /// 15 bytes longer, did not fit); no temporary file is left beside it.
+    @Test func exportThroughADanglingLinkAndToALongName() throws {
+        let s = try StoreSession()
+        try s.ok(["filter", "add", "x", "--type", "deny"])
+        let link = s.home + "/link.sfsfilters", target = s.home + "/later/../made.sfsfilters"
+        try FileManager.default.createDirectory(atPath: s.home + "/later", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        #expect(try s.ok(["export", "-o", link]) == "exported 1 filter to \(link)\n")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == target)
+        #expect(FileManager.default.contents(atPath: s.home + "/made.sfsfilters")?.isEmpty == false)
+        let long = s.home + "/" + String(repeating: "n", count: 240) + ".sfsfilters"
+        #expect(try s.ok(["export", "-o", long]) == "exported 1 filter to \(long)\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: s.home).filter { $0.contains("msgsift-") } == [])
     }
 
     /// README: exit status 0 also when stdout was closed early (`| head`), for every command.
