@@ -148,7 +148,7 @@ final class Worker {
                 var csvValues: [String]? = nil
                 let parsed: Result<MessageBytes, RecordError>
                 if r.tooLong {
-                    let cut = r.rawCut ? "; raw holds its first \(RecordReader.keptPrefix) bytes" : ""
+                    let cut = r.rawCut ? "; raw holds its first \(r.end - r.start) bytes" : ""
                     parsed = .failure(RecordError("record is longer than --max-record-bytes (\(options.maxRecordBytes))\(cut)", at: options.maxRecordBytes))
                 } else {
                     switch batch.format {

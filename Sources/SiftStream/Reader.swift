@@ -450,6 +450,17 @@ final class RecordReader {
         add(&s, line, tooLong: false)
     }
 
+    /// How many of `bytes` are left once a UTF-8 sequence cut short at their end is dropped.
+    static func wholeCharacters(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let n = bytes.count
+        var lead = n - 1
+        while lead >= 0 && lead > n - 4 && bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+        guard lead >= 0 else { return n }
+        let b = bytes[lead]
+        let width = b < 0xC0 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
+        return b >= 0xC0 && lead + width > n ? lead : n
+    }
+
     /// Reports the record at `start..<end` (or its known part) as too long, keeping only its first bytes.
     func addTooLong(_ s: inout SourceState, _ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) {
         let keep = min(Self.keptPrefix, end - start)
@@ -467,7 +478,9 @@ final class RecordReader {
         }
         let b = s.batch!
         let start = b.data.count
-        b.data.append(contentsOf: bytes)
+        // Cut at a byte count, the kept bytes may end inside a character: that tail would
+        // show in raw as `\xNN`, which says "not UTF-8" of a file that is.
+        b.data.append(contentsOf: rawCut ? UnsafeBufferPointer(rebasing: bytes[..<Self.wholeCharacters(bytes)]) : bytes)
         b.records.append(RecordRef(start: start, end: b.data.count, number: nextRecord, line: s.line, tooLong: tooLong, rawCut: rawCut))
         nextRecord += 1
         if b.records.count >= options.batchRecords || b.data.count >= Self.chunkSize { flush(&s) }

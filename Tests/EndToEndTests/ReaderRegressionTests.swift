@@ -32,6 +32,14 @@ struct ReaderRegressionTests {
         let l = try Harness.run(["classify", "--max-record-bytes", "100"] + rules, stdin: long)
         #expect((l.objects[0]["raw"] as? String)?.count == 1024)
         #expect(l.objects[0]["error"] as? String == "<stdin>:1: record is longer than --max-record-bytes (100); raw holds its first 1024 bytes (byte 100)")
+        // Cut inside a character (`é` is 2 bytes; 1,024 falls in the middle of one), raw
+        // ended with `\xc3`, "not UTF-8", of valid text: it ends before that character.
+        for input in ["{\"body\":\"xy" + String(repeating: "é", count: 1000) + "\"}\n", "body\nx" + String(repeating: "é", count: 1000) + "\n"] {
+            let cut = try Harness.run(["classify", "--max-record-bytes", "100"] + rules, stdin: input)
+            let raw = try #require(cut.objects[0]["raw"] as? String)
+            #expect(raw.utf8.count == 1023 && raw.hasSuffix("é") && !raw.contains("\\x"), "\(raw.suffix(8))")
+            #expect((cut.objects[0]["error"] as? String)?.contains("raw holds its first 1023 bytes") == true)
+        }
         let csv = "id,body\n1," + String(repeating: "y", count: 150) + "\n2,SECRET\n"
         let c = try Harness.run(["classify", "--max-record-bytes", "100"] + rules, stdin: csv)
         #expect((c.objects[0]["raw"] as? String)?.contains("SECRET") == false)
