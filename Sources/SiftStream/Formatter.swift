@@ -10,8 +10,6 @@ struct RecordFormatter {
     let options: StreamOptions
     /// `,"action":"…","stage":"…"` for every action and stage, by `Self.headIndex`.
     private let verdictHeads: [[UInt8]]
-    /// An object's own `verdict` member is replaced unless it is the field read as sender, body or id.
-    private let replacesVerdictMember: Bool
     /// The members of the verdicts written so far (NDJSON, no warning, no trace).
     private let members = MemberCache()
 
@@ -25,7 +23,6 @@ struct RecordFormatter {
             }
         }
         verdictHeads = heads
-        replacesVerdictMember = ![options.fields.sender, options.fields.body, options.fields.id].contains("verdict")
     }
 
     @inline(__always)
@@ -168,7 +165,7 @@ struct RecordFormatter {
         var isEmpty = isEmpty
         // A BOM the reader accepted before the object (on any line) is not written back.
         let from = NDJSONRecord.hasBOM(line) ? 3 : 0
-        if hasVerdict, replacesVerdictMember, let members = NDJSONRecord.members(line) {
+        if hasVerdict, let members = NDJSONRecord.members(line) {
             // Kept members with the separators before them (the first kept one without).
             out.append(contentsOf: UnsafeBufferPointer(rebasing: line[from..<members[0].range.lowerBound]))
             var wroteOne = false

@@ -99,6 +99,17 @@ enum ClassifyCommand {
         if (config.rules.filterFiles + config.rules.listFiles).contains("-"), config.inputs.contains(where: { if case .stdin = $0 { true } else { false } }) {
             throw UsageError("stdin cannot hold both rules (--filters - or --lists -) and the messages; give the messages as files", command: "classify")
         }
+        if config.stream.annotate {
+            // A field named like what the annotation adds would be written twice (two `reason`
+            // columns, two `verdict` members), and annotating that output again would read the
+            // message from the old verdict.
+            let added = config.stream.outputFormat == .ndjson ? ["verdict"] : ["action", "stage", "reason", "warning", "trace"]
+            let f = config.stream.fields
+            for (key, name) in [("sender", f.sender), ("body", f.body), ("id", f.id)] where added.contains(name) {
+                throw UsageError("--annotate adds \(config.stream.outputFormat == .ndjson ? "a member" : "a column") \"\(name)\", the name of the \(key) field"
+                                 + " (--field \(key)=\(name)); rename it in the input first", command: "classify")
+            }
+        }
         if config.stream.annotate && config.stream.outputFormat != .ndjson && config.stream.inputFormat == .ndjson {
             throw UsageError("--annotate with --output \(config.stream.outputFormat.rawValue) needs CSV input (its columns become the output's)", command: "classify")
         }

@@ -193,16 +193,25 @@ struct StreamTests {
         #expect(bad.lines == ["body,action,stage,reason,warning", "hi,allow,noMatch,,", #",,error,"<stdin>:3: record has 1 field, header has 2 (byte 1)","#])
     }
 
-    /// What the annotation replaces never includes the message's own fields, and an
-    /// earlier CSV annotation is recognised whatever the output is.
-    @Test func annotationKeepsTheMessageFieldsAndDropsStaleVerdictColumns() throws {
-        // A body read from a field named "verdict" stays (and is judged).
+    /// A message field named like what the annotation adds is refused up front (it was
+    /// written twice: two `verdict` members, two `reason` columns, and annotating that
+    /// again read the body from the old verdict); an earlier CSV annotation is recognised
+    /// whatever the output is.
+    @Test func annotationRefusesFieldsNamedLikeTheVerdictAndDropsStaleVerdictColumns() throws {
         let named = try Harness.run(["classify", "--annotate", "--field", "body=verdict"] + rules,
                                     stdin: #"{"id":1,"verdict":"see www.x.com"}"# + "\n")
-        #expect(named.out == #"{"id":1,"verdict":"see www.x.com","verdict":{"action":"junk","stage":"smartRule","reason":"links"}}"# + "\n")
-        let column = try Harness.run(["classify", "--annotate", "--output", "csv", "--field", "body=reason"] + rules,
-                                     stdin: "id,reason\n1,www.x.com\n")
-        #expect(column.out == "id,reason,action,stage,reason,warning\n1,www.x.com,junk,smartRule,links,\n")
+        #expect(named.status == 2 && named.out.isEmpty)
+        #expect(named.err.hasPrefix(#"msgsift: --annotate adds a member "verdict", the name of the body field (--field body=verdict)"#))
+        for field in ["body=reason", "sender=action", "id=warning", "body=trace"] {
+            let column = try Harness.run(["classify", "--annotate", "--output", "csv", "--field", field] + rules,
+                                         stdin: "id,reason\n1,www.x.com\n")
+            #expect(column.status == 2 && column.out.isEmpty && column.err.contains("(--field \(field))"), "\(column.err)")
+        }
+        // Without --annotate, or where the output does not add that name, they are fields as any.
+        let unannotated = try Harness.run(["classify", "--field", "body=verdict"] + rules, stdin: #"{"id":1,"verdict":"see www.x.com"}"# + "\n")
+        #expect(unannotated.out == #"{"record":1,"id":1,"action":"junk","stage":"smartRule","reason":"links"}"# + "\n")
+        let asObject = try Harness.run(["classify", "--annotate", "--field", "body=reason"] + rules, stdin: "id,reason\n1,www.x.com\n")
+        #expect(asObject.out == #"{"id":"1","reason":"www.x.com","verdict":{"action":"junk","stage":"smartRule","reason":"links"}}"# + "\n")
         // An earlier run's trace column goes too, with or without --explain now.
         let traced = "id,body,action,stage,reason,warning,trace\n1,hi,junk,smartRule,links,,old trace\n"
         let again = try Harness.run(["classify", "--annotate", "--output", "csv"] + rules, stdin: traced)
