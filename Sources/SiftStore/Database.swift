@@ -228,7 +228,7 @@ extension StoreError {
         switch code & 0xff {
         case SQLITE_BUSY, SQLITE_LOCKED:
             let seconds = Double(waited) / 1000
-            return StoreError(.locked, "\(path): the store is locked by another msgsift writing to it; gave up after \(seconds.formatted1) s (try again, or raise MSGSIFT_LOCK_TIMEOUT)")
+            return StoreError(.locked, "\(path): the store is locked by another process writing to it (another msgsift, or a program with it open); gave up after \(seconds.formatted1) s (try again, or raise MSGSIFT_LOCK_TIMEOUT)")
         case SQLITE_NOTADB:
             return StoreError(.notAStore, "\(path): not a msgsift rule store (not an SQLite database); nothing was changed")
         case SQLITE_CORRUPT:

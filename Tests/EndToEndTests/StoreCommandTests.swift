@@ -202,6 +202,12 @@ struct StoreCommandTests {
         #expect(try s.ok(["lists", "import", file]).hasPrefix("unchanged (sha256 "))
         #expect(try s.ok(["lists", "enable", "he", "en"]) == "community lists on: en, he\n")
         #expect(try s.ok(["lists", "disable", "en"]) == "community lists on: he\n")
+        // A name with a comma of its own is one language, as language block takes it (it was
+        // split: unknown language "chinese"); codes still go in one argument with commas.
+        let chinese = try s.run(["lists", "enable", "chinese, simplified"])
+        #expect(chinese.status == 0 && chinese.out == "community lists on: he, zh-Hans\n", "\(chinese.err)")
+        #expect(try s.ok(["lists", "disable", "zh-Hans,he"]) == "community lists on: none\n")
+        #expect(try s.ok(["lists", "enable", "he"]) == "community lists on: he\n")
         let status = try s.ok(["lists", "status"]).split(separator: "\n").map(String.init)
         let hash = SHA256.hex(Array(try Data(contentsOf: URL(fileURLWithPath: file))))
         #expect(status[0].hasPrefix("imported ") && status[0].hasSuffix("sha256 \(hash)"))
