@@ -170,6 +170,7 @@ package final class Database: @unchecked Sendable {
         try execute(begin)
         inTransaction = true
         defer { inTransaction = false }
+        let changesBefore = sqlite3_total_changes(handle)
         let result: T
         do {
             result = try body()
@@ -181,6 +182,7 @@ package final class Database: @unchecked Sendable {
             rollback()
             throw error
         }
+        if sqlite3_total_changes(handle) != changesBefore { StoreActivity.changed = true }
         return result
     }
 
@@ -251,4 +253,10 @@ extension Double {
         let tenths = Int((self * 10).rounded())
         return "\(tenths / 10).\(tenths % 10)"
     }
+}
+
+/// Whether this process has committed a change to a store: a command whose output then
+/// cannot be written says that its change was made all the same.
+public enum StoreActivity {
+    nonisolated(unsafe) public static var changed = false
 }

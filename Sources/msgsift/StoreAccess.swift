@@ -192,7 +192,7 @@ func flushedStatus(_ status: Int32) -> Int32 {
     if fflush(stdout) != 0 || ferror(stdout) != 0 {
         if errno == EPIPE || readerLeft() { return status }
         let reason = errno != 0 ? String(cString: strerror(errno)) : "write error"
-        warn("cannot write output: \(reason)")
+        warn("cannot write output: \(reason)\(StoreActivity.changed ? "; the change to the store was made all the same" : "")")
         return status == 0 ? 1 : status
     }
     return status
