@@ -38,8 +38,10 @@ enum ExchangeCommands {
                 ? try Store.dryRunImport(rows, into: try StoreAccess.readerOrEmpty(c.db))
                 : try StoreAccess.writer(c.db).importFilters(rows)
             if c.verbose {
-                for d in report.duplicates { warn("\(path): row \(d.row): duplicate of \(d.of), skipped") }
-                for i in report.invalid { warn("\(path): row \(i.row): invalid, skipped: \(i.reason)") }
+                // In row order, as a reader goes through the file.
+                let skipped = report.duplicates.map { ($0.row, "duplicate of \($0.of), skipped") }
+                    + report.invalid.map { ($0.row, "invalid, skipped: \($0.reason)") }
+                for (row, why) in skipped.sorted(by: { $0.0 < $1.0 }) { warn("\(path): row \(row): \(why)") }
             } else if !report.invalid.isEmpty {
                 warn("\(path): \(report.invalid.count) invalid row\(report.invalid.count == 1 ? "" : "s") skipped (rows \(report.invalid.map { String($0.row) }.joined(separator: ", "))); -v says why")
             }

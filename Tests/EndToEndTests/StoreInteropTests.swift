@@ -81,6 +81,9 @@ struct StoreInteropTests {
                        "\"subject\"", "\"fuzzy\"", "\"upper\"", "klingon", "U_REGEX", "row 12: invalid, skipped: \"case\" is missing"] {
             #expect(v.err.contains(needle), "missing \(needle)")
         }
+        // One line per skipped row, in row order (duplicates came first, then the invalid rows).
+        let rowsSaid = v.err.split(separator: "\n").compactMap { $0.split(separator: "row ").dropFirst().first?.split(separator: ":").first.flatMap { Int($0) } }
+        #expect(rowsSaid == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], "\(v.err)")
     }
 
     @Test func invalidRowsFixture() throws {
