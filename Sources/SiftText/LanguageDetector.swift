@@ -11,6 +11,9 @@
 //   1. The script group with the most words wins (runs of letters of one script; a Han
 //      or kana character is a word of its own), then the one with the most letters; a
 //      full tie is undetermined. By letters, `תשלח לי ב-WhatsApp` was English.
+//      Latin words that start with a capital (`Apple AirPods Pro with MagSafe`) do not
+//      count here, names and brands as often as not: an order notice in Hebrew around
+//      a product's name is Hebrew. (Alone, Latin wins by its letters.)
 //      Han, Hiragana and Katakana form one group; scripts of no supported
 //      language (Greek, Hangul, Thai, Devanagari, …) form another, which
 //      decides nothing.

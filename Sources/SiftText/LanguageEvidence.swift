@@ -14,6 +14,12 @@ struct Evidence {
     /// words, not letters: `תשלח לי ב-WhatsApp` is Hebrew with a brand in it, though
     /// `WhatsApp` has more letters than the Hebrew words together.
     var scriptWords = SIMD16<Int32>()
+    /// Latin words that start with a capital (`Apple`, `AirPods`, `MAX`): names and brands
+    /// as often as not, they do not count against the words of another script (rule 1).
+    var capitalLatinWords: Int32 = 0
+    /// No word since the start or since `.`, `!`, `?` (or their CJK and Arabic forms): a
+    /// capital here starts a sentence (`Dinner with 王小明 tonight`), not a name.
+    var sentenceStart = true
     /// The script of the run of letters the scalar before belonged to; `noRun` after
     /// anything else (a mark or a digit inside a word continues the run).
     var runScript: UInt8 = Evidence.noRun
@@ -70,7 +76,12 @@ struct Evidence {
             if lower >= 0x61 && lower <= 0x7A {
                 letters += 1
                 latinLetters += 1
-                if runScript != Script.latin.rawValue { runScript = Script.latin.rawValue; scriptWords[Int(Script.latin.rawValue)] &+= 1 }
+                if runScript != Script.latin.rawValue {
+                    runScript = Script.latin.rawValue
+                    scriptWords[Int(Script.latin.rawValue)] &+= 1
+                    if cp < 0x61 && !sentenceStart { capitalLatinWords &+= 1 }
+                    sentenceStart = false
+                }
                 latinLetter(lower)
                 return
             }
@@ -79,8 +90,11 @@ struct Evidence {
             switch cp {
             case 0x30...0x39: endWord(); lastWasAlnum = true; afterJoiner = false
             case 0x2E, 0x2F, 0x40, 0x5F, 0x3D, 0x3A, 0x3F, 0x26, 0x23, 0x25:  // . / @ _ = : ? & # %
+                if cp == 0x2E || cp == 0x3F { sentenceStart = true }
                 endWord(); afterJoiner = afterJoiner || lastWasAlnum; lastWasAlnum = false
-            default: separator()
+            default:
+                if cp == 0x21 { sentenceStart = true }
+                separator()
             }
             return
         }
@@ -99,7 +113,10 @@ struct Evidence {
         }
         guard CharTable.isLetter(cp) else {
             // Other marks (Hebrew points, Devanagari vowel signs) sit inside a word too.
-            if !CharTable.continuesCluster(cp) { separator() }
+            if !CharTable.continuesCluster(cp) {
+                if cp == 0x3002 || cp == 0xFF01 || cp == 0xFF1F || cp == 0x061F { sentenceStart = true }  // 。！？؟
+                separator()
+            }
             return
         }
         letters += 1
@@ -108,6 +125,8 @@ struct Evidence {
         if runScript != script.rawValue || script == .han || script == .hiragana || script == .katakana {
             runScript = script.rawValue
             scriptWords[Int(script.rawValue)] &+= 1
+            if script == .latin && !sentenceStart && Evidence.foldLatin(cp) != cp { capitalLatinWords &+= 1 }
+            sentenceStart = false
         }
         switch script {
         case .latin:
@@ -306,7 +325,7 @@ struct Evidence {
         // The group with the most words, then the most letters (a full tie: undetermined);
         // its letters are its score.
         func rank(_ words: Int, _ letters: Int) -> Int { words << 24 | min(letters, 1 << 24 - 1) }
-        var best: (Group, Int) = (.latin, rank(words(.latin), count(.latin))), runnerUp = 0
+        var best: (Group, Int) = (.latin, rank(words(.latin) - Int(capitalLatinWords), count(.latin))), runnerUp = 0
         var bestLetters = count(.latin)
         func consider(_ group: Group, _ words: Int, letters: Int) {
             let n = rank(words, letters)

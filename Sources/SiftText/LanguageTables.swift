@@ -114,20 +114,28 @@ enum WordTable {
     /// Bulgarian, Serbian, Macedonian) that Russian does not use, in lower case;
     /// written without the letters Russian lacks (і ї є ґ ђ ј …), which count already.
     /// (Left out: words Russian writes too, or that Russian SMS use — будь, зараз,
-    /// грн, тук, хвала, сутра, што, здраво, вона, коли, благодаря — and single letters
-    /// such as Bulgarian е, which an initial `Е.` would match.)
+    /// грн, тук, хвала, сутра, што, здраво, вона, коли, благодаря, може, можеш (ь
+    /// dropped), поки, хто (jokes), ден (Dan) — and single letters such as Bulgarian е,
+    /// which an initial `Е.` would match.)
     static let notRussianWords = """
         дякую ласка вдома хвилин хвилини чекаю гарного мене що буде вже треба дуже який яка яке
         можна замовлення отримати отримали рахунок картка картки гривень немає також
         добрий добре як справи ти ви це цей ще щоб
         утре пратка пратката вашата вашия доставена доставено какво здравейте здравей днес вие кога
         денес благодарам се како си шта вечерас
+        можу вибач вибачте передзвони передзвоню зателефонуй зателефонуйте дзвони дзвонила
+        дзвонив чекай чекайте кохаю кохана коханий карткою картку щастя народження вони його чому
+        куди гаразд звичайно дякуємо грошей кошти рахунку посилка посилку пошта пошти пошту шановний
+        шановна бути був була було вечора ранку коштує тобто щодо адже
+        беше бях бяха този тази това тези вашият нашият моят твоят обичам обичаш здраве щастие страхотно
+        страхотен внимателно честит честита натиснете натисни спечелихте споделяйте споделяй сега лв моля
+        трябва искам искаш нещо нищо обади получихте изпратен изпратено денят
         """
 
     /// Frequent words only Spanish or only Portuguese writes (lower case), which
     /// the Latin model, trained on software text, weighs too little in SMS
     /// (`Tu código de Uber es 4412` came out Portuguese): each counts against the other.
-    static let spanishNotPortuguese = "es el los las del y muy gracias hola su sus en hoy mañana ya pero cuando usted tienes tiene hay aquí ahora cuenta listo"
+    static let spanishNotPortuguese = "es el los las del y muy gracias hola su sus en hoy mañana ya pero cuando usted tienes tiene hay aquí ahora cuenta listo noche mucho mucha bueno buenos buenas luego también"
     static let portugueseNotSpanish = "é em não você obrigado obrigada olá seu sua um uma do da dos das ao à com pelo pela hoje amanhã já mas quando tem há aqui agora conta seus suas são pra vc"
 
     /// Frequent SMS words only one language writes among the supported languages and
