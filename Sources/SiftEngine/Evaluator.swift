@@ -52,6 +52,9 @@ public final class Evaluator {
     private var traceReady = false
     /// Case-sensitive phrases (indices in the raw table) whose folded form occurs in the folded text.
     private var openedRaw: [Int32] = []
+    /// The same as bits by index, so that opening one is not a search of `openedRaw`
+    /// (tens of thousands of case-sensitive phrases in one text made that quadratic).
+    private var openedRawBits: [UInt64]
     /// What `Grapheme.isBoundary` counted of a run of flags in the text being scanned.
     private var flagRun = Grapheme.FlagRun()
     /// At most this many case-sensitive phrases are searched for one by one; more, and the raw table's matcher runs.
@@ -65,6 +68,7 @@ public final class Evaluator {
 
     public init(_ rules: CompiledRuleSet) {
         self.rules = rules
+        openedRawBits = [UInt64](repeating: 0, count: (rules.rawPatterns.count + 63) / 64)
         regexes = RegexStage(rules)
         smart = SmartRuleFlags(rules)
         let on = rules.communityLanguagesOn.map(\.rawValue)
@@ -90,6 +94,7 @@ public final class Evaluator {
         normalized = false
         var trace: [TraceStep] = []
 
+        for p in openedRaw { openedRawBits[Int(p) >> 6] = 0 }
         openedRaw.removeAll(keepingCapacity: true)
         // Decided by stage 4 at the latest, unless allowed: only the allow side is looked for.
         // Under all-unknown, stage 2 decides every message stage 1 does not allow: the smart
@@ -109,21 +114,27 @@ public final class Evaluator {
             foldedBodyCount = folded.count
             folded.append(0x20)
             var senderFold = CaseFold.append(sender, to: folded)
-            if bodyFold.mayChangeUnderNFC || senderFold.mayChangeUnderNFC {
+            if bodyFold.mayChangeUnderNFC || senderFold.mayChangeUnderNFC
+                || rules.needsMarkOrder && !(bodyFold.ascii && senderFold.ascii)
+                    && (Normalization.hasMarkRun(utf8: body) || Normalization.hasMarkRun(utf8: sender)) {
                 // `cafe` + U+0301 is `café` to the app (Swift Strings compare canonically):
                 // look for the phrases, compiled in NFC, in the NFC form of the text.
                 nfcBody.count = 0
                 nfcSender.count = 0
                 Normalization.appendNFC(body, to: nfcBody)
                 Normalization.appendNFC(sender, to: nfcSender)
-                phraseBody = nfcBody.bytes
-                phraseSender = nfcSender.bytes
-                normalized = true
-                folded.count = 0
-                bodyFold = CaseFold.append(phraseBody, to: folded)
-                foldedBodyCount = folded.count
-                folded.append(0x20)
-                senderFold = CaseFold.append(phraseSender, to: folded)
+                // Most such texts are in NFC already (a Hebrew point, a Bengali vowel sign):
+                // then nothing changes, and the regex gates keep their literals.
+                if !(Self.same(nfcBody.bytes, body) && Self.same(nfcSender.bytes, sender)) {
+                    phraseBody = nfcBody.bytes
+                    phraseSender = nfcSender.bytes
+                    normalized = true
+                    folded.count = 0
+                    bodyFold = CaseFold.append(phraseBody, to: folded)
+                    foldedBodyCount = folded.count
+                    folded.append(0x20)
+                    senderFold = CaseFold.append(phraseSender, to: folded)
+                }
             }
             let traced = rules.foldedHasExact && !(bodyFold.ascii && senderFold.ascii)
             if let table = phrases { scan(table, folded.bytes, bodyCount: foldedBodyCount, tracedToText: traced) }
@@ -298,9 +309,18 @@ public final class Evaluator {
             case .communityAllow: communityAllowRank = min(communityAllowRank, use.rank)
             case .communityDeny: communityDenyRank = min(communityDenyRank, use.rank)
             case .regexGate: regexes.gateOpen[Int(use.rank)] = true
-            case .rawGate: if !openedRaw.contains(use.rank) { openedRaw.append(use.rank) }
+            case .rawGate:
+                let bit: UInt64 = 1 << UInt64(use.rank & 63)
+                if openedRawBits[Int(use.rank) >> 6] & bit == 0 {
+                    openedRawBits[Int(use.rank) >> 6] |= bit
+                    openedRaw.append(use.rank)
+                }
             }
         }
+    }
+
+    private static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        a.count == b.count && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
     }
 
     @inline(__always)

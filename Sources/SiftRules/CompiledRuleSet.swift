@@ -48,8 +48,12 @@ package final class PhraseTable: @unchecked Sendable {
     package let uses: UnsafeBufferPointer<PhraseUse>
     /// Length in bytes of each pattern.
     package let lengths: UnsafeBufferPointer<Int32>
+    /// Some pattern has two marks of a combining class in a row (`Normalization.hasMarkRun`):
+    /// a text with its marks in another order matches it only once in NFC.
+    package let hasMarkRun: Bool
 
     init(patterns: [[UInt8]], uses: [[PhraseUse]]) {
+        hasMarkRun = patterns.contains { p in p.withUnsafeBufferPointer { Normalization.hasMarkRun(utf8: $0) } }
         matcher = PhraseMatcher(patterns: patterns)
         var start: [Int32] = [], flat: [PhraseUse] = []
         for u in uses { start.append(Int32(flat.count)); flat.append(contentsOf: u) }
@@ -135,6 +139,9 @@ public final class CompiledRuleSet: Sendable {
     /// text itself, which needs the folded text traced back to it.
     package let foldedHasExact: Bool
     package let raw: PhraseTable?
+    /// Some phrase or community sender has two marks of a combining class in a row: a
+    /// text must then be put in NFC when its marks are out of order (`Normalization.hasMarkRun`).
+    package let needsMarkOrder: Bool
     /// The raw table's patterns (case-sensitive phrases), searched for directly when few are gated.
     package let rawPatterns: [[UInt8]]
     package let allowRegexes: [RegexFilter]
@@ -262,6 +269,7 @@ public final class CompiledRuleSet: Sendable {
         communityAllowCount = entries.count { $0.list == .allowSender || $0.list == .allowBody }
         communityDenyCount = entries.count - communityAllowCount
         communityLanguagesOn = Language.allCases.filter { rules.communityLanguages.contains($0) }
+        let sendersHaveMarkRun = (allowSenders + denySenders).contains { k in k.0.withUnsafeBufferPointer { Normalization.hasMarkRun(utf8: $0) } }
         self.allowSenders = ByteKeyTable(allowSenders)
         self.denySenders = ByteKeyTable(denySenders)
         // The allow side: what stage 1 (allow filters, and the gates of their regexes and
@@ -292,6 +300,7 @@ public final class CompiledRuleSet: Sendable {
         foldedHasExact = foldedPatterns.uses.contains { $0.contains { $0.exact } }
         raw = rawPatterns.table()
         self.rawPatterns = rawPatterns.patterns
+        needsMarkOrder = sendersHaveMarkRun || folded?.hasMarkRun == true || allowFolded?.hasMarkRun == true || raw?.hasMarkRun == true
     }
 }
 

@@ -298,7 +298,8 @@ public enum CaseFold {
     }
 
     /// The case-folded UTF-8 of the NFC form of a string: how phrases are compiled
-    /// (`Normalization`). The folding itself says whether NFC might change anything.
+    /// (`Normalization`). The folding itself says whether NFC might change anything,
+    /// but for marks only out of order (`Normalization.hasMarkRun`).
     public static func foldedNFCBytes(_ s: String) -> [UInt8] {
         var s = s
         return s.withUTF8 { src in
@@ -308,7 +309,7 @@ public enum CaseFold {
                 n = r.count
                 unstable = r.info.mayChangeUnderNFC
             }
-            guard unstable else { return folded }
+            guard unstable || Normalization.hasMarkRun(utf8: src) else { return folded }
             let nfc = ByteScratch()
             Normalization.appendNFC(src, to: nfc)
             return [UInt8](unsafeUninitializedCapacity: maxFoldedCount(nfc.count)) { buf, n in n = fold(nfc.bytes, into: buf.baseAddress!).count }

@@ -33,6 +33,56 @@ public enum Normalization {
 
     private static let tables = Tables()
 
+    /// One bit per BMP code point of canonical combining class other than 0, and the
+    /// ranges above it.
+    private final class NonStarters: Sendable {
+        let bmp: [UInt64]
+        let supplementary: [ClosedRange<UInt32>]
+
+        init() {
+            var starts = [Int32](repeating: 0, count: 2048), ends = [Int32](repeating: 0, count: 2048)
+            let n = Int(sift_nonstarter_ranges(&starts, &ends, Int32(starts.count)))
+            var bmp = [UInt64](repeating: 0, count: 0x1_0000 / 64)
+            var supplementary: [ClosedRange<UInt32>] = []
+            for i in 0..<max(0, min(n, starts.count)) {
+                let lo = UInt32(starts[i]), hi = UInt32(ends[i])
+                if lo <= 0xFFFF { for cp in lo...min(hi, 0xFFFF) { bmp[Int(cp >> 6)] |= 1 << (cp & 63) } }
+                if hi > 0xFFFF { supplementary.append(max(lo, 0x1_0000)...hi) }
+            }
+            self.bmp = bmp
+            self.supplementary = supplementary
+        }
+    }
+
+    private static let nonStarters = NonStarters()
+
+    /// Whether the code point is a mark of canonical combining class other than 0.
+    public static func isNonStarter(_ cp: UInt32) -> Bool {
+        if cp <= 0xFFFF { return nonStarters.bmp[Int(cp >> 6)] >> (cp & 63) & 1 != 0 }
+        return nonStarters.supplementary.contains { $0.contains(cp) }
+    }
+
+    /// Whether valid UTF-8 `text` has two marks of a combining class other than 0 in a
+    /// row, which NFC puts in order: Hebrew points (dagesh U+05BC then qamats U+05B8
+    /// become qamats, dagesh) are NFC_Quick_Check Yes, so `mayChange` does not see them.
+    /// Only a text or phrase with such a run can differ from its NFC form by order alone.
+    public static func hasMarkRun(utf8 text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        let n = text.count
+        var previous = false
+        while i < n {
+            let b0 = text[i]
+            if b0 < 0xCC { i += b0 < 0x80 ? 1 : 2; previous = false; continue }   // nothing below U+0300 is a mark
+            let width = b0 < 0xE0 ? 2 : b0 < 0xF0 ? 3 : 4
+            guard i + width <= n else { return false }
+            let mark = isNonStarter(UTF8Scalar.decode(text, i))
+            if mark && previous { return true }
+            previous = mark
+            i += width
+        }
+        return false
+    }
+
     /// Whether NFC might change, drop or reorder the code point (or its neighbours).
     public static func mayChange(_ cp: UInt32) -> Bool {
         if cp <= 0xFFFF { return tables.bmp[Int(cp >> 6)] >> (cp & 63) & 1 != 0 }
@@ -73,7 +123,7 @@ public enum Normalization {
     public static func nfc(_ s: String) -> String {
         var utf8 = s
         let normalized: String? = utf8.withUTF8 { text in
-            guard mayChange(utf8: text) else { return nil }
+            guard mayChange(utf8: text) || hasMarkRun(utf8: text) else { return nil }
             let out = ByteScratch()
             appendNFC(text, to: out)
             return String(decoding: out.bytes, as: UTF8.self)

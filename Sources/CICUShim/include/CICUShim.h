@@ -24,9 +24,15 @@ int32_t sift_fold_utf8(const char *src, int32_t length, char *dest, int32_t capa
 /// and returns how many there are (-1 on failure).
 int32_t sift_nfc_unstable_ranges(int32_t *starts, int32_t *ends, int32_t capacity);
 
+/// The ranges of code points whose canonical combining class is not 0 (marks NFC
+/// puts in order when two follow each other), as `sift_nfc_unstable_ranges` writes them.
+int32_t sift_nonstarter_ranges(int32_t *starts, int32_t *ends, int32_t capacity);
+
 /// Unicode Normalization Form C of valid UTF-8 text. Writes at most `capacity`
 /// bytes to `dest`; returns the normalized length (larger than `capacity` when
 /// the buffer was too small, nothing useful written then), or -1 on failure.
+/// A run of more than 30 marks gets U+034F after every 30 first (UAX #15's
+/// Stream-Safe Text Format), so that the time stays linear in the text.
 int32_t sift_nfc_utf8(const char *src, int32_t length, char *dest, int32_t capacity);
 
 /// Script classes reported by sift_char_table (msgsift's own numbering).
