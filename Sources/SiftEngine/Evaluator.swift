@@ -246,16 +246,43 @@ public final class Evaluator {
 
     /// Runs `table`'s matcher over `buf` and credits every occurrence.
     private func scan(_ table: PhraseTable, _ buf: UnsafeBufferPointer<UInt8>, bodyCount: Int, tracedToText: Bool) {
-        found.count = 0
         flagRun = Grapheme.FlagRun()
-        table.matcher.matches(in: buf, into: found)
-        let list = found.base, count = found.count
-        var m = 0
-        while m < count {
-            credit(table, Int(list[m]), end: Int(list[m + 1]), buf, bodyCount: bodyCount, tracedToText: tracedToText)
-            m += 2
+        // Every occurrence is listed before it is credited: a long text (up to --max-record-bytes)
+        // goes by windows of `scanWindow` bytes, each with the bytes before it that an occurrence
+        // ending in it may start in, so that the list stays small (1 MB of `a` against the
+        // exact filters a, aa, … a×50 had listed 50 million occurrences, 555 MB).
+        if buf.count <= Self.scanWindow + table.maxLength {
+            found.count = 0
+            table.matcher.matches(in: buf, into: found)
+            let list = found.base, count = found.count
+            var m = 0
+            while m < count {
+                credit(table, Int(list[m]), end: Int(list[m + 1]), buf, bodyCount: bodyCount, tracedToText: tracedToText)
+                m += 2
+            }
+            return
         }
+        var s = 0
+        repeat {
+            let e = buf.count - s <= Self.scanWindow + table.maxLength ? buf.count : s + Self.scanWindow
+            let from = max(0, s - max(table.maxLength - 1, 0))
+            found.count = 0
+            table.matcher.matches(in: UnsafeBufferPointer(rebasing: buf[from..<e]), into: found)
+            let list = found.base, count = found.count
+            var m = 0
+            while m < count {
+                let end = from + Int(list[m + 1])
+                if end > s {
+                    credit(table, Int(list[m]), end: end, buf, bodyCount: bodyCount, tracedToText: tracedToText)
+                }
+                m += 2
+            }
+            s = e
+        } while s < buf.count
     }
+
+    /// The bytes of text one phrase scan covers at most (see `scan`).
+    package static let scanWindow = 1 << 16
 
     /// Finds every occurrence of `table`'s pattern `pattern` in `text` and credits it.
     private func search(_ table: PhraseTable, _ pattern: Int, _ text: UnsafeBufferPointer<UInt8>, bodyCount: Int) {

@@ -51,8 +51,11 @@ package final class PhraseTable: @unchecked Sendable {
     /// Some pattern has two marks of a combining class in a row (`Normalization.hasMarkRun`):
     /// a text with its marks in another order matches it only once in NFC.
     package let hasMarkRun: Bool
+    /// The longest pattern's length in bytes.
+    package let maxLength: Int
 
     init(patterns: [[UInt8]], uses: [[PhraseUse]]) {
+        maxLength = patterns.map(\.count).max() ?? 0
         hasMarkRun = patterns.contains { p in p.withUnsafeBufferPointer { Normalization.hasMarkRun(utf8: $0) } }
         matcher = PhraseMatcher(patterns: patterns)
         var start: [Int32] = [], flat: [PhraseUse] = []

@@ -328,4 +328,36 @@ struct CaseSensitiveSearchTests {
         #expect(try judge(r, body: "aAaAa aAa").stage == .denyFilter)
         #expect(try judge(r, body: "xaAaAa").stage == .noMatch)
     }
+
+    /// A text longer than one scan window (`Evaluator.scanWindow`) is scanned by windows
+    /// that overlap by the longest phrase: a phrase across a window's edge is found once,
+    /// exact boundaries hold there, and the oldest filter still decides.
+    @Test func phrasesAcrossTheScanWindowsEdgesAreFound() throws {
+        let w = Evaluator.scanWindow
+        func body(_ phrase: String, endingAt end: Int, filler: Character = "x", total: Int = 3 * (1 << 16) + 500) -> String {
+            String(repeating: filler, count: end - phrase.utf8.count - 1) + " " + phrase + " "
+                + String(repeating: filler, count: total - end - 1)
+        }
+        let longPhrase = "free cruise for two " + String(repeating: "now ", count: 10)
+        for end in [w - 3, w, w + 1, w + 7, 2 * w + 2, 3 * w] {
+            for phrase in ["win", longPhrase] {
+                let text = body(phrase, endingAt: end)
+                #expect(try judge(rules([deny(phrase, .junk, target: .body, .exact)]), body: text).stage == .denyFilter, "\(phrase.prefix(4)) at \(end)")
+                #expect(try judge(rules([deny(phrase, .promotion, target: .body, .contains, .sensitive)]), body: text).action == .promotion)
+            }
+            // Across the edge with a letter after it: not exact.
+            let glued = body("winner", endingAt: end)
+            #expect(try judge(rules([deny("win", .junk, target: .body, .exact)]), body: glued).stage == .noMatch)
+            // The older of two filters whose phrases sit in different windows decides.
+            let two = String(body("late", endingAt: end).dropLast(10)) + " early"
+            let r = rules([deny("early", .promotion), deny("late", .transaction)])
+            #expect(try judge(r, body: two).reason == "early")
+        }
+        // Text of one repeated letter against exact filters a, aa, …: every occurrence is
+        // inside a run of letters, so none is exact; it was 50 million listed occurrences.
+        let run = String(repeating: "a", count: 3 * w + 100)
+        let r = rules((1...12).map { deny(String(repeating: "a", count: $0), .junk, target: .body, .exact) })
+        #expect(try judge(r, body: run).stage == .noMatch)
+        #expect(try judge(r, body: run + " " + String(repeating: "a", count: 7)).reason == String(repeating: "a", count: 7))
+    }
 }
