@@ -330,7 +330,12 @@ private struct PatternCollector {
         guard !pattern.isEmpty else { return (-1, false) }
         let key = PatternKey(bytes: pattern)
         if let i = index[key] {
-            uses[i].append(use)
+            // A use like one there already, with an older rank, can never decide (the oldest
+            // does): 5,000 copies of one community phrase were each credited per occurrence.
+            let ranked = use.kind != .regexGate && use.kind != .rawGate
+            if !(ranked && uses[i].contains { $0.kind == use.kind && $0.target == use.target && $0.exact == use.exact && $0.rank <= use.rank }) {
+                uses[i].append(use)
+            }
             return (i, false)
         }
         index[key] = patterns.count
