@@ -192,6 +192,24 @@ const char *sift_icu_version(void) {
     return buffer;
 }
 
+/// Writes up to `capacity` of `set`'s ranges and returns how many it has (-1 when
+/// `status` failed); closes `set`.
+static int32_t write_ranges(USet *set, UErrorCode status, int32_t *starts, int32_t *ends, int32_t capacity) {
+    int32_t count = -1;
+    if (U_SUCCESS(status)) {
+        count = uset_getRangeCount(set);
+        for (int32_t i = 0; i < count && i < capacity; i++) {
+            UChar32 start = 0, end = 0;
+            UErrorCode itemStatus = U_ZERO_ERROR;
+            uset_getItem(set, i, &start, &end, NULL, 0, &itemStatus);
+            starts[i] = start;
+            ends[i] = end;
+        }
+    }
+    uset_close(set);
+    return count;
+}
+
 int32_t sift_nfc_unstable_ranges(int32_t *starts, int32_t *ends, int32_t capacity) {
     UErrorCode status = U_ZERO_ERROR;
     USet *set = uset_openEmpty();
@@ -199,20 +217,8 @@ int32_t sift_nfc_unstable_ranges(int32_t *starts, int32_t *ends, int32_t capacit
     uset_applyIntPropertyValue(set, UCHAR_NFC_QUICK_CHECK, UNORM_NO, &status);
     uset_applyIntPropertyValue(maybe, UCHAR_NFC_QUICK_CHECK, UNORM_MAYBE, &status);
     uset_addAll(set, maybe);
-    int32_t count = -1;
-    if (U_SUCCESS(status)) {
-        count = uset_getRangeCount(set);
-        for (int32_t i = 0; i < count && i < capacity; i++) {
-            UChar32 start = 0, end = 0;
-            UErrorCode itemStatus = U_ZERO_ERROR;
-            uset_getItem(set, i, &start, &end, NULL, 0, &itemStatus);
-            starts[i] = start;
-            ends[i] = end;
-        }
-    }
     uset_close(maybe);
-    uset_close(set);
-    return count;
+    return write_ranges(set, status, starts, ends, capacity);
 }
 
 int32_t sift_nonstarter_ranges(int32_t *starts, int32_t *ends, int32_t capacity) {
@@ -220,19 +226,7 @@ int32_t sift_nonstarter_ranges(int32_t *starts, int32_t *ends, int32_t capacity)
     USet *set = uset_openEmpty();
     uset_applyIntPropertyValue(set, UCHAR_CANONICAL_COMBINING_CLASS, 0, &status);
     uset_complement(set);
-    int32_t count = -1;
-    if (U_SUCCESS(status)) {
-        count = uset_getRangeCount(set);
-        for (int32_t i = 0; i < count && i < capacity; i++) {
-            UChar32 start = 0, end = 0;
-            UErrorCode itemStatus = U_ZERO_ERROR;
-            uset_getItem(set, i, &start, &end, NULL, 0, &itemStatus);
-            starts[i] = start;
-            ends[i] = end;
-        }
-    }
-    uset_close(set);
-    return count;
+    return write_ranges(set, status, starts, ends, capacity);
 }
 
 int32_t sift_nfc_utf8(const char *src, int32_t length, char *dest, int32_t capacity) {

@@ -10,15 +10,16 @@ import CICUShim
 
 /// Normalization Form C for phrase matching.
 public enum Normalization {
-    private final class Tables: Sendable {
-        /// One bit per BMP code point: NFC might change it.
+    /// A set of code points from ICU: one bit per BMP code point, ranges above it.
+    private final class CodePointSet: Sendable {
         let bmp: [UInt64]
         /// Ranges above the BMP, sorted.
         let supplementary: [ClosedRange<UInt32>]
 
-        init() {
+        /// `ranges` writes up to `capacity` ranges and returns how many there are.
+        init(_ ranges: (UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>, Int32) -> Int32) {
             var starts = [Int32](repeating: 0, count: 2048), ends = [Int32](repeating: 0, count: 2048)
-            let n = Int(sift_nfc_unstable_ranges(&starts, &ends, Int32(starts.count)))
+            let n = Int(ranges(&starts, &ends, Int32(starts.count)))
             var bmp = [UInt64](repeating: 0, count: 0x1_0000 / 64)
             var supplementary: [ClosedRange<UInt32>] = []
             for i in 0..<max(0, min(n, starts.count)) {
@@ -29,37 +30,22 @@ public enum Normalization {
             self.bmp = bmp
             self.supplementary = supplementary
         }
-    }
 
-    private static let tables = Tables()
-
-    /// One bit per BMP code point of canonical combining class other than 0, and the
-    /// ranges above it.
-    private final class NonStarters: Sendable {
-        let bmp: [UInt64]
-        let supplementary: [ClosedRange<UInt32>]
-
-        init() {
-            var starts = [Int32](repeating: 0, count: 2048), ends = [Int32](repeating: 0, count: 2048)
-            let n = Int(sift_nonstarter_ranges(&starts, &ends, Int32(starts.count)))
-            var bmp = [UInt64](repeating: 0, count: 0x1_0000 / 64)
-            var supplementary: [ClosedRange<UInt32>] = []
-            for i in 0..<max(0, min(n, starts.count)) {
-                let lo = UInt32(starts[i]), hi = UInt32(ends[i])
-                if lo <= 0xFFFF { for cp in lo...min(hi, 0xFFFF) { bmp[Int(cp >> 6)] |= 1 << (cp & 63) } }
-                if hi > 0xFFFF { supplementary.append(max(lo, 0x1_0000)...hi) }
-            }
-            self.bmp = bmp
-            self.supplementary = supplementary
+        @inline(__always)
+        func contains(_ cp: UInt32) -> Bool {
+            if cp <= 0xFFFF { return bmp[Int(cp >> 6)] >> (cp & 63) & 1 != 0 }
+            return supplementary.contains { $0.contains(cp) }
         }
     }
 
-    private static let nonStarters = NonStarters()
+    /// Code points NFC might change.
+    private static let tables = CodePointSet(sift_nfc_unstable_ranges)
+    /// Marks of canonical combining class other than 0.
+    private static let nonStarters = CodePointSet(sift_nonstarter_ranges)
 
     /// Whether the code point is a mark of canonical combining class other than 0.
     public static func isNonStarter(_ cp: UInt32) -> Bool {
-        if cp <= 0xFFFF { return nonStarters.bmp[Int(cp >> 6)] >> (cp & 63) & 1 != 0 }
-        return nonStarters.supplementary.contains { $0.contains(cp) }
+        nonStarters.contains(cp)
     }
 
     /// Whether valid UTF-8 `text` has two marks of a combining class other than 0 in a
@@ -85,8 +71,7 @@ public enum Normalization {
 
     /// Whether NFC might change, drop or reorder the code point (or its neighbours).
     public static func mayChange(_ cp: UInt32) -> Bool {
-        if cp <= 0xFFFF { return tables.bmp[Int(cp >> 6)] >> (cp & 63) & 1 != 0 }
-        return tables.supplementary.contains { $0.contains(cp) }
+        tables.contains(cp)
     }
 
     /// Appends the NFC form of valid UTF-8 `text` to `out`.

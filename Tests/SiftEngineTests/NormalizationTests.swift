@@ -86,6 +86,7 @@ struct NormalizationTests {
         #expect(!Normalization.mayChange(0x1F600))    // an emoji
         #expect(!Normalization.mayChange(0x5BC))      // HEBREW POINT DAGESH: QC Yes, yet reordered after qamats:
         #expect(Normalization.isNonStarter(0x5BC) && !Normalization.isNonStarter(0x5D1))
+        #expect(Normalization.isNonStarter(0x1D165) && !Normalization.isNonStarter(0x1F600))   // above the BMP too
         #expect(Normalization.nfc("\u{5D1}\u{5BC}\u{5B8}") == "\u{5D1}\u{5B8}\u{5BC}")
     }
 
