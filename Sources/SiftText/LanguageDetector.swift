@@ -13,7 +13,8 @@
 //      full tie is undetermined. By letters, `תשלח לי ב-WhatsApp` was English.
 //      Latin words that start with a capital (`Apple AirPods Pro with MagSafe`) do not
 //      count here, names and brands as often as not: an order notice in Hebrew around
-//      a product's name is Hebrew. (Alone, Latin wins by its letters.)
+//      a product's name is Hebrew. (Alone, Latin wins by its letters.) A sentence's
+//      first word and the small words Title Case capitalizes (`To`, `Our`) still count.
 //      Han, Hiragana and Katakana form one group; scripts of no supported
 //      language (Greek, Hangul, Thai, Devanagari, …) form another, which
 //      decides nothing.

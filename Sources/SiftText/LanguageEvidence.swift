@@ -17,6 +17,10 @@ struct Evidence {
     /// Latin words that start with a capital (`Apple`, `AirPods`, `MAX`): names and brands
     /// as often as not, they do not count against the words of another script (rule 1).
     var capitalLatinWords: Int32 = 0
+    /// The run of Latin letters being read was counted in `capitalLatinWords`; then so
+    /// was the Latin word it starts (`wordIsCapital`).
+    var capitalRun = false
+    var wordIsCapital = false
     /// No word since the start or since `.`, `!`, `?` (or their CJK and Arabic forms): a
     /// capital here starts a sentence (`Dinner with 王小明 tonight`), not a name.
     var sentenceStart = true
@@ -79,7 +83,7 @@ struct Evidence {
                 if runScript != Script.latin.rawValue {
                     runScript = Script.latin.rawValue
                     scriptWords[Int(Script.latin.rawValue)] &+= 1
-                    if cp < 0x61 && !sentenceStart { capitalLatinWords &+= 1 }
+                    if cp < 0x61 && !sentenceStart { capitalLatinWords &+= 1; capitalRun = true }
                     sentenceStart = false
                 }
                 latinLetter(lower)
@@ -125,7 +129,7 @@ struct Evidence {
         if runScript != script.rawValue || script == .han || script == .hiragana || script == .katakana {
             runScript = script.rawValue
             scriptWords[Int(script.rawValue)] &+= 1
-            if script == .latin && !sentenceStart && Evidence.foldLatin(cp) != cp { capitalLatinWords &+= 1 }
+            if script == .latin && !sentenceStart && Evidence.foldLatin(cp) != cp { capitalLatinWords &+= 1; capitalRun = true }
             sentenceStart = false
         }
         switch script {
@@ -215,6 +219,8 @@ struct Evidence {
         if wordScript != .latin {
             startWord(.latin)
             window = 0x20
+            wordIsCapital = capitalRun
+            capitalRun = false
         }
         wordHash = WordTable.mix(wordHash, folded)
         wordLength &+= 1
@@ -251,6 +257,8 @@ struct Evidence {
         guard wordLength > 0 else { return }
         if !wordIsURLPart {
             if wordScript == .latin {
+                // `To`, `Our`, `Has` in Title Case are the message's words, not a brand's.
+                if wordIsCapital && WordTable.titleCase.contains(wordHash) { capitalLatinWords &-= 1 }
                 let says = WordTable.latinWord(wordHash)
                 if says != 0 {
                     if says & WordTable.spanishBit != 0 { spanishWords += 1 }
@@ -278,6 +286,7 @@ struct Evidence {
             }
         }
         wordScript = .other
+        wordIsCapital = false
         wordHash = WordTable.hashBasis
         wordHasArticle = false
         wordLength = 0

@@ -115,8 +115,9 @@ enum WordTable {
     /// written without the letters Russian lacks (і ї є ґ ђ ј …), which count already.
     /// (Left out: words Russian writes too, or that Russian SMS use — будь, зараз,
     /// грн, тук, хвала, сутра, што, здраво, вона, коли, благодаря, може, можеш (ь
-    /// dropped), поки, хто (jokes), ден (Dan) — and single letters such as Bulgarian е,
-    /// which an initial `Е.` would match.)
+    /// dropped), поки, хто (jokes), ден (Dan), ранку, грошей, вони, моля, искам (forms
+    /// of Russian words), сега (Sega), внимателно, щастие, чекай (misspellings and slang)
+    /// — and single letters such as Bulgarian е, which an initial `Е.` would match.)
     static let notRussianWords = """
         дякую ласка вдома хвилин хвилини чекаю гарного мене що буде вже треба дуже який яка яке
         можна замовлення отримати отримали рахунок картка картки гривень немає також
@@ -124,12 +125,12 @@ enum WordTable {
         утре пратка пратката вашата вашия доставена доставено какво здравейте здравей днес вие кога
         денес благодарам се како си шта вечерас
         можу вибач вибачте передзвони передзвоню зателефонуй зателефонуйте дзвони дзвонила
-        дзвонив чекай чекайте кохаю кохана коханий карткою картку щастя народження вони його чому
-        куди гаразд звичайно дякуємо грошей кошти рахунку посилка посилку пошта пошти пошту шановний
-        шановна бути був була було вечора ранку коштує тобто щодо адже
-        беше бях бяха този тази това тези вашият нашият моят твоят обичам обичаш здраве щастие страхотно
-        страхотен внимателно честит честита натиснете натисни спечелихте споделяйте споделяй сега лв моля
-        трябва искам искаш нещо нищо обади получихте изпратен изпратено денят
+        дзвонив чекайте кохаю кохана коханий карткою картку щастя народження його чому
+        куди гаразд звичайно дякуємо кошти рахунку посилка посилку пошта пошти пошту шановний
+        шановна бути був була було вечора коштує тобто щодо адже
+        беше бях бяха този тази това тези вашият нашият моят твоят обичам обичаш здраве страхотно
+        страхотен честит честита натиснете натисни спечелихте споделяйте споделяй лв
+        трябва искаш нещо нищо обади получихте изпратен изпратено денят
         """
 
     /// Frequent words only Spanish or only Portuguese writes (lower case), which
@@ -230,6 +231,20 @@ enum WordTable {
         for h in hashes { bits[Int(h >> 58)] |= 1 << (h >> 52 & 63) }
         return UnsafePointer(bits)
     }
+
+    /// English words a Title Case text capitalizes (`Your Order Has Been Shipped To …`):
+    /// written so they are still the message's own words, not a name's or a product's,
+    /// and count against another script's words (rule 1 of LanguageDetector).
+    static let titleCaseWords = """
+        the a an to at in on of for and or is are was were be been has have had your you our we my
+        me it its this that with from by as not no now only today tomorrow tonight dear happy new
+        all get got up off out just will can here there please thank thanks hello hi hey welcome
+        """
+
+    /// Hashes of `titleCaseWords`.
+    static let titleCase: Set<UInt64> = Set(titleCaseWords.split(whereSeparator: { $0 == " " || $0 == "\n" }).map { word in
+        word.unicodeScalars.reduce(hashBasis) { mix($0, $1.value) }
+    })
 
     /// Hashes of `notRussianWords`.
     static let notRussian: Set<UInt64> = Set(notRussianWords.split(whereSeparator: { $0 == " " || $0 == "\n" }).map { word in

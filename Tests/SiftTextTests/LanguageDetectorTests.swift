@@ -292,11 +292,14 @@ import Testing
         ("Добрий день, як справи?", nil), ("Здраво, како си?", nil), ("Ти де? Я вже вдома", nil), ("Шта радиш вечерас?", nil),
         // From a helper's hand-written SMS (25 of 60 Ukrainian and Bulgarian ones were Russian):
         // more of their frequent words, still without the letters Russian lacks.
-        ("Вибачте, зараз не можу говорити", nil), ("Передзвони, коли зможеш", nil), ("Скоро буду, чекай", nil),
+        ("Вибачте, зараз не можу говорити", nil), ("Передзвони, коли зможеш", nil), ("Скоро буду, чекайте", nil),
         ("Приватбанк: оплата 450 грн карткою *4411", nil), ("Нова Пошта: Ваша посилка №2045 прибула", nil),
         ("Вашият код за вход е 553019. Не го споделяйте.", nil), ("Благодаря за вчера, беше страхотно!", nil),
         ("Обичам те, карай внимателно", nil), ("Плащането е успешно. Сума 25 лв", nil),
         ("Можешь перезвонить? Я на работе", .ru), ("Ден, привет! Как ты?", .ru), ("Пока-пока, до завтра", .ru),
+        // Russian words spelled as Ukrainian or Bulgarian ones are (left out of the list).
+        ("Обработай ранку зеленкой", .ru), ("Ни грошей не осталось", .ru), ("По искам суда долг", .ru),
+        ("Купил приставку Сега", .ru),
         ("Добрый день, как дела?", .ru), ("Привет, ты где? Я уже дома", .ru), ("Что делаешь вечером?", .ru),
         ("Скоро буду дома", .ru), ("Ваш код подтверждения 1234", .ru), ("Спасибо, до завтра", .ru),
         // Persian without Persian-only letters, by its words; Arabic by its article.
@@ -404,6 +407,9 @@ import Testing
         ("【京东】您购买的Apple AirPods Pro 2nd Generation with MagSafe Charging Case已发货", .zhHans),
         ("Your order from Amazon has shipped. Track it: שלום", .en),  // English words in lower case outnumber Hebrew
         ("Apple Pay Cash Card שלום", .en),                // no word of its own against one: letters decide
+        // …but Title Case English keeps its function words (`To`, `Our`, `In` are no brands).
+        ("Your Order Has Been Shipped To באר שבע", .en),
+        ("Flash Sale Today Only At Our Store In Москва Сити", .en),
         ("שלום עליכם see you tomorrow morning", .en),      // four English words, two Hebrew ones
         ("שָׁלוֹם עֲלֵיכֶם see you tomorrow morning", .en),  // points inside a word do not split it
         ("קוד האימות: A1B2C3", .he),                       // digits do not split a code into words
