@@ -322,7 +322,8 @@ public final class Store: Sendable {
     public func remove(ids: [Int]) throws -> [RemovedFilter] {
         try database.writeTransaction {
             var removed: [RemovedFilter] = []
-            for id in ids {
+            var seen = Set<Int>()
+            for id in ids where seen.insert(id).inserted {     // `remove 4 4` removes filter 4
                 let rows = try database.query("SELECT type, text FROM filter WHERE id = ?", [.integer(Int64(id))]) { r throws(StoreError) in
                     RemovedFilter(id: id, type: r.text(0) ?? "", text: r.text(1) ?? "")
                 }

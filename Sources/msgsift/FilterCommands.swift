@@ -200,7 +200,10 @@ enum FilterCommands {
             }
             let f = after.filter
             // Said as `filter add` says a duplicate: on stderr, the filter still printed.
-            if before.filter == f { warn("filter \(id) is so already; nothing changed") }
+            if before.filter == f {
+                warn("filter \(id) is so already; nothing changed")
+                nothingChanged()
+            }
             warnIfTheAppRefuses(f, "filter \(f.id)")
             print("filter \(f.id): \(f.type.rawValue) \(f.type == .allow ? "" : f.folder.rawValue + " ")\(f.target.rawValue) \(f.matching.rawValue) \(f.caseSensitivity.rawValue) \(cellText(f.text))")
             return 0

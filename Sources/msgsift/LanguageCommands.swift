@@ -57,7 +57,9 @@ enum LanguageCommands {
             case .blocked(let f):
                 print("blocked \(language.rawValue) (\(language.englishName)) to \(c.folder.rawValue): filter \(f.id)")
                 warnIfTheAppRefuses(f.filter, "filter \(f.id)")
-            case .alreadyBlocked(let f): print("\(language.rawValue) is blocked to \(c.folder.rawValue) already (filter \(f.id)); nothing changed")
+            case .alreadyBlocked(let f):
+                nothingChanged()
+                print("\(language.rawValue) is blocked to \(c.folder.rawValue) already (filter \(f.id)); nothing changed")
             case .folderChanged(let from, let f): print("\(language.rawValue) now goes to \(c.folder.rawValue) instead of \(from.rawValue) (filter \(f.id))")
             }
             return 0
@@ -80,6 +82,7 @@ enum LanguageCommands {
             let language = try LanguageValidator.language(raw)
             let removed = try StoreAccess.existingWriter(c.db)?.unblock(language) ?? []
             if removed.isEmpty {
+                nothingChanged()
                 print("\(language.rawValue) was not blocked; nothing changed")
             } else {
                 print("unblocked \(language.rawValue) (removed filter \(removed.map { String($0.id) }.joined(separator: ", ")))")

@@ -33,6 +33,7 @@ enum ListsCommands {
             let store = try StoreAccess.writer(c.db)
             switch try store.importLists(data) {
             case .unchanged(let lists):
+                nothingChanged()
                 print("unchanged (sha256 \(lists.sha256.prefix(12)), imported \(lists.importedAt))")
             case .imported(let lists, let replaced):
                 let counts = Language.allCases.compactMap { l in lists.lists[l].map { "\(l.rawValue) \($0.count)" } }
@@ -69,6 +70,7 @@ enum ListsCommands {
                 print("community lists on: none")
                 return 0
             }
+            let before = try store.listLanguages()
             try store.setListLanguages(c.languages, enabled: on)
             if on {
                 let lists = try store.importedLists()
@@ -77,6 +79,7 @@ enum ListsCommands {
                 }
             }
             let now = try store.listLanguages()
+            if now == before { nothingChanged() }
             print("community lists on: \(now.isEmpty ? "none" : now.map(\.rawValue).joined(separator: ", "))")
             return 0
         }

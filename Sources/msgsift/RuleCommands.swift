@@ -99,6 +99,7 @@ enum RuleCommands {
             let settings = try store.enable(rule, shortSenderMaximum: c.value, callingCodes: c.countries)
             let v = value(rule, settings)
             let already = before.enabled.contains(rule) && value(rule, before) == v
+            if already { nothingChanged() }
             print("\(rule.rawValue) on" + (v == "-" ? "" : " (\(v))") + (already ? " already; nothing changed" : ""))
             return 0
         }
@@ -119,6 +120,7 @@ enum RuleCommands {
             guard let name = c.name else { throw UsageError("name the rule: \(SmartRule.allCases.map(\.rawValue).joined(separator: " "))") }
             let rule = try SmartRuleValidator.rule(named: name)
             let wasOn = try StoreAccess.existingWriter(c.db)?.disable(rule) ?? false
+            if !wasOn { nothingChanged() }
             print(wasOn ? "\(rule.rawValue) off" : "\(rule.rawValue) was off already; nothing changed")
             return 0
         }

@@ -184,6 +184,12 @@ func writeAll(_ fd: Int32, _ data: Data) -> String? {
     }
 }
 
+/// A command found its change made already: what it wrote (the same values again) is no change
+/// to speak of if its output then fails.
+func nothingChanged() {
+    StoreActivity.changed = false
+}
+
 /// The exit status once `print`'s buffer is flushed: a failed write of it (a full
 /// disk, a closed descriptor) turns success into 1, with a message on stderr; a
 /// pipe whose reader went away (`| head`) is no failure.

@@ -119,6 +119,8 @@ struct StoreFilterTests {
         #expect(try store.filters().filters.map(\.id) == ids)
         #expect(try store.remove(ids: [ids[0], ids[2]]).map(\.id) == [ids[0], ids[2]])
         #expect(try store.filters().filters.map(\.filter.text) == ["b"])
+        // An id given twice is removed once (it was "no filter with id", and nothing removed).
+        #expect(try store.remove(ids: [ids[1], ids[1]]).map(\.id) == [ids[1]])
     }
 
     /// A row of another version (folder `spam`): `filter list` names its id and skips it,
