@@ -73,11 +73,13 @@ public final class Store: Sendable {
         return real
     }
 
-    /// Refuses a path ending in `/`: a folder's name. Written to, it made a file by the
+    /// Refuses a path ending in `/`, `/.` or `/..`: a folder's name. Written to, it made a file by the
     /// name without the slash, which reads then did not find by the name given.
     public static func refuseFolderName(_ path: String) throws(StoreError) {
-        guard path.hasSuffix("/") else { return }
-        throw StoreError(.cannotOpen, "\(path): ends in /, a folder's name, not a rule store's (give the store's file, as in \(path)rules.db)")
+        let last = path.split(separator: "/", omittingEmptySubsequences: false).last
+        guard path.hasSuffix("/") || last == "." || last == ".." else { return }
+        let example = path.hasSuffix("/") ? path + "rules.db" : path + "/rules.db"
+        throw StoreError(.cannotOpen, "\(path): names a folder, not a rule store (give the store's file, as in \(example))")
     }
 
     /// Where a chain of symbolic links ends (a path that is not a link), or nil

@@ -117,6 +117,10 @@ func writeReplacing(_ path: String, _ data: Data) throws {
             // written, flushed to disk and renamed over it. Its name does not grow with the
             // file's, which may be as long as a name can be.
             let temporary = folder + "/.msgsift-export-\(getpid())"
+            // Ctrl-C or kill while it is written: the temporary file goes, the old one stays.
+            // (In place before the file is made: a signal in between would leave it.)
+            TemporaryFile.removeOnSignal(temporary)
+            defer { TemporaryFile.keep() }
             let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, exists ? info.st_mode & 0o7777 : 0o666)
             if fd < 0 {
                 let reason = String(cString: strerror(errno))
@@ -125,9 +129,6 @@ func writeReplacing(_ path: String, _ data: Data) throws {
                 }
                 throw RuntimeError(reason)
             }
-            // Ctrl-C or kill while it is written: the temporary file goes, the old one stays.
-            TemporaryFile.removeOnSignal(temporary)
-            defer { TemporaryFile.keep() }
             if exists { fchmod(fd, info.st_mode & 0o7777) }    // as it was, whatever the umask
             var failure = writeAll(fd, data)
             if failure == nil && fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
