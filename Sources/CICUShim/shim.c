@@ -229,6 +229,35 @@ int32_t sift_nonstarter_ranges(int32_t *starts, int32_t *ends, int32_t capacity)
     return write_ranges(set, status, starts, ends, capacity);
 }
 
+/// How many marks (non-starters) the canonical decomposition of `c` begins and ends
+/// with, and whether it is marks only (then `lead` and `trail` are all of them):
+/// U+0F73 is of combining class 0, yet decomposes into two marks.
+static void nonstarters(const UNormalizer2 *nfd, UChar32 c, int32_t *lead, int32_t *trail, UBool *all) {
+    *lead = 0; *trail = 0; *all = 0;
+    if (u_getIntPropertyValue(c, UCHAR_LEAD_CANONICAL_COMBINING_CLASS) == 0
+        && u_getIntPropertyValue(c, UCHAR_TRAIL_CANONICAL_COMBINING_CLASS) == 0) return;
+    UChar buffer[32];
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t n = unorm2_getDecomposition(nfd, c, buffer, 32, &status);
+    if (n < 0 || U_FAILURE(status)) {       // no decomposition: the mark itself
+        if (u_getCombiningClass(c) != 0) { *lead = 1; *trail = 1; *all = 1; }
+        return;
+    }
+    int32_t count = 0, firstStarter = -1, lastStarter = -1;
+    for (int32_t i = 0; i < n;) {
+        UChar32 d;
+        U16_NEXT(buffer, i, n, d);
+        if (u_getCombiningClass(d) == 0) {
+            if (firstStarter < 0) firstStarter = count;
+            lastStarter = count;
+        }
+        count += 1;
+    }
+    if (firstStarter < 0) { *lead = count; *trail = count; *all = 1; return; }
+    *lead = firstStarter;
+    *trail = count - 1 - lastStarter;
+}
+
 int32_t sift_nfc_utf8(const char *src, int32_t length, char *dest, int32_t capacity) {
     UErrorCode status = U_ZERO_ERROR;
     const UNormalizer2 *nfc = unorm2_getNFCInstance(&status);
@@ -245,16 +274,21 @@ int32_t sift_nfc_utf8(const char *src, int32_t length, char *dest, int32_t capac
     if (U_SUCCESS(status)) {
         // Stream-Safe Text Format (UAX #15): ICU puts a run of marks in order by insertion,
         // in time that grows with the square of the run's length (a 128 KB run took 5 s).
-        // A COMBINING GRAPHEME JOINER (U+034F, a starter) goes after every 30 marks in a row.
-        int32_t run = 0, longest = 0;
-        for (int32_t i = 0; i < units;) {
+        // A COMBINING GRAPHEME JOINER (U+034F, a starter) goes before a character whose
+        // decomposition would make the run longer than 30 marks.
+        const UNormalizer2 *nfd = unorm2_getNFDInstance(&status);
+        int32_t run = 0, inserts = 0;
+        for (int32_t i = 0; i < units && U_SUCCESS(status);) {
             UChar32 c;
             U16_NEXT(in, i, units, c);
-            run = u_getCombiningClass(c) != 0 ? run + 1 : 0;
-            if (run > longest) longest = run;
+            int32_t lead, trail;
+            UBool all;
+            nonstarters(nfd, c, &lead, &trail, &all);
+            if (lead > 0 && run + lead > 30) { inserts += 1; run = 0; }
+            run = all ? run + lead : trail;
         }
-        if (longest > 30) {
-            UChar *safe = (UChar *)malloc(sizeof(UChar) * (size_t)(units + units / 30 + 2));
+        if (inserts > 0) {
+            UChar *safe = (UChar *)malloc(sizeof(UChar) * (size_t)(units + inserts + 1));
             if (!safe) { free(in); return -1; }
             int32_t w = 0;
             run = 0;
@@ -262,12 +296,11 @@ int32_t sift_nfc_utf8(const char *src, int32_t length, char *dest, int32_t capac
                 int32_t from = i;
                 UChar32 c;
                 U16_NEXT(in, i, units, c);
-                if (u_getCombiningClass(c) != 0) {
-                    if (run == 30) { safe[w++] = 0x034F; run = 0; }
-                    run += 1;
-                } else {
-                    run = 0;
-                }
+                int32_t lead, trail;
+                UBool all;
+                nonstarters(nfd, c, &lead, &trail, &all);
+                if (lead > 0 && run + lead > 30) { safe[w++] = 0x034F; run = 0; }
+                run = all ? run + lead : trail;
                 while (from < i) safe[w++] = in[from++];
             }
             free(in);

@@ -100,6 +100,11 @@ struct NormalizationTests {
         // Each segment between joiners is in canonical order (class 220 before 230).
         #expect(scalars[1...30].allSatisfy { $0 == 0x301 })                 // the first 30, all 230
         #expect(Array(scalars[32...61]) == Array(repeating: 0x316, count: 20) + Array(repeating: 0x301, count: 10))
+        // Marks a character of class 0 decomposes into count too (U+0F73 is U+0F71 U+0F72):
+        // counted as starters, they let a run of any length through to ICU.
+        let tibetan = Array(Normalization.nfc("x" + String(repeating: "\u{F73}", count: 40)).unicodeScalars).map(\.value)
+        #expect(tibetan.filter { $0 == 0x34F }.count == 2)
+        #expect(tibetan.firstIndex(of: 0x34F) == 31)                          // after 15 characters, 30 marks
         // Thirty marks or fewer are left as NFC leaves them.
         #expect(Normalization.nfc("e" + String(repeating: "\u{301}", count: 30)) == "e" + String(repeating: "\u{301}", count: 30))
     }
