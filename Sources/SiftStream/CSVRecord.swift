@@ -223,34 +223,46 @@ public enum CSVRecord {
     /// quote (after a comma or at a line start) seemed to close it. The reader
     /// keeps only its first line as the (bad) record and reads the lines after
     /// it again, as records of their own. The same when the first line is bad
-    /// by itself (`x,"Hi" there,"Johnny`: text after a closed quote, then a
-    /// quote that opens a field and runs on): whatever follows, that line is an
-    /// error, and the lines after it are no field of it. Nil for a record on
-    /// one line, a well-formed one, or one whose multi-line field is real but
-    /// followed by a small mistake (`"two\nlines" ` with a space): one error
-    /// record, as before.
+    /// by itself (`x,"Hi" there,"Johnny`: text after a closed quote) and a
+    /// quote after that mistake opens a field that runs on the stray way. Nil
+    /// for a record on one line, a well-formed one, or one whose multi-line
+    /// field is real, whether a small mistake comes after it (`"two\nlines" `
+    /// with a space) or before it on its first line (`"Bank" x,"Dear…\n…"`):
+    /// one error record, as before.
     public static func runawayLineBreak(_ record: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let nl = memchrIndex(record, 0x0A, from: 0) else { return nil }
-        switch firstProblem(record) {
+        switch beyondFirstLineMistakes(record, firstProblem(record), nl) {
         case .unterminated?, .strayClose?: return nl
-        case .other(let at)?: return at < nl ? nl : nil
-        case nil: return nil
+        case .other?, nil: return nil
         }
+    }
+
+    /// `problem`, or, while it is text after a closed quote on the first line (before
+    /// `nl`), the first problem of the fields after that mistake's field: what decides
+    /// whether the lines after are a real field's or a stray quote's. A mistake whose
+    /// field runs past the first line is a stray quote's doing.
+    private static func beyondFirstLineMistakes(_ record: UnsafeBufferPointer<UInt8>, _ problem: Problem?, _ nl: Int) -> Problem? {
+        var problem = problem, base = 0
+        while case .other(let at)? = problem, base + at < nl {
+            guard let comma = memchrIndex(UnsafeBufferPointer(rebasing: record[(base + at)...]), 0x2C, from: 0).map({ base + at + $0 }),
+                  comma < nl else { return .unterminated }
+            base = comma + 1
+            problem = firstProblem(UnsafeBufferPointer(rebasing: record[base...]))
+        }
+        return problem
     }
 
     /// `runawayLineBreak` for `partial`, the start of a record not read to its end,
     /// in one scan: only a quote that already closed the stray way cuts it (an open
     /// field there may still close properly).
     public static func runaway(unfinished partial: UnsafeBufferPointer<UInt8>) -> Runaway {
-        switch firstProblem(partial) {
+        let nl = memchrIndex(partial, 0x0A, from: 0)
+        switch beyondFirstLineMistakes(partial, firstProblem(partial), nl ?? partial.count) {
         case nil, .unterminated?: return .open
         case .strayClose?:
-            guard let nl = memchrIndex(partial, 0x0A, from: 0) else { return .settled }
+            guard let nl else { return .settled }
             return .closed(lineBreak: nl)
-        case .other(let at)?:
-            // On the first line: cut there, as `runawayLineBreak` does.
-            guard let nl = memchrIndex(partial, 0x0A, from: 0), at < nl else { return .settled }
-            return .closed(lineBreak: nl)
+        case .other?: return .settled
         }
     }
 

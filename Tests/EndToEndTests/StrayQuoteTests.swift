@@ -65,6 +65,21 @@ struct StrayQuoteTests {
         }
     }
 
+    /// A first line with a small mistake (`"Bank" x`) before a real quoted field over several
+    /// lines that closes properly: one error record, as before the cut above (a review found
+    /// the field's second line made a record of its own, `Pay now`, with a verdict).
+    @Test func aMistakeBeforeARealMultiLineFieldIsOneErrorRecord() throws {
+        let csv = "id,sender,body\n1,\"Bank\" x,\"Dear customer,\nPay now, visit, bit.ly/x\"\n2,+1,ok\n"
+        let file = try Harness.temp(Data(csv.utf8), suffix: ".csv")
+        for limit in [[], ["--max-record-bytes", "40"]] {
+            let r = try Harness.run(["classify"] + limit + rules + [file])
+            #expect(r.status == 0)
+            #expect(r.objects.map { $0["record"] as? Int } == [1, 2], "\(r.out)")
+            #expect(r.objects.first?["error"] != nil)
+            #expect(r.objects.last?["id"] as? String == "2")
+        }
+    }
+
     /// An unclosed quote past --max-record-bytes: a file is read again from the line
     /// after the bad one, so every later record has its verdict; from a pipe the lines
     /// are gone, and the run says so and exits 1.
