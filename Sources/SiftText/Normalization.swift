@@ -34,7 +34,13 @@ public enum Normalization {
         @inline(__always)
         func contains(_ cp: UInt32) -> Bool {
             if cp <= 0xFFFF { return bmp[Int(cp >> 6)] >> (cp & 63) & 1 != 0 }
-            return supplementary.contains { $0.contains(cp) }
+            // The last range starting at or below `cp` (an emoji is above them all: ~8 steps).
+            var lo = 0, hi = supplementary.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if supplementary[mid].lowerBound <= cp { lo = mid + 1 } else { hi = mid }
+            }
+            return lo > 0 && supplementary[lo - 1].contains(cp)
         }
     }
 
