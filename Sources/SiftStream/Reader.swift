@@ -297,15 +297,16 @@ final class RecordReader {
                     // an HTML export. Its `<sms address=… body=…/>` and `<mms>` rows convert in one
                     // line: emoji are saved as pairs of surrogate references (`&#55357;&#56832;`),
                     // which Python's XML parser refuses, so those are joined first; an MMS's text
-                    // is its text/plain parts, its sender the `addr` of type 137 (from).
+                    // is its text/plain parts, its sender the `addr` of type 137 (from). Only messages
+                    // received (`type` or `msg_box` 1) are kept, with their date (ms since 1970).
                     let source = s.fileArgument.isEmpty ? "0" : "sys.argv[1]"
                     s.problem = "\(s.name): XML or HTML, not NDJSON or CSV; an SMS Backup & Restore file converts with"
                         + " python3 -c 'import sys,re,json,xml.etree.ElementTree as E;"
                         + " t=re.sub(r\"&#(5[5-7][0-9]{3});\",lambda m:chr(int(m[1])) if 55295<int(m[1])<57344 else m[0],open(\(source),encoding=\"utf-8\").read())"
                         + ".encode(\"utf-16\",\"surrogatepass\").decode(\"utf-16\",\"replace\");"
-                        + " [print(json.dumps({\"sender\":m.get(\"address\") if m.tag==\"sms\" else next((a.get(\"address\") for a in m.iter(\"addr\") if a.get(\"type\")==\"137\"),m.get(\"address\")),"
+                        + " [print(json.dumps({\"date\":m.get(\"date\"),\"sender\":m.get(\"address\") if m.tag==\"sms\" else next((a.get(\"address\") for a in m.iter(\"addr\") if a.get(\"type\")==\"137\"),m.get(\"address\")),"
                         + "\"body\":m.get(\"body\") if m.tag==\"sms\" else \" \".join(p.get(\"text\",\"\") for p in m.iter(\"part\") if p.get(\"ct\")==\"text/plain\")},"
-                        + "ensure_ascii=False)) for m in E.fromstring(t) if m.tag in (\"sms\",\"mms\")]'\(s.fileArgument) | msgsift …"
+                        + "ensure_ascii=False)) for m in E.fromstring(t) if m.tag in (\"sms\",\"mms\") and (m.get(\"type\") or m.get(\"msg_box\"))==\"1\"]'\(s.fileArgument) | msgsift …"
                     return
                 }
                 if s.work[first] == UInt8(ascii: "[") {

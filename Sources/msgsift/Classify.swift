@@ -156,6 +156,12 @@ func compile(_ flags: RuleFlags) throws -> CompiledRuleSet {
         TextTables.prepareInBackground()
     }
     let rules = try flags.ruleSet()
+    if rules.filters.isEmpty && rules.smartRules.enabled.isEmpty && rules.communityLanguages.allSatisfy({ rules.communityLists[$0] == nil }) {
+        // An empty store where one was expected (another $HOME, sudo) judges a whole archive `allow`.
+        let place = StoreAccess.location(flags.db).map { FileManager.default.fileExists(atPath: $0) ? "the store \($0) has none" : "no store at \($0) yet" }
+        warn(flags.noDB ? "no rules: every message is allowed (give them as flags: msgsift classify --help)"
+                        : "no rules: every message is allowed (\(place ?? "no store"); msgsift filter add, or rule flags)")
+    }
     do { return try CompiledRuleSet(rules, invalidFilters: flags.noDB ? .refuse : .skip) } catch { throw UsageError(error.description) }
 }
 

@@ -118,8 +118,15 @@ struct CommandLineTests {
         #expect(verbose.err.contains(#"the CSV header is one column "id;sender;body""#))
         #expect(!csv.err.contains("one column"))
 
-        let renamed = try Harness.run(["classify", "--no-db", "--field", "sender=from", "--field", "body=text"], stdin: #"{"from":"Bank","text":"hi"}"# + "\n")
+        let renamed = try Harness.run(["classify", "--no-db", "--rule", "links", "--field", "sender=from", "--field", "body=text"], stdin: #"{"from":"Bank","text":"hi"}"# + "\n")
         #expect(renamed.err.isEmpty)
+        // With no rule at all every message is allowed: said, since an empty store where one
+        // was expected (another $HOME, sudo) would judge a whole archive so without a word.
+        let none = try Harness.run(["classify", "--no-db"], stdin: #"{"sender":"Bank","body":"hi"}"# + "\n")
+        #expect(none.err == "msgsift: no rules: every message is allowed (give them as flags: msgsift classify --help)\n")
+        let emptyStore = try Harness.run(["classify"], stdin: Data((#"{"sender":"Bank","body":"hi"}"# + "\n").utf8),
+                                         environment: ["MSGSIFT_DB": "", "XDG_DATA_HOME": "/nonexistent-msgsift"])
+        #expect(emptyStore.err.contains("no rules: every message is allowed (no store at /nonexistent-msgsift/msgsift/rules.db yet;"), "\(emptyStore.err)")
     }
 
     /// Empty values are allowed (SPEC §1.2: an empty calling-code list skips the rule), not silently.
