@@ -148,7 +148,7 @@ enum ClassifyCommand {
 /// what is left to fail here comes from the store, written by others or by an
 /// older version: under `.skip` such a filter never matches and the compiler's
 /// warnings, printed once by the caller, name it.
-func compile(_ flags: RuleFlags) throws -> CompiledRuleSet {
+func compile(_ flags: RuleFlags, command: String = "classify") throws -> CompiledRuleSet {
     // Filters and lists need the text tables (~30 ms to build): built meanwhile on the other
     // core, not at the first message. Without them (`--no-db --rule links`) the thread would
     // cost more than it saves.
@@ -159,7 +159,7 @@ func compile(_ flags: RuleFlags) throws -> CompiledRuleSet {
     if rules.filters.isEmpty && rules.smartRules.enabled.isEmpty && rules.communityLanguages.allSatisfy({ rules.communityLists[$0] == nil }) {
         // An empty store where one was expected (another $HOME, sudo) judges a whole archive `allow`.
         let place = StoreAccess.location(flags.db).map { FileManager.default.fileExists(atPath: $0) ? "the store \($0) has none" : "no store at \($0) yet" }
-        warn(flags.noDB ? "no rules: every message is allowed (give them as flags: msgsift classify --help)"
+        warn(flags.noDB ? "no rules: every message is allowed (give them as flags: msgsift \(command) --help)"
                         : "no rules: every message is allowed (\(place ?? "no store"); msgsift filter add, or rule flags)")
     }
     do { return try CompiledRuleSet(rules, invalidFilters: flags.noDB ? .refuse : .skip) } catch { throw UsageError(error.description) }

@@ -41,7 +41,12 @@ enum ListsCommands {
                 if !lists.unknownLanguages.isEmpty { warn("\(path): lists of unknown languages ignored: \(lists.unknownLanguages.joined(separator: ", "))") }
                 let on = try store.listLanguages()
                 if on.isEmpty {
-                    print("no language is on yet: msgsift lists enable \(Language.allCases.first { lists.lists[$0] != nil }?.rawValue ?? "he")")
+                    // The hint names a language with entries (an empty or absent one would do nothing).
+                    if let first = Language.allCases.first(where: { (lists.lists[$0]?.count ?? 0) > 0 }) {
+                        print("no language is on yet: msgsift lists enable \(first.rawValue)")
+                    } else {
+                        print("no language is on yet, and none of the file's has entries")
+                    }
                 } else {
                     print("on: \(on.map(\.rawValue).joined(separator: ", "))")
                 }
@@ -120,6 +125,9 @@ enum ListsCommands {
                 print(table(["LANG", "ENTRIES", "STATE"], languages.map { l in
                     [l.rawValue, String(lists?.lists[l]?.count ?? 0), on.contains(l) ? "on" : "off"]
                 }), terminator: "")
+            }
+            if let unknown = lists?.unknownLanguages, !unknown.isEmpty {
+                print("ignored (languages msgsift does not know): \(unknown.joined(separator: ", "))")
             }
             return 0
         }

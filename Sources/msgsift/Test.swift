@@ -32,7 +32,7 @@ enum TestCommand {
         guard config.sender != nil || config.body != nil else {
             throw UsageError("give the message with --sender S and/or --body B", command: "test")
         }
-        let compiled = try compile(config.rules)
+        let compiled = try compile(config.rules, command: "test")
         for w in compiled.warnings { warn(w) }
         let evaluator = Evaluator(compiled)
         let v = evaluator.evaluate(sender: config.sender ?? "", body: config.body ?? "", explain: config.explain)

@@ -124,6 +124,7 @@ struct CommandLineTests {
         // was expected (another $HOME, sudo) would judge a whole archive so without a word.
         let none = try Harness.run(["classify", "--no-db"], stdin: #"{"sender":"Bank","body":"hi"}"# + "\n")
         #expect(none.err == "msgsift: no rules: every message is allowed (give them as flags: msgsift classify --help)\n")
+        #expect(try Harness.run(["test", "--no-db", "--body", "hi"]).err == "msgsift: no rules: every message is allowed (give them as flags: msgsift test --help)\n")
         let emptyStore = try Harness.run(["classify"], stdin: Data((#"{"sender":"Bank","body":"hi"}"# + "\n").utf8),
                                          environment: ["MSGSIFT_DB": "", "XDG_DATA_HOME": "/nonexistent-msgsift"])
         #expect(emptyStore.err.contains("no rules: every message is allowed (no store at /nonexistent-msgsift/msgsift/rules.db yet;"), "\(emptyStore.err)")
