@@ -233,14 +233,31 @@ public enum CSVRecord {
         guard let nl = memchrIndex(record, 0x0A, from: 0) else { return nil }
         switch beyondFirstLineMistakes(record, firstProblem(record), nl) {
         case .unterminated?, .strayClose?: return nl
-        case .other?, nil: return nil
+        case .other(let at)?: return closedInSelfContainedLine(record, at, complete: true) == true ? nl : nil
+        case nil: return nil
         }
+    }
+
+    /// For text after a closing quote at `at`, past the first line: whether that quote
+    /// closed the field in a line that holds an even number of quotes (`2,b,say "hi" ok`),
+    /// which no real field's closing line does (its close and `""` pairs make an odd
+    /// count): the field was a stray quote's on the first line, and the lines are records.
+    /// Nil when that line is not read to its end yet (`complete`: the record ends it).
+    private static func closedInSelfContainedLine(_ record: UnsafeBufferPointer<UInt8>, _ at: Int, complete: Bool) -> Bool? {
+        guard at > 0, at <= record.count, let p = record.baseAddress else { return false }
+        var start = min(at, record.count) - 1
+        while start > 0 && p[start - 1] != 0x0A { start -= 1 }
+        guard start > 0 else { return false }                    // the first line: not this case
+        guard let end = memchrIndex(record, 0x0A, from: at) ?? (complete ? record.count : nil) else { return nil }
+        var quotes = 0
+        for k in start..<end where p[k] == 0x22 { quotes += 1 }
+        return quotes > 0 && quotes % 2 == 0
     }
 
     /// `problem`, or, while it is text after a closed quote on the first line (before
     /// `nl`), the first problem of the fields after that mistake's field: what decides
     /// whether the lines after are a real field's or a stray quote's. A mistake whose
-    /// field runs past the first line is a stray quote's doing.
+    /// field runs past the first line is a stray quote's doing. Offsets are `record`'s.
     private static func beyondFirstLineMistakes(_ record: UnsafeBufferPointer<UInt8>, _ problem: Problem?, _ nl: Int) -> Problem? {
         var problem = problem, base = 0
         while case .other(let at)? = problem, base + at < nl {
@@ -249,6 +266,7 @@ public enum CSVRecord {
             base = comma + 1
             problem = firstProblem(UnsafeBufferPointer(rebasing: record[base...]))
         }
+        if case .other(let at)? = problem { return .other(at: base + at) }    // an offset into `record`
         return problem
     }
 
@@ -262,7 +280,12 @@ public enum CSVRecord {
         case .strayClose?:
             guard let nl else { return .settled }
             return .closed(lineBreak: nl)
-        case .other?: return .settled
+        case .other(let at)?:
+            switch closedInSelfContainedLine(partial, at, complete: false) {
+            case true?: return nl.map { .closed(lineBreak: $0) } ?? .settled
+            case false?: return .settled
+            case nil: return .open
+            }
         }
     }
 

@@ -80,6 +80,27 @@ struct StrayQuoteTests {
         }
     }
 
+    /// A stray quote whose field "closes" at a quote inside a later row's unquoted field
+    /// (`say "hi" ok`) or at the first of three quotes (a body that starts with a quote,
+    /// written right): the closing line holds an even number of quotes, which no real
+    /// field's last line does, so the stray costs only its own line. Every row up to such
+    /// a quote was one error record (501 of them in a probe's file), exit 0.
+    @Test(arguments: [#"2,b,say "hi" ok"#, #"2,b,"""Hi"" she said""#])
+    func aStrayQuoteClosedInsideALaterRowCostsOnlyItsLine(_ row: String) throws {
+        var csv = "id,sender,body\n1,a,\"x\n"
+        for k in 10..<60 { csv += "\(k),b,plain \(k)\n" }
+        csv += row + "\n3,c,d\n"
+        let file = try Harness.temp(Data(csv.utf8), suffix: ".csv")
+        for limit in [[], ["--max-record-bytes", "200"]] {
+            let r = try Harness.run(["classify"] + limit + rules + [file])
+            #expect(r.status == 0)
+            #expect(r.objects.first?["error"] as? String == "\(file):2: bad CSV: unterminated quoted field (byte 4)")
+            #expect(r.objects.dropFirst().map { $0["id"] as? String } == (10..<60).map { String($0) } + ["2", "3"], "\(limit)")
+            let piped = try Harness.run(["classify"] + limit + rules, stdin: csv)
+            #expect(piped.out == r.out.replacingOccurrences(of: file, with: "<stdin>"))
+        }
+    }
+
     /// An unclosed quote past --max-record-bytes: a file is read again from the line
     /// after the bad one, so every later record has its verdict; from a pipe the lines
     /// are gone, and the run says so and exits 1.
