@@ -77,6 +77,19 @@ extension Store {
         return try database.readTransaction { try readLists() }
     }
 
+    /// The stored community-list file as it was imported.
+    private func storedListsContent() throws(StoreError) -> Data {
+        Data(try database.query("SELECT content FROM community_lists WHERE id = 1") { r throws(StoreError) in r.blob(0) ?? [] }.first ?? [])
+    }
+
+    /// What a community-list file holds under `languages`, to compare (nil if it cannot be read).
+    private static func lists(of languages: [String], in data: Data) -> NSDictionary? {
+        guard !languages.isEmpty else { return [:] }
+        guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+              let lists = root["filter_lists"] as? [String: Any] else { return nil }
+        return lists.filter { languages.contains($0.key) } as NSDictionary
+    }
+
     func readLists() throws -> ImportedLists? {
         let rows = try database.query("SELECT content, sha256, imported_at FROM community_lists WHERE id = 1") { r throws(StoreError) in
             (r.blob(0) ?? [], r.text(1) ?? "", r.text(2) ?? "")
@@ -109,9 +122,14 @@ extension Store {
         let hash = SHA256.hex(data)
         return try database.writeTransaction {
             let old = try readLists()
-            // The same content, byte for byte or written otherwise (spacing, key order).
-            if let old, old.sha256 == hash || (old.lists == parsed.lists && Set(old.unknownLanguages) == Set(parsed.unknownLanguages)) {
-                return .unchanged(old)
+            // The same content, byte for byte or written otherwise (spacing, key order), the
+            // lists of languages msgsift does not read included (a later version may).
+            if let old {
+                if old.sha256 == hash { return .unchanged(old) }
+                if old.lists == parsed.lists && Set(old.unknownLanguages) == Set(parsed.unknownLanguages) {
+                    let stored = try storedListsContent()
+                    if Self.lists(of: parsed.unknownLanguages, in: stored) == Self.lists(of: parsed.unknownLanguages, in: data) { return .unchanged(old) }
+                }
             }
             try database.run("""
                 INSERT INTO community_lists (id, content, sha256, imported_at) VALUES (1, ?, ?, ?)

@@ -190,6 +190,22 @@ struct StoreCommandTests {
         #expect(rules[3]["value"] as? Int == 4)
     }
 
+    /// A list under a language msgsift does not read counts as content: changed alone, the
+    /// file is imported (it said "unchanged" and kept the old file and hash); the same
+    /// content written otherwise is still unchanged.
+    @Test func listsOfUnknownLanguagesAreContentToo() throws {
+        let s = try StoreSession()
+        func file(_ ko: String, spaced: Bool = false) throws -> String {
+            let sep = spaced ? ", " : ","
+            let json = #"{"filter_lists":{"ko":{"allow_sender":[],"allow_body":[],"deny_sender":[""# + ko + #""],"deny_body":[]}"#
+                + sep + #""he":{"allow_sender":[],"allow_body":[],"deny_sender":["x"],"deny_body":[]}}}"#
+            return try Harness.temp(Data(json.utf8), suffix: ".json")
+        }
+        #expect(try s.ok(["lists", "import", try file("광고")]).hasPrefix("imported he 1"))
+        #expect(try s.ok(["lists", "import", try file("광고", spaced: true)]).hasPrefix("unchanged (sha256 "))
+        #expect(try s.ok(["lists", "import", try file("무료")]).hasPrefix("imported he 1"))
+    }
+
     @Test func listsImportStatusEnableDisable() throws {
         let s = try StoreSession()
         let file = Harness.path("Tests/Fixtures/valid/rules-lists.json")
