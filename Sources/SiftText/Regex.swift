@@ -153,12 +153,9 @@ public final class ICURegex: @unchecked Sendable {
     static func inlineFlags(_ s: [Unicode.Scalar]) -> (on: Set<Unicode.Scalar>, off: Set<Unicode.Scalar>) {
         var on = Set<Unicode.Scalar>(), off = Set<Unicode.Scalar>()
         walk(s) { i in
-            guard s[i] == "(" && i + 1 < s.count && s[i + 1] == "?" else { return }
-            var j = i + 2, turningOn = true
-            while j < s.count && (("a"..."z").contains(s[j]) || ("A"..."Z").contains(s[j]) || s[j] == "-") {
-                if s[j] == "-" { turningOn = false } else if turningOn { on.insert(s[j]) } else { off.insert(s[j]) }
-                j += 1
-            }
+            guard s[i] == "(", let (flags, _) = flagGroup(s, at: i) else { return }
+            on.formUnion(flags.on)
+            off.formUnion(flags.off)
         }
         return (on, off)
     }
