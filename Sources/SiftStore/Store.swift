@@ -83,8 +83,8 @@ public final class Store: Sendable {
     }
 
     /// Where a chain of symbolic links ends (a path that is not a link), or nil
-    /// when `path` is no link.
-    private static func linkTarget(_ path: String) -> String? {
+    /// when `path` is no link (or the chain loops). The file need not exist yet.
+    public static func linkTarget(_ path: String) -> String? {
         var current = path
         for _ in 0..<40 {
             guard let next = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else {

@@ -97,7 +97,7 @@ enum ExchangeCommands {
 /// a symbolic link if `path` is one (the link stays, a dangling one gets its file made
 /// where it points); anything else (/dev/stdout, a FIFO) is written to as it is.
 func writeReplacing(_ path: String, _ data: Data) throws {
-    let target = URL(fileURLWithPath: linkEnd(path)).resolvingSymlinksInPath()
+    let target = URL(fileURLWithPath: Store.linkTarget(path) ?? path).resolvingSymlinksInPath()
     var info = stat()
     let exists = stat(target.path, &info) == 0
     do {
@@ -144,17 +144,6 @@ func writeReplacing(_ path: String, _ data: Data) throws {
     } catch {
         throw RuntimeError("\(path): cannot be written (\(error.localizedDescription))")
     }
-}
-
-/// Where a chain of symbolic links from `path` ends, the file or not yet; `path` itself
-/// when it is no link (or the chain loops).
-private func linkEnd(_ path: String) -> String {
-    var current = path
-    for _ in 0..<40 {
-        guard let next = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
-        current = next.hasPrefix("/") ? next : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(next)
-    }
-    return path
 }
 
 /// A file to remove if SIGINT, SIGTERM or SIGHUP ends the process before it is renamed
