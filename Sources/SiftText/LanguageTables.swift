@@ -191,9 +191,17 @@ enum WordTable {
 
     /// Words Persian borrowed with the Arabic article (`الان` now, `البته` of course, `الو`
     /// hello on the phone): no sign of Arabic.
-    static let persianArticleWords: Set<UInt64> = Set(["الان", "البته", "الو", "الکی"].map { word in
+    static let persianArticleWords: Set<UInt64> = Set(["الان", "البته", "الو", "الکی"].map(hash))
+
+    /// A word's hash, as `Evidence` computes it letter by letter.
+    static func hash(_ word: some StringProtocol) -> UInt64 {
         word.unicodeScalars.reduce(hashBasis) { mix($0, $1.value) }
-    })
+    }
+
+    /// The hashes of the words of a list written one after another.
+    private static func hashes(_ words: String) -> Set<UInt64> {
+        Set(words.split(whereSeparator: \.isWhitespace).map(hash))
+    }
 
     /// Latin word hash → what it says: bit k for `onlyOneLanguage`'s class k (in
     /// `LatinModel.classes` order), and `spanishBit` / `portugueseBit` for the words
@@ -202,7 +210,7 @@ enum WordTable {
         var table: [UInt64: UInt16] = [:]
         func add(_ words: String, _ bit: UInt16) {
             for word in words.split(whereSeparator: \.isWhitespace) {
-                table[word.unicodeScalars.reduce(hashBasis) { mix($0, $1.value) }, default: 0] |= bit
+                table[hash(word), default: 0] |= bit
             }
         }
         for (language, words) in onlyOneLanguage {
@@ -242,14 +250,10 @@ enum WordTable {
         """
 
     /// Hashes of `titleCaseWords`.
-    static let titleCase: Set<UInt64> = Set(titleCaseWords.split(whereSeparator: { $0 == " " || $0 == "\n" }).map { word in
-        word.unicodeScalars.reduce(hashBasis) { mix($0, $1.value) }
-    })
+    static let titleCase = hashes(titleCaseWords)
 
     /// Hashes of `notRussianWords`.
-    static let notRussian: Set<UInt64> = Set(notRussianWords.split(whereSeparator: { $0 == " " || $0 == "\n" }).map { word in
-        word.unicodeScalars.reduce(hashBasis) { mix($0, $1.value) }
-    })
+    static let notRussian = hashes(notRussianWords)
 
     /// One bit per value of a hash's top 12 bits, set for the hashes of
     /// `notRussian`: most Russian words are turned away by one load.
@@ -266,9 +270,7 @@ enum WordTable {
         var table: [UInt64: UInt16] = [:]
         for (language, words) in lists {
             for word in words.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
-                var h = hashBasis
-                for scalar in word.unicodeScalars { h = mix(h, scalar.value) }
-                table[h, default: 0] |= Slot.bits(language)
+                table[hash(word), default: 0] |= Slot.bits(language)
             }
         }
         return table
