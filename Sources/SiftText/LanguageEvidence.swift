@@ -21,6 +21,17 @@ struct Evidence {
     /// was the Latin word it starts (`wordIsCapital`).
     var capitalRun = false
     var wordIsCapital = false
+    /// The open Latin word has had a small letter, and a capital after one (`WhatsApp`).
+    var wordHasSmall = false
+    var wordIsCamel = false
+    /// The Latin model's sums when the open Latin word started, to take a brand's
+    /// letters back out (`endWord`).
+    var wordStartEven: UInt64 = 0
+    var wordStartOdd: UInt64 = 0
+    var wordStartFeatures = 0
+    var wordStartPenalty = SIMD8<UInt32>()
+    /// Letters of the Latin words taken back out so.
+    var droppedLatinLetters = 0
     /// No word since the start or since `.`, `!`, `?` (or their CJK and Arabic forms): a
     /// capital here starts a sentence (`Dinner with 王小明 tonight`), not a name.
     var sentenceStart = true
@@ -86,7 +97,7 @@ struct Evidence {
                     if cp < 0x61 && !sentenceStart { capitalLatinWords &+= 1; capitalRun = true }
                     sentenceStart = false
                 }
-                latinLetter(lower)
+                latinLetter(lower, capital: cp < 0x61)
                 return
             }
             // A digit continues a run of letters (`A1B2C3` is one word, not three).
@@ -134,7 +145,8 @@ struct Evidence {
         }
         switch script {
         case .latin:
-            latinLetter(Evidence.foldLatin(cp))
+            let folded = Evidence.foldLatin(cp)
+            latinLetter(folded, capital: folded != cp)
         case .arabic:
             if wordScript != .arabic { startWord(.arabic) }
             wordHash = WordTable.mix(wordHash, cp)
@@ -215,13 +227,20 @@ struct Evidence {
 
     /// A folded Latin letter: extends the open word and scores the n-grams ending here.
     @inline(__always)
-    mutating func latinLetter(_ folded: UInt32) {
+    mutating func latinLetter(_ folded: UInt32, capital: Bool) {
         if wordScript != .latin {
             startWord(.latin)
             window = 0x20
             wordIsCapital = capitalRun
             capitalRun = false
+            wordStartEven = latinEven
+            wordStartOdd = latinOdd
+            wordStartFeatures = latinFeatures
+            wordStartPenalty = latinPenalty
+        } else if capital && wordHasSmall {
+            wordIsCamel = true
         }
+        wordHasSmall = wordHasSmall || !capital
         wordHash = WordTable.mix(wordHash, folded)
         wordLength &+= 1
         lastWasAlnum = true
@@ -258,8 +277,22 @@ struct Evidence {
         if !wordIsURLPart {
             if wordScript == .latin {
                 // `To`, `Our`, `Has` in Title Case are the message's words, not a brand's.
-                if wordIsCapital && WordTable.titleCase.contains(wordHash) { capitalLatinWords &-= 1 }
+                let titleCase = wordIsCapital && WordTable.titleCase.contains(wordHash)
+                if titleCase { capitalLatinWords &-= 1 }
                 let says = WordTable.latinWord(wordHash)
+                // A brand written in camel case (`WhatsApp`, `PlayStation`, `iPhone`) or an
+                // English word every language borrows (`online`, `meeting`) is no evidence of
+                // the message's language: its n-grams come back out, and its letters do not
+                // count towards `shortLatinLetters` (`WhatsApp` alone is undetermined).
+                if !titleCase && (says == 0 && wordIsCamel || says == WordTable.loanwordBit) {
+                    droppedLatinLetters &+= wordLength
+                    latinEven = wordStartEven
+                    latinOdd = wordStartOdd
+                    latinFeatures = wordStartFeatures
+                    latinPenalty = wordStartPenalty
+                    closeWord()
+                    return
+                }
                 if says != 0 {
                     if says & WordTable.spanishBit != 0 { spanishWords += 1 }
                     if says & WordTable.portugueseBit != 0 { portugueseWords += 1 }
@@ -285,8 +318,15 @@ struct Evidence {
                 }
             }
         }
+        closeWord()
+    }
+
+    @inline(__always)
+    mutating func closeWord() {
         wordScript = .other
         wordIsCapital = false
+        wordHasSmall = false
+        wordIsCamel = false
         wordHash = WordTable.hashBasis
         wordHasArticle = false
         wordLength = 0
@@ -417,7 +457,7 @@ struct Evidence {
             LanguageScore(LatinModel.classes[c]!, (worst - Double(penalty[c])) / LatinModel.unitsPerNat)
         }
         let lead = Double(penalty[second] - penalty[best]) / LatinModel.unitsPerNat
-        let margin = count(.latin) < LanguageDetector.shortLatinLetters ? LanguageDetector.shortLatinMargin : LanguageDetector.latinMargin
+        let margin = count(.latin) - droppedLatinLetters < LanguageDetector.shortLatinLetters ? LanguageDetector.shortLatinMargin : LanguageDetector.latinMargin
         let language = lead >= margin ? LatinModel.classes[best] : nil
         let other = classes - 1
         let otherScore = best == other || second == other ? (worst - Double(penalty[other])) / LatinModel.unitsPerNat : nil

@@ -136,8 +136,8 @@ enum WordTable {
     /// Frequent words only Spanish or only Portuguese writes (lower case), which
     /// the Latin model, trained on software text, weighs too little in SMS
     /// (`Tu código de Uber es 4412` came out Portuguese): each counts against the other.
-    static let spanishNotPortuguese = "es el los las del y muy gracias hola su sus en hoy mañana ya pero cuando usted tienes tiene hay aquí ahora cuenta listo noche mucho mucha bueno buenos buenas luego también"
-    static let portugueseNotSpanish = "é em não você obrigado obrigada olá seu sua um uma do da dos das ao à com pelo pela hoje amanhã já mas quando tem há aqui agora conta seus suas são pra vc"
+    static let spanishNotPortuguese = "es el los las del y muy gracias hola su sus en hoy mañana ya pero cuando usted tienes tiene hay aquí ahora cuenta listo noche mucho mucha bueno buenos buenas luego también fue al lo donde hasta eso esa ese nuevo nueva tarjeta pues mi bien tus puedo hacer ahorita xq finde"
+    static let portugueseNotSpanish = "é em não você obrigado obrigada olá seu sua um uma do da dos das ao à com pelo pela hoje amanhã já mas quando tem há aqui agora conta seus suas são pra vc foi nao voce até ate isso esse essa meu minha vou obg entao então ainda mae mãe num numa vcs tbm fazer cartao cartão"
 
     /// Frequent SMS words only one language writes among the supported languages and
     /// the others the model knows (Dutch, Swedish, Catalan, Galician, Romanian, Polish…):
@@ -186,6 +186,7 @@ enum WordTable {
         (.es, """
             gracias qué cómo usted ustedes quiero tienes mañana muy también ahora hoy buenos
             buenas dónde puedes estoy eres tú cumpleaños luego haces voy venís
+            dale chido chévere chevere boludo
             """),
     ]
 
@@ -204,8 +205,8 @@ enum WordTable {
     }
 
     /// Latin word hash → what it says: bit k for `onlyOneLanguage`'s class k (in
-    /// `LatinModel.classes` order), and `spanishBit` / `portugueseBit` for the words
-    /// that only tell Spanish and Portuguese apart.
+    /// `LatinModel.classes` order), `spanishBit` / `portugueseBit` for the words
+    /// that only tell Spanish and Portuguese apart, and `loanwordBit`.
     static let latinWords: [UInt64: UInt16] = {
         var table: [UInt64: UInt16] = [:]
         func add(_ words: String, _ bit: UInt16) {
@@ -218,10 +219,13 @@ enum WordTable {
         }
         add(spanishNotPortuguese, spanishBit)
         add(portugueseNotSpanish, portugueseBit)
+        add(loanwordList, loanwordBit)
         return table
     }()
     static let spanishBit: UInt16 = 1 << 8
     static let portugueseBit: UInt16 = 1 << 9
+    /// A word of `loanwordList`.
+    static let loanwordBit: UInt16 = 1 << 10
 
     /// One bit per value of a hash's top 12 bits, set for the hashes of `latinWords`:
     /// most words are turned away by one load.
@@ -247,6 +251,15 @@ enum WordTable {
         the a an to at in on of for and or is are was were be been has have had your you our we my
         me it its this that with from by as not no now only today tomorrow tonight dear happy new
         all get got up off out just will can here there please thank thanks hello hi hey welcome
+        """
+
+    /// English words the other languages' SMS borrow (`O show foi top`, `Hiciste el check-in
+    /// online?`, `Il meeting è spostato`): the model learned them as English and weighs them
+    /// so (`check` 55 nats), so they are not scored. English SMS keep their own words.
+    static let loanwordList = """
+        check online show top link call black friday cyber monday smartphone tablet feedback
+        meeting weekend shopping shop store sale outlet cashback voucher delivery email mail app
+        login password selfie live streaming chat ok okay hour fitness match
         """
 
     /// Hashes of `titleCaseWords`.

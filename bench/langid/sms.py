@@ -10,6 +10,12 @@ scripts.txt holds 1,077 SMS in all 14 languages and 13 others (Ukrainian,
 Bulgarian, Galician, Catalan, Korean, Hindi, …), written by a helper in the
 tenth session; it guided that session's changes (capitalized Latin words
 against another script, more words Russian does not write), so it is dev data.
+latin.txt holds 1,259 SMS in the seven Latin-script languages, realistic and
+informal (OTP codes, deliveries, chat slang, brands, English loanwords), and 14
+strings Spanish and Portuguese write alike (`Pedido confirmado`), labelled `xx`,
+written by a helper in the eleventh
+session; it guided that session's changes (camel-case brands and borrowed
+English words not scored, heavier one-language words), so it is dev data too.
 Prints, per file and label, right / undetermined / wrong, and every wrong
 answer (a wrong language is what junks a message under a blocked language).
 Usage: sms.py BINARY [FILE…] (default: both files). Needs only python3.
@@ -23,7 +29,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 def main():
     binary = sys.argv[1]
-    files = sys.argv[2:] or [os.path.join(HERE, "sms", name) for name in ("dev.txt", "test.txt", "scripts.txt")]
+    files = sys.argv[2:] or [os.path.join(HERE, "sms", name) for name in ("dev.txt", "test.txt", "scripts.txt", "latin.txt")]
     for path in files:
         with open(path, encoding="utf-8") as f:
             rows = [line.rstrip("\n").split(" | ", 1) for line in f if line.strip()]
