@@ -99,8 +99,11 @@ extension RecordReader {
                                                replacing: options.annotate ? RecordFormatter.replacedColumns(names, options) : [])
                         if options.annotate && options.outputFormat != .ndjson, let first = firstCSVHeader, first.keptNames != header.keptNames {
                             // The output has one header, the first input's: other columns would land under it.
-                            s.problem = "\(s.name): its columns (\(names.joined(separator: ","))) differ from the first input's"
-                                + " (\(first.names.joined(separator: ","))); --annotate --output \(options.outputFormat.rawValue) writes one header"
+                            // A file without a header has a message for one: named only with -v.
+                            let columns = options.verbose
+                                ? "its columns (\(names.joined(separator: ","))) differ from the first input's (\(first.names.joined(separator: ",")))"
+                                : "its columns differ from the first input's (\(names.count) against \(first.names.count); -v names them)"
+                            s.problem = "\(s.name): \(columns); --annotate --output \(options.outputFormat.rawValue) writes one header"
                             return
                         }
                         s.format = .csv(header)

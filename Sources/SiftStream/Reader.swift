@@ -277,7 +277,7 @@ final class RecordReader {
             case .ndjson: s.format = .ndjson
             case .csv: s.format = nil
             case .auto:
-                guard let first = s.work.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else {
+                guard let blank = s.work.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else {
                     // Only blank lines so far (not records in either format): drop them, keep counting lines.
                     s.line += s.work.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
                     s.drop(s.work.count)
@@ -286,6 +286,12 @@ final class RecordReader {
                     s.started = true
                     return
                 }
+                // Blank space before the first record goes, as when it came in a read of its own
+                // (above): the same bytes read the same however reads split them, and a CSV
+                // header after a line of spaces is the header (`  \nid,sender,body`).
+                s.line += s.work[..<blank].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+                s.drop(blank)
+                let first = s.work.startIndex
                 s.format = s.work[first] == UInt8(ascii: "{") ? .ndjson : nil
                 // Neither NDJSON nor CSV, though CSV would take it: say so rather than read nothing.
                 if s.work.starts(with: [0x1F, 0x8B]) {

@@ -167,12 +167,22 @@ func compile(_ flags: RuleFlags, command: String = "classify") throws -> Compile
 
 func quotedArg(_ s: String) -> String { quoted(s) }
 
-/// Whether a file's first byte past a BOM and blank space is `{` (auto-detected NDJSON).
-/// False when it cannot be read (the run reports that itself).
+/// Whether a regular file's first byte past a BOM and blank space is `{` (auto-detected
+/// NDJSON). False when it cannot be read (the run reports that itself) and for anything
+/// but a regular file: reading a pipe or a FIFO here would take its bytes from the run
+/// (which then finds NDJSON itself, as for stdin).
 func startsWithBrace(_ path: String) -> Bool {
-    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+    var info = stat()
+    guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+          let handle = FileHandle(forReadingAtPath: path) else { return false }
     defer { try? handle.close() }
-    guard let head = try? handle.read(upToCount: 4096) else { return false }
-    let bytes = head.starts(with: [0xEF, 0xBB, 0xBF]) ? head.dropFirst(3) : head[...]
-    return bytes.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D } == UInt8(ascii: "{")
+    var first = true
+    while let chunk = try? handle.read(upToCount: 64 << 10), !chunk.isEmpty {
+        let bytes = first && chunk.starts(with: [0xEF, 0xBB, 0xBF]) ? chunk.dropFirst(3) : chunk[...]
+        first = false
+        if let b = bytes.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) {
+            return b == UInt8(ascii: "{")
+        }
+    }
+    return false
 }

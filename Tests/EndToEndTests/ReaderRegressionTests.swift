@@ -418,7 +418,13 @@ struct CSVAnnotateErrorTests {
         let r = try Harness.run(["classify", "--no-db", "--annotate", "--output", "csv", a, b, a])
         #expect(r.status == 1)
         #expect(r.out == "sender,body,id,action,stage,reason,warning\nShop,hi,1,allow,noMatch,,\nShop,hi,1,allow,noMatch,,\n")
-        #expect(r.err.contains("differ from the first input's"))
+        #expect(r.err.contains("differ from the first input's (4 against 3; -v names them)"))
+        // The first row of a file without a header is a message: quoted only with -v.
+        let c = try Harness.temp(Data("1,+972501234567,Your PIN is 4821\n".utf8), suffix: ".csv")
+        let quiet = try Harness.run(["classify", "--no-db", "--annotate", "--output", "csv", a, c])
+        #expect(quiet.status == 1 && !quiet.err.contains("PIN"))
+        let verbose = try Harness.run(["classify", "--no-db", "-v", "--annotate", "--output", "csv", a, c])
+        #expect(verbose.err.contains("(1,+972501234567,Your PIN is 4821) differ from the first input's (sender,body,id)"))
     }
 
     /// A usage error is found before anything is written: an NDJSON file among the inputs of
@@ -430,5 +436,45 @@ struct CSVAnnotateErrorTests {
         #expect(r.status == 2)
         #expect(r.out.isEmpty)
         #expect(r.err.contains("needs CSV input"))
+    }
+
+    /// The check that refuses NDJSON up front read the first 4 KiB of every input: from a
+    /// pipe (`<(cat f)`) those bytes were gone, a later row became the header, and a FIFO
+    /// hung the run. Only regular files are looked at before the run now.
+    @Test func annotatedCSVReadsAPipeOrFIFOWhole() throws {
+        let rows = (1...300).map { "\($0),+97250\($0),message number \($0)" }.joined(separator: "\n")
+        let csv = try Harness.temp(Data(("id,sender,body\n" + rows + "\n").utf8), suffix: ".csv")
+        let m = Harness.binary.path
+        let r = try Harness.bash("""
+            '\(m)' classify --no-db --annotate --output csv <(cat '\(csv)') | wc -l
+            f=$(mktemp -u); mkfifo "$f"; (cat '\(csv)' > "$f") &
+            timeout -s KILL 20 '\(m)' classify --no-db --annotate --output csv "$f" | tail -1; echo "status ${PIPESTATUS[0]}"; rm -f "$f"
+            """)
+        #expect(r.out == "301\n300,+97250300,message number 300,allow,noMatch,,\nstatus 0\n", "\(r.err)")
+    }
+
+    /// An NDJSON file whose first 4 KiB are blank is still found before anything is written.
+    @Test func annotatedCSVRefusesNDJSONAfterManyBlankLines() throws {
+        let csv = try Harness.temp(Data("sender,body\nShop,hi\n".utf8), suffix: ".csv")
+        let ndjson = try Harness.temp(Data((String(repeating: "\n", count: 100_000) + "{\"body\":\"hi\"}\n").utf8), suffix: ".ndjson")
+        let r = try Harness.run(["classify", "--no-db", "--annotate", "--output", "csv", csv, ndjson])
+        #expect(r.status == 2)
+        #expect(r.out.isEmpty)
+    }
+
+    /// Blank space before the first record went when a read held nothing else, and was
+    /// kept (a header of one column named by spaces) when the header came in the same read:
+    /// the same bytes now read the same, from a file or however a pipe splits them.
+    @Test(arguments: ["  \nid,sender,body\n1,a,b\n", "   id,sender,body\n1,a,b\n", "\u{FEFF} \t\r\n\nid,sender,body\n1,a,b\n"])
+    func blankSpaceBeforeACSVHeaderIsDroppedHoweverReadsSplitIt(_ input: String) throws {
+        let file = try Harness.temp(Data(input.utf8), suffix: ".csv")
+        let whole = try Harness.run(["classify", "--no-db", file])
+        #expect(whole.objects.count == 1)
+        #expect(whole.objects.first?["id"] as? String == "1")
+        var seed = ReadBoundaryFuzzTests.Random(state: 7)
+        for first in 1..<6 {
+            let split = try ReadBoundaryFuzzTests.slowPipe(["classify", "--no-db"], Array(input.utf8), piece: 5, first: first, seed: &seed)
+            #expect(split.1 == whole.out, "first read of \(first) bytes")
+        }
     }
 }
