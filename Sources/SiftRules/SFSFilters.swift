@@ -23,6 +23,7 @@ public enum SFSFilters {
 
     /// Reads a file's rows. Throws when the data is not this format or is a newer version.
     public static func read(_ data: Data) throws(RuleError) -> [Row] {
+        let data = JSONText.keepingByteOrderMarks(data)
         let object: Any
         do { object = try JSONSerialization.jsonObject(with: data) } catch {
             throw RuleError("not a .sfsfilters file: not valid JSON")
@@ -153,7 +154,7 @@ public enum CommunityListFile {
 
     private static func readGeneral(_ data: Data) throws(RuleError) -> (lists: [Language: CommunityList], unknownLanguages: [String], ignored: [String]) {
         let object: Any
-        do { object = try JSONSerialization.jsonObject(with: data) } catch {
+        do { object = try JSONText.object(with: data) } catch {
             throw RuleError("not a community list file: not valid JSON")
         }
         guard let root = object as? [String: Any], let byLanguage = root["filter_lists"] as? [String: Any] else {
@@ -188,5 +189,33 @@ public enum CommunityListFile {
             lists[language] = list
         }
         return (lists, unknown, ignored)
+    }
+}
+
+/// JSON read through Foundation with every character kept.
+public enum JSONText {
+    /// `data` for `JSONSerialization` and `JSONDecoder`, which on Linux drop a U+FEFF
+    /// written as raw UTF-8 at the start of a string (`"\u{FEFF}WIN"` read as `"WIN"`: an
+    /// import of its own export added a broader filter). A byte-order mark at the start
+    /// of the file is dropped; every other raw U+FEFF is written as the escape `\ufeff`,
+    /// the same character in a string (and, as outside one, no JSON).
+    public static func keepingByteOrderMarks(_ data: Data) -> Data {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let body = data.starts(with: bom) ? data.dropFirst(3) : data[...]
+        guard body.firstRange(of: bom) != nil else { return Data(body) }
+        var out = Data(capacity: body.count + 16)
+        var rest = body
+        while let r = rest.firstRange(of: bom) {
+            out.append(contentsOf: rest[..<r.lowerBound])
+            out.append(contentsOf: Array(#"\ufeff"#.utf8))
+            rest = rest[r.upperBound...]
+        }
+        out.append(contentsOf: rest)
+        return out
+    }
+
+    /// `JSONSerialization.jsonObject(with:)` of `keepingByteOrderMarks(data)`.
+    public static func object(with data: Data) throws -> Any {
+        try JSONSerialization.jsonObject(with: keepingByteOrderMarks(data))
     }
 }

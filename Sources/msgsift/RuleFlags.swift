@@ -120,7 +120,7 @@ struct RuleFlags {
             for row in rows {
                 switch row.result {
                 case .success(let f): rules.add(f)
-                case .failure(let e): warn("\(path): filter \(row.index) skipped: \(e)")
+                case .failure(let e): warn("\(path): row \(row.index) skipped: \(e)")
                 }
             }
         }

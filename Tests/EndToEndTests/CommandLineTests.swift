@@ -69,9 +69,9 @@ struct CommandLineTests {
         let r = try Harness.run(["classify", "--no-db", "--filters", file], stdin: #"{"id":"1","sender":"Shop","body":"ok then"}"# + "\n")
         #expect(r.status == 0)
         #expect(r.out.contains(#""action":"junk","stage":"denyFilter","reason":"ok""#))
-        #expect(r.err.contains("\(file): filter 2 skipped"))
+        #expect(r.err.contains("\(file): row 2 skipped"))
         #expect(r.err.contains("U_REGEX"))
-        #expect(r.err.contains("\(file): filter 3 skipped"))
+        #expect(r.err.contains("\(file): row 3 skipped"))
     }
 
     /// SPEC §2: a newer version is refused with exit 1, and nothing is classified.

@@ -86,6 +86,11 @@ struct CommunityListFileTests {
         (#"{"filter_lists":{"en":{"deny_body":["win",{"x":1}]},"xx":{"oops":[]}}}"#,
          ["en: deny_body: 1 entry that is not a string; ignored"], ["win"]),
         (#"{"filter_lists":{"en":{"allow_sender":[],"allow_body":[],"deny_sender":[],"deny_body":["win"]}}}"#, [], ["win"]),
+        // A raw U+FEFF starting an entry is kept by the general reader (Foundation's dropped
+        // it there), as by the fast one: one odd entry must not change what another matches.
+        (#"{"filter_lists":{"en":{"deny_sender":[1],"deny_body":["\#u{FEFF}WIN"]}}}"#,
+         ["en: deny_sender: 1 entry that is not a string; ignored"], ["\u{FEFF}WIN"]),
+        (#"{"filter_lists":{"en":{"deny_sender":[],"deny_body":["\#u{FEFF}WIN"]}}}"#, [], ["\u{FEFF}WIN"]),
     ])
     func ignoredContent(text: String, ignored: [String], denyBody: [String]) throws {
         let read = try CommunityListFile.readReporting(data(text))

@@ -255,4 +255,18 @@ struct SFSFiltersReadTests {
         let error = #expect(throws: RuleError.self) { try SFSFilters.read(data(text)) }
         #expect(error?.description.isEmpty == false)
     }
+
+    /// Foundation's JSON reader on Linux dropped a raw U+FEFF at the start of a string:
+    /// the app's Foundation keeps it, and a filter `\u{FEFF}WIN` re-imported from its own
+    /// export became `WIN`, which matches more. A byte-order mark before the file's `{` goes.
+    @Test("a U+FEFF inside a string is kept; one before the file's { is a byte-order mark")
+    func byteOrderMarkInsideAStringIsKept() throws {
+        let row = #"{"text":"\#u{FEFF}WIN","type":"deny","folder":"junk","target":"all","matching":"contains","case":"insensitive"}"#
+        let file = "\u{FEFF}" + #"{"format":"simply-filter-sms-filters","version":1,"exportedAt":"2026-01-01T00:00:00Z","appVersion":"1","filters":["# + row + "]}"
+        let rows = try SFSFilters.read(data(file))
+        #expect(rows.compactMap(\.filter).map(\.text) == ["\u{FEFF}WIN"])
+        #expect(throws: RuleError.self) {
+            try SFSFilters.read(data(#"{"format":"\#u{FEFF}simply-filter-sms-filters","version":1,"filters":[]}"#))
+        }
+    }
 }
