@@ -108,3 +108,25 @@ public func quoted(_ s: String) -> String {
     }
     return out + "\""
 }
+
+extension LanguageValidator {
+    /// The languages of a comma-separated list (`he,en`, `he, ,en`), reading the English
+    /// names that hold a comma of their own whole (`he,chinese, simplified`); blank parts
+    /// are skipped.
+    public static func languages(inList value: String) throws(RuleError) -> [Language] {
+        let parts = value.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace() }
+        var languages: [Language] = []
+        var i = 0
+        while i < parts.count {
+            defer { i += 1 }
+            if parts[i].isEmpty { continue }
+            if i + 1 < parts.count, let pair = Language(codeOrName: parts[i] + ", " + parts[i + 1]) {
+                languages.append(pair)
+                i += 1
+                continue
+            }
+            languages.append(try language(parts[i]))
+        }
+        return languages
+    }
+}

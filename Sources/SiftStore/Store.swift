@@ -101,13 +101,31 @@ public final class Store: Sendable {
         try open(path: path, lockTimeout: lockTimeout, upTo: Schema.current)
     }
 
+    /// Makes `folder` and its missing parents, as `mkdir -p`; nil when done, else why not,
+    /// as the system says it (`a.txt: Not a directory`, not Foundation's error number).
+    static func makeFolders(_ folder: String) -> String? {
+        var path = folder.hasPrefix("/") ? "" : "."
+        for part in folder.split(separator: "/") {
+            path += "/" + part
+            if mkdir(path, 0o777) == 0 { continue }
+            let error = errno
+            var info = stat()
+            if stat(path, &info) == 0 {
+                if info.st_mode & S_IFMT == S_IFDIR { continue }
+                return "\(path.hasPrefix("./") ? String(path.dropFirst(2)) : path) is not a folder"
+            }
+            return String(cString: strerror(error))
+        }
+        return nil
+    }
+
     /// `openForWriting` that migrates only up to `version`, to build old stores in tests.
     package static func open(path: String, lockTimeout: Double, upTo version: Int) throws(StoreError) -> Store {
         let real = try regularFile(path)
         let folder = (real as NSString).deletingLastPathComponent
         if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
-            do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-                throw StoreError(.cannotOpen, "\(path): cannot create the folder \(folder) (\(error.localizedDescription))")
+            if let reason = makeFolders(folder) {
+                throw StoreError(.cannotOpen, "\(path): cannot create the folder \(folder) (\(reason))")
             }
         }
         if FileManager.default.fileExists(atPath: real) && access(real, W_OK) != 0 {

@@ -34,3 +34,21 @@ public func openArgumentPath(_ path: String) -> (fd: Int32, reason: String) {
     let again = (name + [0]).withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_RDONLY) }
     return again >= 0 ? (again, "") : (-1, String(cString: strerror(errno)))
 }
+
+/// Whether `value` is a command-line argument (or the part after `--flag=`) whose bytes
+/// are not UTF-8, which Swift handed over repaired (U+FFFD where they were): for what
+/// msgsift writes under the name (a store, an export) or keeps (a filter's text), where
+/// the repaired string would quietly be another name or another text.
+public func isRepairedArgument(_ value: String) -> Bool {
+    guard value.unicodeScalars.contains("\u{FFFD}") else { return false }
+    let utf8 = Array(value.utf8)
+    for i in 1..<Int(CommandLine.argc) {
+        guard let raw = CommandLine.unsafeArgv[i] else { continue }
+        let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw)))
+        let candidates = [bytes[...]] + (bytes.firstIndex(of: UInt8(ascii: "=")).map { [bytes[($0 + 1)...]] } ?? [])
+        for part in candidates where String(decoding: part, as: UTF8.self) == value && !part.elementsEqual(utf8) {
+            return true
+        }
+    }
+    return false
+}

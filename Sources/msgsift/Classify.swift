@@ -46,14 +46,17 @@ enum ClassifyCommand {
             }
         },
         Flag("--annotate", nil, "write each input record with \"verdict\":{action,stage,reason} added") { c, _ in c.stream.annotate = true },
-        Flag("--only", "A,…", "write only these actions (allow,junk,transaction,promotion); error records always") { c, v in
+        Flag("--only", "A,…", "write only these actions (allow,junk,transaction,promotion; given twice, both); error records always") { c, v in
             var set = Set<Action>()
             for part in v.split(separator: ",") {
-                guard let a = Action(rawValue: String(part)) else { throw UsageError("--only: \(quotedArg(String(part))) is not allow, junk, transaction or promotion") }
+                let name = part.trimmingCharacters(in: .whitespaces)
+                if name.isEmpty { continue }    // `junk, promotion`, `junk,`
+                guard let a = Action(rawValue: name) else { throw UsageError("--only: \(quotedArg(name)) is not allow, junk, transaction or promotion") }
                 set.insert(a)
             }
             guard !set.isEmpty else { throw UsageError("--only needs at least one action") }
-            c.stream.only = set
+            // Like grep's -e: a second --only adds to the first, as every list flag of classify does.
+            c.stream.only = (c.stream.only ?? []).union(set)
         },
         Flag("--explain", nil, "add a trace: each stage, what it checked, the outcome") { c, _ in c.stream.explain = true },
         Flag("--stats", nil, "print a summary to stderr at the end") { c, _ in c.stats = true },
@@ -87,14 +90,21 @@ enum ClassifyCommand {
         var config = ClassifyConfig()
         config.rules.db = db
         config.stream.jobs = ProcessInfo.processInfo.activeProcessorCount
-        try parse(args, flags, into: &config, command: "classify") { c, arg in
-            c.inputs.append(arg == "-" ? .stdin : .file(arg))
+        do {
+            try parse(args, flags, into: &config, command: "classify") { c, arg in
+                c.inputs.append(arg == "-" ? .stdin : .file(arg))
+            }
+        } catch let error as UsageError {
+            // `msgsift --no-db test --sender a`: --sender is test's, not an unknown flag of classify.
+            if let name = args.first(where: { commandNames.contains($0) && !FileManager.default.fileExists(atPath: $0) }) {
+                throw commandReadAsInput(name)
+            }
+            throw error
         }
         if config.inputs.isEmpty { config.inputs = [.stdin] }
         // `msgsift --no-db filter list`: options before a command make it classify's input.
         for case .file(let path) in config.inputs where commandNames.contains(path) && !FileManager.default.fileExists(atPath: path) {
-            throw UsageError("\(quotedArg(path)) is a command, read here as an input file of classify: a command comes"
-                             + " first, then its own options (msgsift \(path) --help)", command: "classify")
+            throw commandReadAsInput(path)
         }
         if (config.rules.filterFiles + config.rules.listFiles).contains("-"), config.inputs.contains(where: { if case .stdin = $0 { true } else { false } }) {
             throw UsageError("stdin cannot hold both rules (--filters - or --lists -) and the messages; give the messages as files", command: "classify")
@@ -155,7 +165,10 @@ func compile(_ flags: RuleFlags, command: String = "classify") throws -> Compile
     if !flags.noDB || !flags.filterFiles.isEmpty || !flags.listFiles.isEmpty || !flags.blockedLanguages.isEmpty {
         TextTables.prepareInBackground()
     }
-    let rules = try flags.ruleSet()
+    let rules: RuleSet
+    do { rules = try flags.ruleSet() } catch let error as UsageError where error.command == nil {
+        throw UsageError(error.description, command: command)
+    }
     if rules.filters.isEmpty && rules.smartRules.enabled.isEmpty && rules.communityLanguages.allSatisfy({ rules.communityLists[$0] == nil }) {
         // An empty store where one was expected (another $HOME, sudo) judges a whole archive `allow`.
         let place = StoreAccess.location(flags.db).map { FileManager.default.fileExists(atPath: $0) ? "the store \($0) has none" : "no store at \($0) yet" }
@@ -166,6 +179,12 @@ func compile(_ flags: RuleFlags, command: String = "classify") throws -> Compile
 }
 
 func quotedArg(_ s: String) -> String { quoted(s) }
+
+/// A command name after classify's options (`msgsift --no-db filter list`).
+func commandReadAsInput(_ name: String) -> UsageError {
+    UsageError("\(quotedArg(name)) is a command, read here as an input file of classify: a command comes"
+               + " first, then its own options (msgsift \(name) --help)", command: "classify")
+}
 
 /// Whether a regular file's first byte past a BOM and blank space is `{` (auto-detected
 /// NDJSON). False when it cannot be read (the run reports that itself) and for anything

@@ -62,6 +62,7 @@ enum ExchangeCommands {
             Flag("--type", "allow|deny|denyLanguage", "only filters of this type") { c, v in c.type = try enumValue(v, "--type") },
             Flag("-o", "FILE", "write to FILE (replaced atomically) instead of stdout (- is stdout)") { c, v in
                 guard !v.isEmpty else { throw UsageError("-o needs a value (FILE)") }
+                try refuseRepairedName(v, "-o")
                 c.output = v
             },
         ]
@@ -83,6 +84,11 @@ enum ExchangeCommands {
             }
             let data = SFSFilters.write(filters, exportedAt: Date(), appVersion: "msgsift \(version)")
             if let path = c.output, path != "-" {
+                // As `cp f f`: the store replaced by its own export would lose what the format
+                // does not hold (smart rules, community lists).
+                if let store = StoreAccess.location(c.db), let clash = [store, store + "-wal", store + "-shm"].first(where: { sameFile($0, path) }) {
+                    throw RuntimeError("\(quotedArg(path)) is the rule store\(clash == store ? "" : "'s \(clash.hasSuffix("-wal") ? "-wal" : "-shm") file") (\(store)): export to another file")
+                }
                 try writeReplacing(path, data)
                 print("exported \(filters.count) filter\(filters.count == 1 ? "" : "s") to \(path)")
             } else {
@@ -91,6 +97,12 @@ enum ExchangeCommands {
             return 0
         }
     }
+}
+
+/// Whether two paths name one existing file (links followed).
+func sameFile(_ a: String, _ b: String) -> Bool {
+    var x = stat(), y = stat()
+    return stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino
 }
 
 /// Writes `data` to `path`: a regular file (or a new one) is replaced atomically, through

@@ -59,6 +59,7 @@ enum FilterCommands {
             footer: "Text starting with '-': put it after --, flags first: msgsift filter add --type deny -- -50%",
             positional: { c, arg in
                 guard c.text == nil else { throw UsageError("filter add takes one TEXT; quote a phrase with spaces") }
+                try refuseRepairedText(arg)
                 c.text = arg
             }) { c in
             guard let text = c.text else { throw UsageError("give the filter's TEXT") }
@@ -163,7 +164,7 @@ enum FilterCommands {
 
     static func update(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
         let flags: [Flag<UpdateConfig>] = [
-            Flag("--text", "TEXT", "the new text") { c, v in c.text = v },
+            Flag("--text", "TEXT", "the new text") { c, v in try refuseRepairedText(v); c.text = v },
         ] + optionFlags(\UpdateConfig.options, defaults: false)
         return try runStoreCommand(args, db: db, name: "filter update",
             usage: "msgsift filter update ID [--text TEXT] [--folder F] [--target T] [--match M] [--case C]",
@@ -208,5 +209,13 @@ enum FilterCommands {
             print("filter \(f.id): \(f.type.rawValue) \(f.type == .allow ? "" : f.folder.rawValue + " ")\(f.target.rawValue) \(f.matching.rawValue) \(f.caseSensitivity.rawValue) \(cellText(f.text))")
             return 0
         }
+    }
+}
+
+/// Filter text from bytes that are not UTF-8 would be kept as U+FFFD, matching
+/// what the bytes never said (records that are not UTF-8 are refused too).
+func refuseRepairedText(_ text: String) throws {
+    if isRepairedArgument(text) {
+        throw UsageError("the filter text \(quotedArg(text)) is not UTF-8 (\u{FFFD} marks the bytes); give it in UTF-8")
     }
 }

@@ -65,9 +65,8 @@ enum ListsCommands {
         return try runStoreCommand(args, db: db, name: "lists \(verb)", usage: "msgsift lists \(verb) LANG…",
             summary: on ? "Turns the community lists of these languages on (codes: he en ar zh-Hans …)." : "Turns the community lists of these languages off.",
             flags: [], config: ToggleConfig(), positional: { c, arg in
-                // A name with a comma of its own (`chinese, simplified`, as language block takes it) first.
-                if let whole = try? LanguageValidator.language(arg) { c.languages.append(whole); return }
-                for part in arg.split(separator: ",") { c.languages.append(try LanguageValidator.language(String(part))) }
+                // Names with a comma of their own (`chinese, simplified`, as language block takes it) whole.
+                c.languages += try LanguageValidator.languages(inList: arg)
             }) { c in
             guard !c.languages.isEmpty else { throw UsageError("name the languages: msgsift lists \(verb) he en") }
             // Turning lists off changes nothing in a store that does not exist yet.

@@ -84,8 +84,11 @@ enum RuleCommands {
             if let eq = name.firstIndex(of: "="), SmartRule(rawValue: String(name[..<eq])) != nil {
                 // `classify --rule short-sender=4` spelling: say where the value goes here.
                 let base = String(name[..<eq]), value = String(name[name.index(after: eq)...])
-                let flag = base == SmartRule.countryAllowlist.rawValue ? "--countries" : "--value"
-                throw UsageError("the value goes in \(flag): msgsift rule enable \(base) \(flag) \(value)")
+                switch SmartRule(rawValue: base) {
+                case .countryAllowlist?: throw UsageError("the value goes in --countries: msgsift rule enable \(base) --countries \(value)")
+                case .shortSender?: throw UsageError("the value goes in --value: msgsift rule enable \(base) --value \(value)")
+                default: throw UsageError("\(base) takes no value: msgsift rule enable \(base)")
+                }
             }
             let rule = try SmartRuleValidator.rule(named: name)
             if c.value != nil && rule != .shortSender { throw UsageError("--value is for short-sender") }

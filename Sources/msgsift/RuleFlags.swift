@@ -27,15 +27,12 @@ struct RuleFlags {
             Flag("--lists-languages", "L,…", "languages whose community lists take part (he,en,…)") { c, v in
                 c[keyPath: path].listLanguagesGiven = true
                 // Blank parts are skipped, as in a calling-code list (`he, ,en`, an empty variable).
-                let parts = v.split(separator: ",").filter { !$0.allSatisfy(\.isWhitespace) }
-                if parts.isEmpty {
+                let languages: [Language]
+                do { languages = try LanguageValidator.languages(inList: v) } catch { throw UsageError("--lists-languages: \(error)") }
+                if languages.isEmpty && c[keyPath: path].listLanguages.isEmpty {
                     warn("--lists-languages names no language: no community list takes part (--lists-languages he,en)")
                 }
-                for part in parts {
-                    do { c[keyPath: path].listLanguages.append(try LanguageValidator.language(String(part))) } catch {
-                        throw UsageError("--lists-languages: \(error)")
-                    }
-                }
+                c[keyPath: path].listLanguages += languages
             },
             Flag("--rule", "NAME[=VALUE]", "turn on a smart rule: all-unknown links numbers-only short-sender[=3..6] email emojis country-allowlist=+972,+1") { c, v in
                 try RuleFlags.applyRule(v, to: &c[keyPath: path])
@@ -159,6 +156,8 @@ struct RuleFlags {
 /// Reads a whole file, or stdin for `-`: a regular file, a pipe, a FIFO or `<(…)`
 /// alike; or throws a runtime error saying which file and why.
 func readFile(_ path: String) throws -> Data {
+    // `--filters "$UNSET"`: a usage error, as `--db ""` is, not "no such file".
+    guard !path.isEmpty else { throw UsageError("an empty file name: name a file, or - for stdin") }
     let fd: Int32
     if path == "-" {
         fd = dup(0)

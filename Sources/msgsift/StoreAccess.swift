@@ -4,6 +4,7 @@
 import Foundation
 import SiftRules
 import SiftStore
+import SiftStream
 
 /// Opening the rule store for a command.
 enum StoreAccess {
@@ -66,7 +67,17 @@ enum StoreAccess {
 /// A `--db` value: an empty one (`--db "$UNSET"`) must not quietly mean the default store.
 func nonEmptyDB(_ value: String) throws -> String {
     guard !value.isEmpty else { throw UsageError("--db needs a value (PATH)") }
+    try refuseRepairedName(value, "--db")
     return value
+}
+
+/// A file name msgsift would make or replace must be the one given: Swift hands a name that
+/// is not UTF-8 over repaired (U+FFFD), which names another file (a store that exists is
+/// "not found", a new one is made under the other name).
+func refuseRepairedName(_ value: String, _ flag: String) throws {
+    if isRepairedArgument(value) {
+        throw UsageError("\(flag): the name \(quotedArg(value)) is not UTF-8 (\u{FFFD} marks the bytes); rename the file, or give it through a link with a UTF-8 name")
+    }
 }
 
 /// A command's configuration that can name the store with `--db`.
@@ -119,6 +130,15 @@ struct CommandGroup {
     }
 
     func run(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
+        // `msgsift filter --db X list`: --db goes before or after any command word.
+        var args = args
+        var dbFlags: [String] = []
+        while let first = args.first, first == "--db" || first.hasPrefix("--db=") {
+            let count = first == "--db" ? 2 : 1
+            guard args.count >= count else { throw UsageError("--db needs a value (PATH)", command: name) }
+            dbFlags += args.prefix(count)
+            args = args.dropFirst(count)
+        }
         guard let first = args.first else {
             throw UsageError("\(name) needs a command: \(subcommands.map(\.name).joined(separator: ", "))", command: name)
         }
@@ -126,7 +146,7 @@ struct CommandGroup {
         guard let sub = subcommands.first(where: { $0.name == first }) else {
             throw UsageError("unknown command \(quotedArg(first)) (\(name) commands: \(subcommands.map(\.name).joined(separator: ", ")))", command: name)
         }
-        return try sub.run(args.dropFirst(), db)
+        return try sub.run(ArraySlice(Array(args.dropFirst()) + dbFlags), db)
     }
 }
 

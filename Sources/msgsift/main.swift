@@ -51,14 +51,15 @@ func runMain() -> Int32 {
         case "--db":
             args = args.dropFirst()
             guard let path = args.first, !path.isEmpty else { return usage(UsageError("--db needs a value (PATH)")) }
-            db = path
+            do { db = try nonEmptyDB(path) } catch let e as UsageError { return usage(e) } catch { return 1 }
             args = args.dropFirst()
             continue
         default:
             if first.hasPrefix("--db=") {
                 // An empty path (`--db "$UNSET"`) must not quietly mean the default store.
                 guard first.count > 5 else { return usage(UsageError("--db needs a value (PATH)")) }
-                db = String(first.dropFirst(5)); args = args.dropFirst(); continue
+                do { db = try nonEmptyDB(String(first.dropFirst(5))) } catch let e as UsageError { return usage(e) } catch { return 1 }
+                args = args.dropFirst(); continue
             }
         }
         break

@@ -287,6 +287,64 @@ struct StoreCommandTests {
         #expect(r.out.isEmpty)
         #expect(r.err.contains("\"filter\" is a command"))
         #expect(r.err.contains("(msgsift filter --help)"))
+        // A flag of that command after it was called an unknown flag of classify.
+        for args in [["--no-db", "test", "--sender", "a", "--body", "b"], ["--no-db", "filter", "add", "x", "--type", "deny"]] {
+            let r = try Harness.run(args)
+            #expect(r.status == 2 && r.out.isEmpty)
+            #expect(r.err.contains("\"\(args[1])\" is a command") && !r.err.contains("unknown flag"), "\(args): \(r.err)")
+        }
+    }
+
+    /// `--db` between a command group and its command (`filter --db X list`) was "unknown command".
+    @Test func dbBetweenAGroupAndItsCommand() throws {
+        let s = try StoreSession()
+        let db = s.home + "/other.db"
+        try s.ok(["filter", "add", "Weed", "--type", "deny", "--db", db])
+        #expect(try s.ok(["filter", "--db", db, "list"]).contains("Weed"))
+        #expect(try s.ok(["filter", "--db=\(db)", "list"]).contains("Weed"))
+        #expect(!FileManager.default.fileExists(atPath: s.storePath))
+    }
+
+    /// As `cp f f`: the store replaced by its own export lost its smart rules and lists.
+    @Test func exportOntoTheStoreIsRefused() throws {
+        let s = try StoreSession()
+        try s.ok(["filter", "add", "Weed", "--type", "deny"])
+        try s.ok(["rule", "enable", "links"])
+        let link = s.home + "/link.db"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: s.storePath)
+        for target in [s.storePath, link, s.storePath + "-wal"] where FileManager.default.fileExists(atPath: target) || target.hasSuffix(".db") {
+            let r = try s.run(["export", "-o", target])
+            #expect(r.status == 1 && r.out.isEmpty && r.err.contains("is the rule store"), "\(target): \(r.err)")
+        }
+        #expect(try s.ok(["rule", "list"]).contains("links              on"))
+        #expect(try s.ok(["filter", "list"]).contains("Weed"))
+    }
+
+    /// Names and texts that are not UTF-8 reach Swift repaired (U+FFFD): a store that exists was
+    /// "not found", a new store or an export was made under another name, a filter kept `��`.
+    @Test func namesAndTextsThatAreNotUTF8AreRefused() throws {
+        let s = try StoreSession()
+        let dir = s.home
+        let r = try Harness.bash("""
+            cd '\(dir)'; M='\(Harness.binary.path)'
+            $M rule enable links --db $'st\\xe9.db'; echo "status $?"
+            $M filter add $'\\xff\\xfe' --type deny --db ok.db; echo "status $?"
+            $M filter add Weed --type deny --db ok.db >/dev/null; $M export --db ok.db -o $'ex\\xe9.sfsfilters'; echo "status $?"
+            ls
+            """)
+        let lines = r.out.split(separator: "\n")
+        #expect(lines.prefix(3) == ["status 2", "status 2", "status 2"], "\(r.out)")
+        #expect(lines.dropFirst(3).allSatisfy { $0.hasPrefix("ok.db") }, "files made: \(r.out)")
+        #expect(r.err.contains("is not UTF-8"))
+    }
+
+    /// Repeated --only adds up (as grep -e), and `junk, promotion` reads as `junk,promotion`.
+    @Test func onlyGivenTwiceAddsUp() throws {
+        let input = "{\"body\":\"www.x.com\"}\n{\"body\":\"hi\"}\n"
+        let both = try Harness.run(["classify", "--no-db", "--rule", "links", "--only", "junk", "--only", "allow"], stdin: input)
+        #expect(both.objects.compactMap { $0["record"] as? Int } == [1, 2])
+        let spaced = try Harness.run(["classify", "--no-db", "--rule", "links", "--only", "junk, promotion"], stdin: input)
+        #expect(spaced.status == 0 && spaced.objects.compactMap { $0["record"] as? Int } == [1])
     }
 
     @Test func smallerMessagesSayWhatHappened() throws {
@@ -314,5 +372,37 @@ struct StoreCommandTests {
         let r = try s.run(["rule", "enable", "short-sender=4"])
         #expect(r.status == 2)
         #expect(r.err.contains("msgsift rule enable short-sender --value 4"))
+        // A rule without a value was sent to --value, which then refused it.
+        let links = try s.run(["rule", "enable", "links=1"])
+        #expect(links.status == 2 && links.err.contains("links takes no value: msgsift rule enable links"))
+    }
+
+    /// The store's folder cannot be made: the system's reason, not Foundation's error number.
+    @Test func aFolderThatCannotBeMadeSaysWhy() throws {
+        let s = try StoreSession()
+        let file = s.home + "/notes.txt"
+        try Data("x".utf8).write(to: URL(fileURLWithPath: file))
+        let r = try s.run(["rule", "enable", "links", "--db", file + "/sub/x.db"])
+        #expect(r.status == 1)
+        #expect(r.err.contains("notes.txt is not a folder") && !r.err.contains("NSCocoaErrorDomain"), "\(r.err)")
+    }
+
+    /// An empty file name (`--filters "$UNSET"`) is a usage error, as `--db ""` is.
+    @Test(arguments: [["classify", "--no-db", "--filters", ""], ["import", ""], ["lists", "import", ""]])
+    func anEmptyFileNameIsAUsageError(_ args: [String]) throws {
+        let s = try StoreSession()
+        let r = try s.run(args)
+        #expect(r.status == 2 && r.err.contains("an empty file name"), "\(r.err)")
+        #expect(r.err.contains("Try 'msgsift \(args[0] == "lists" ? "lists import" : args[0]) --help'"), "\(r.err)")
+    }
+
+    /// `chinese, simplified` has a comma of its own: read whole in a list of languages too.
+    @Test func aLanguageNameWithACommaInAList() throws {
+        let s = try StoreSession()
+        let r = try s.run(["test", "--no-db", "--sender", "a", "--body", "b", "--lists-languages", "he,chinese, simplified", "--lists", "samples/lists.json"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(!r.err.contains("unknown language"))
+        try s.ok(["lists", "import", "samples/lists.json"])
+        #expect(try s.ok(["lists", "enable", "he,Chinese,Simplified"]).contains("zh-Hans"))
     }
 }
