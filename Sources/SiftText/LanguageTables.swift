@@ -164,7 +164,7 @@ enum WordTable {
         (.fr, """
             bonjour bonsoir merci beaucoup demain aujourd vous votre nous avec suis êtes être
             très déjà chez rien quoi oui ça bisous bises coucou stp svp bcp slt cette aussi
-            toujours peux veux avez sont soir commande livraison trop où
+            toujours peux veux avez sont soir commande livraison trop où ca
             """),
         (.de, """
             danke bitte nicht ich und ist heute schön schon dich sehr tschüss geht noch

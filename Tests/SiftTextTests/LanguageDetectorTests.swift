@@ -336,7 +336,7 @@ import Testing
         ("Hiciste el check-in online?", nil), ("Online check-in yaptin mi?", .tr),
         ("Black Friday: sconto del 40% su smartphone e tablet", .it),
         ("Tu pedido fue enviado", .es), ("Tu pedido #ES-556123 ha sido enviado", nil),
-        ("ca va bien merci", nil), ("merci bien", .fr),
+        ("ca va bien merci", nil), ("merci bien", .fr), ("ok ca marche a demain", .fr),
         // English keeps its own words around the loanwords.
         ("Check your order status online", .en), ("Your meeting is confirmed for tomorrow", .en),
         ("Black Friday deals online now", .en), ("Your Apple ID code is 123456", .en),
