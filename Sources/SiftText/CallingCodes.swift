@@ -114,8 +114,9 @@ public enum CallingCodes {
     /// Whether a non-ASCII scalar is a number (`Character.isNumber`: any numeric type).
     @inline(__always)
     private static func isNumber(_ cp: UInt32) -> Bool {
-        // Letters (most non-ASCII sender text) are answered from the table.
-        if CharTable.isLetter(cp) { return false }
+        // Letters (most non-ASCII sender text) are answered from the table, but for the Han
+        // ideographs that are numerals (一 二 十 万: Character.isNumber, as the app reads them).
+        if CharTable.isLetter(cp) && CharTable.script(cp) != .han { return false }
         return Unicode.Scalar(cp)?.properties.numericType != nil
     }
 }

@@ -6,11 +6,13 @@
 //     scheme is the ASCII run [A-Za-z0-9+.-] before `:` and holds a letter;
 //   - a host that starts with `www.` followed by a host character;
 //   - a bare host `label(.label)+` whose last label is a real TLD (TLDTable),
-//     unless that label is a capitalized word and no path follows it (`Hi.How`,
-//     `it.Amazon`: a sentence run on without its space), but for `.Com`,
-//     `.Net`, `.Org`, `.Info`, `.Biz` (no sentence starts so; spam writes them).
+//     unless that label is a capitalized word and no path, query, fragment or port
+//     follows it (`Hi.How`, `it.Amazon`: a sentence run on without its space), but
+//     for `.Com`, `.Net`, `.Org`, `.Info`, `.Biz` (no sentence starts so; spam
+//     writes them).
 // Hosts are found as maximal runs of host characters (Unicode letters, marks,
-// decimal digits, `-`) and dots. Inside a run, `..` or longer is an ellipsis
+// decimal digits, `-`) and dots, which end where letters of a script written
+// without spaces (Han, kana, Thai; Hangul with its particles) meet others. Inside a run, `..` or longer is an ellipsis
 // and separates candidates; a single trailing dot is sentence punctuation.
 // A lone leading dot is punctuation before a candidate (`.bit.ly/x`). A
 // candidate is refused when preceded by `@` after a local-part character (the
@@ -128,17 +130,19 @@ private struct LinkScanner {
     /// not before `floor`.
     func runStart(before end: Int, floor: Int) -> Int {
         var i = end
+        var kind = HostKind.either
         while i > floor {
             let byte = text[i - 1]
             if byte < 0x80 {
                 guard byte == .dot || isHostASCII(byte) else { return i }
+                guard kind.admits(byte == .dot || byte == .hyphen ? .either : .spaced, into: &kind) else { return i }
                 i -= 1
             } else {
                 // Step back to the lead byte of the scalar that ends at i.
                 var lead = i - 1
                 while lead > floor && i - lead < 4 && text[lead] & 0xC0 == 0x80 { lead -= 1 }
                 let (scalar, length) = decode(at: lead)
-                guard lead + length == i, isHostScalar(scalar) else { return i }
+                guard lead + length == i, isHostScalar(scalar), kind.admits(hostKind(scalar), into: &kind) else { return i }
                 i = lead
             }
         }
@@ -149,18 +153,52 @@ private struct LinkScanner {
     func runEnd(from start: Int) -> Int {
         let count = text.count
         var i = start
+        var kind = HostKind.either
         while i < count {
             let byte = text[i]
             if byte < 0x80 {
                 guard byte == .dot || isHostASCII(byte) else { return i }
+                guard kind.admits(byte == .dot || byte == .hyphen ? .either : .spaced, into: &kind) else { return i }
                 i += 1
             } else {
                 let (scalar, length) = decode(at: i)
-                guard isHostScalar(scalar) else { return i }
+                guard isHostScalar(scalar), kind.admits(hostKind(scalar), into: &kind) else { return i }
                 i += length
             }
         }
         return i
+    }
+
+    /// Scripts written without spaces between words (Han, kana, Thai) or that glue
+    /// particles to them (Hangul `naver.com에서`) run straight into a Latin host:
+    /// `请登录www.icbc.com.cn进行验证`. A run of host characters ends where it passes
+    /// from one kind to the other; a host all in one of them (`例子.中国`) stays whole.
+    enum HostKind {
+        case either, spaced, unspaced
+
+        /// Whether a character of kind `next` continues a run of this kind; the run's kind
+        /// becomes `next`'s when it had none.
+        @inline(__always)
+        func admits(_ next: HostKind, into run: inout HostKind) -> Bool {
+            switch (self, next) {
+            case (_, .either): return true
+            case (.either, _): run = next; return true
+            default: return self == next
+            }
+        }
+    }
+
+    /// `.unspaced` for Han, kana, Hangul and Thai letters; `.either` for marks (a Thai
+    /// vowel sign goes with its letter); `.spaced` for other letters and digits.
+    func hostKind(_ scalar: UInt32) -> HostKind {
+        switch CharTable.script(scalar) {
+        case .han, .hiragana, .katakana, .hangul, .thai: return .unspaced
+        default: return CharTable.isLetter(scalar) || isDecimalDigit(scalar) ? .spaced : .either
+        }
+    }
+
+    func isDecimalDigit(_ scalar: UInt32) -> Bool {
+        Unicode.Scalar(scalar)?.properties.generalCategory == .decimalNumber
     }
 
     /// True when the run text[start..<end] holds a link candidate (see the file overview).
@@ -224,8 +262,20 @@ private struct LinkScanner {
         // `Hi.How are you`, `share it.Amazon`: two sentences whose space went missing, the
         // second starting with a capital, not a host; unless a path follows (`Bit.Ly/x`).
         // `.Com`, `.Net`, `.Org` are no sentence's first word, and spam writes them so (`WinBig.Com`).
-        if isCapitalizedWord(label) && !isGenericLabel(label) && !(end < text.count && text[end] == .slash) { return false }
+        if isCapitalizedWord(label) && !isGenericLabel(label) && !pathFollows(end) { return false }
         return true
+    }
+
+    /// A path, query or fragment (`/`, `?`, `#` and a character that is not a space) or
+    /// a port (`:8080`) follows the host ending at `end`: `Bit.Ly/x`, `Prize.Club?id=5`.
+    func pathFollows(_ end: Int) -> Bool {
+        guard end < text.count else { return false }
+        switch text[end] {
+        case .slash: return true
+        case UInt8(ascii: "?"), UInt8(ascii: "#"): return end + 1 < text.count && !isSpace(at: end + 1) && text[end + 1] >= 0x21
+        case .colon: return end + 1 < text.count && isASCIIDigit(text[end + 1])
+        default: return false
+        }
     }
 
     /// `com`, `net`, `org`, `info`, `biz` in any case.

@@ -71,6 +71,8 @@ struct CallingCodesTests {
         ("\u{0669}\u{0667}\u{0662}", nil),
         ("+9\u{0667}2 50", nil),                          // 9 alone is no code
         ("+1\u{0662}12 555", "1"),                        // +1 then a non-ASCII digit: still +1
+        ("+9一72501234567", nil),                          // a Han numeral is a number to the app, not a letter
+        ("+4四4 7700 900123", nil),                       // 4 alone is no code
         ("++972501234567", nil),
         ("+1+212 555 0100", "1"),
         ("+\u{00B2}972", nil),                            // ² is a number to the app

@@ -79,6 +79,11 @@ struct LinksTests {
         ("shop.how", true),
         ("Visit WinBig.Com today", true),                 // generic TLDs are no sentence's first word
         ("Claim at Prize.Net now", true),
+        ("Visit Prize.Club?id=5", true),                  // a query, port or fragment is a path too
+        ("Go to Bonus.Casino:8080", true),
+        ("Open Gift.Shop#claim", true),
+        ("Is it.Club? No", false),                        // `?` then a space ends a question
+        ("See you at 5.Club: bring shoes", false),
     ])
     func capitalizedLastLabel(body: String, expected: Bool) {
         #expect(LinkDetector.containsLink(body) == expected)
@@ -96,6 +101,26 @@ struct LinksTests {
         ("пример.ру", false),                            // ру is no TLD (рус is)
     ])
     func idn(body: String, expected: Bool) {
+        #expect(LinkDetector.containsLink(body) == expected)
+    }
+
+    /// Chinese, Japanese and Thai put no space between words, and Korean glues its
+    /// particles on: a host there runs straight into the text around it. A probe's SMS
+    /// all read as no link, the run of letters taken for one host (`请登录www.…进行验证`).
+    @Test("a Latin host glued to Han, kana, Hangul or Thai text", arguments: [
+        ("请登录www.icbc.com.cn进行验证", true),
+        ("详情请访问www.10086.cn查询", true),
+        ("【京东】您的订单已发货，详情登录jd.com查看", true),
+        ("登录12306.cn购票", true),
+        ("詳しくはamazon.co.jpをご覧ください", true),
+        ("ログインはwww.smbc.co.jpから", true),
+        ("คลิกที่lazada.co.thเพื่อรับสิทธิ์", true),
+        ("naver.com에서 확인하세요", true),
+        ("中国移动.中国", true),                           // a host all in one script stays whole
+        ("请回复1.确认2.取消", false),                      // numbered choices, no TLD
+        ("版本3.5发布", false),
+    ])
+    func hostGluedToUnspacedText(body: String, expected: Bool) {
         #expect(LinkDetector.containsLink(body) == expected)
     }
 
