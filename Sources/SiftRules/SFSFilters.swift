@@ -200,18 +200,22 @@ public enum JSONText {
     /// of the file is dropped; every other raw U+FEFF is written as the escape `\ufeff`,
     /// the same character in a string (and, as outside one, no JSON).
     public static func keepingByteOrderMarks(_ data: Data) -> Data {
-        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
-        let body = data.starts(with: bom) ? data.dropFirst(3) : data[...]
-        guard body.firstRange(of: bom) != nil else { return Data(body) }
-        var out = Data(capacity: body.count + 16)
-        var rest = body
-        while let r = rest.firstRange(of: bom) {
-            out.append(contentsOf: rest[..<r.lowerBound])
-            out.append(contentsOf: Array(#"\ufeff"#.utf8))
-            rest = rest[r.upperBound...]
+        let bytes = [UInt8](data)      // one copy; Data's own search costs ~70 instructions a byte
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var out: [UInt8] = []
+        var copied = start
+        var i = start
+        while let lead = bytes[i...].firstIndex(of: 0xEF) {
+            i = lead + 1
+            guard lead + 2 < bytes.count, bytes[lead + 1] == 0xBB, bytes[lead + 2] == 0xBF else { continue }
+            out.append(contentsOf: bytes[copied..<lead])
+            out.append(contentsOf: #"\ufeff"#.utf8)
+            copied = lead + 3
+            i = copied
         }
-        out.append(contentsOf: rest)
-        return out
+        if copied == start { return start == 0 ? data : Data(bytes[start...]) }
+        out.append(contentsOf: bytes[copied...])
+        return Data(out)
     }
 
     /// `JSONSerialization.jsonObject(with:)` of `keepingByteOrderMarks(data)`.
