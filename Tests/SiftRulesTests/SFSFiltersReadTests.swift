@@ -269,4 +269,21 @@ struct SFSFiltersReadTests {
             try SFSFilters.read(data(#"{"format":"\#u{FEFF}simply-filter-sms-filters","version":1,"filters":[]}"#))
         }
     }
+
+    @Test("JSONText: a leading byte-order mark goes, every other U+FEFF becomes its escape", arguments: [
+        ("\u{FEFF}{}", "{}"),
+        ("{\"a\":\"\u{FEFF}\u{FEFF}x\u{FEFF}\"}", #"{"a":"\ufeff\ufeffx\ufeff"}"#),
+        ("\u{FEFF}[\"\u{FEFF}\"]", #"["\ufeff"]"#),
+        ("[\"＋\"]", "[\"＋\"]"),                           // U+FF0B also starts with EF: it stays
+        ("", ""),
+    ])
+    func jsonTextKeepsByteOrderMarks(input: String, expected: String) {
+        #expect(String(decoding: JSONText.keepingByteOrderMarks(Data(input.utf8)), as: UTF8.self) == expected)
+    }
+
+    @Test("JSONText: a cut or other sequence from EF stays as it is")
+    func jsonTextLeavesOtherBytes() {
+        let bytes: [UInt8] = [0x5B, 0xEF, 0xBB, 0x5D, 0xEF, 0xBF, 0xBD, 0xEF, 0xBB]
+        #expect([UInt8](JSONText.keepingByteOrderMarks(Data(bytes))) == bytes)
+    }
 }
