@@ -23,7 +23,7 @@ public enum SFSFilters {
 
     /// Reads a file's rows. Throws when the data is not this format or is a newer version.
     public static func read(_ data: Data) throws(RuleError) -> [Row] {
-        let data = JSONText.keepingByteOrderMarks(data)
+        let data = FoundationJSON.keepingByteOrderMarks(data)
         let object: Any
         do { object = try JSONSerialization.jsonObject(with: data) } catch {
             throw RuleError("not a .sfsfilters file: not valid JSON")
@@ -154,7 +154,7 @@ public enum CommunityListFile {
 
     private static func readGeneral(_ data: Data) throws(RuleError) -> (lists: [Language: CommunityList], unknownLanguages: [String], ignored: [String]) {
         let object: Any
-        do { object = try JSONText.object(with: data) } catch {
+        do { object = try FoundationJSON.object(with: data) } catch {
             throw RuleError("not a community list file: not valid JSON")
         }
         guard let root = object as? [String: Any], let byLanguage = root["filter_lists"] as? [String: Any] else {
@@ -193,7 +193,7 @@ public enum CommunityListFile {
 }
 
 /// JSON read through Foundation with every character kept.
-public enum JSONText {
+public enum FoundationJSON {
     /// `data` for `JSONSerialization` and `JSONDecoder`, which on Linux drop a U+FEFF
     /// written as raw UTF-8 at the start of a string (`"\u{FEFF}WIN"` read as `"WIN"`: an
     /// import of its own export added a broader filter). A byte-order mark at the start
@@ -208,6 +208,11 @@ public enum JSONText {
         while let lead = bytes[i...].firstIndex(of: 0xEF) {
             i = lead + 1
             guard lead + 2 < bytes.count, bytes[lead + 1] == 0xBB, bytes[lead + 2] == 0xBF else { continue }
+            // After an odd run of backslashes it is an escape's character, no JSON: left for
+            // Foundation to refuse (`\\ufeff` would be valid, and another text).
+            var slashes = 0
+            while lead - slashes > start && bytes[lead - slashes - 1] == 0x5C { slashes += 1 }
+            if slashes % 2 == 1 { continue }
             out.append(contentsOf: bytes[copied..<lead])
             out.append(contentsOf: #"\ufeff"#.utf8)
             copied = lead + 3

@@ -85,7 +85,7 @@ extension Store {
     /// What a community-list file holds under `languages`, to compare (nil if it cannot be read).
     private static func lists(of languages: [String], in data: Data) -> NSDictionary? {
         guard !languages.isEmpty else { return [:] }
-        guard let root = (try? JSONText.object(with: data)) as? [String: Any],
+        guard let root = (try? FoundationJSON.object(with: data)) as? [String: Any],
               let lists = root["filter_lists"] as? [String: Any] else { return nil }
         return lists.filter { languages.contains($0.key) } as NSDictionary
     }

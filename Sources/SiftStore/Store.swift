@@ -109,11 +109,13 @@ public final class Store: Sendable {
             path += "/" + part
             if mkdir(path, 0o777) == 0 { continue }
             let error = errno
+            let shown = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
             var info = stat()
             if stat(path, &info) == 0 {
                 if info.st_mode & S_IFMT == S_IFDIR { continue }
-                return "\(path.hasPrefix("./") ? String(path.dropFirst(2)) : path) is not a folder"
+                return "\(shown) is not a folder"
             }
+            if lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK { return "\(shown) is a link to nothing" }
             return String(cString: strerror(error))
         }
         return nil
@@ -123,10 +125,8 @@ public final class Store: Sendable {
     package static func open(path: String, lockTimeout: Double, upTo version: Int) throws(StoreError) -> Store {
         let real = try regularFile(path)
         let folder = (real as NSString).deletingLastPathComponent
-        if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
-            if let reason = makeFolders(folder) {
-                throw StoreError(.cannotOpen, "\(path): cannot create the folder \(folder) (\(reason))")
-            }
+        if !folder.isEmpty, let reason = makeFolders(folder) {
+            throw StoreError(.cannotOpen, "\(path): cannot create the folder \(folder) (\(reason))")
         }
         if FileManager.default.fileExists(atPath: real) && access(real, W_OK) != 0 {
             // Opened anyway, SQLite would read it and leave the log's side files behind, ours:

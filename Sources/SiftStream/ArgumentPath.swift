@@ -13,24 +13,11 @@ public func openArgumentPath(_ path: String) -> (fd: Int32, reason: String) {
     if fd >= 0 { return (fd, "") }
     let reason = String(cString: strerror(errno))
     guard errno == ENOENT, path.unicodeScalars.contains("\u{FFFD}") else { return (-1, reason) }
-    var found: [UInt8]? = nil
-    for i in 1..<Int(CommandLine.argc) {
-        guard let raw = CommandLine.unsafeArgv[i] else { continue }
-        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw))
-        var start = 0
-        if String(decoding: bytes, as: UTF8.self) != path {
-            // `--filters=path`: the bytes after the first `=`.
-            guard let eq = bytes.firstIndex(of: UInt8(ascii: "=")),
-                  String(decoding: UnsafeBufferPointer(rebasing: bytes[(eq + 1)...]), as: UTF8.self) == path else { continue }
-            start = eq + 1
-        }
-        let name = Array(bytes[start...])
-        if let other = found, other != name {
-            return (-1, "its name is not UTF-8 and another argument's reads the same; rename one of them")
-        }
-        found = name
+    let readings = Set(argumentBytes(readingAs: path))
+    if readings.count > 1 {
+        return (-1, "its name is not UTF-8 and another argument's reads the same; rename one of them")
     }
-    guard let name = found else { return (-1, reason) }
+    guard let name = readings.first else { return (-1, reason) }
     let again = (name + [0]).withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_RDONLY) }
     return again >= 0 ? (again, "") : (-1, String(cString: strerror(errno)))
 }
@@ -38,17 +25,25 @@ public func openArgumentPath(_ path: String) -> (fd: Int32, reason: String) {
 /// Whether `value` is a command-line argument (or the part after `--flag=`) whose bytes
 /// are not UTF-8, which Swift handed over repaired (U+FFFD where they were): for what
 /// msgsift writes under the name (a store, an export) or keeps (a filter's text), where
-/// the repaired string would quietly be another name or another text.
+/// the repaired string would quietly be another name or another text. An argument that
+/// is `value`'s own UTF-8 (a text holding U+FFFD itself) makes it no repair.
 public func isRepairedArgument(_ value: String) -> Bool {
     guard value.unicodeScalars.contains("\u{FFFD}") else { return false }
-    let utf8 = Array(value.utf8)
+    let readings = argumentBytes(readingAs: value)
+    return !readings.isEmpty && !readings.contains(Array(value.utf8))
+}
+
+/// The bytes of every command-line argument, or part after a first `=`, that reads as `value`.
+func argumentBytes(readingAs value: String) -> [[UInt8]] {
+    var found: [[UInt8]] = []
     for i in 1..<Int(CommandLine.argc) {
         guard let raw = CommandLine.unsafeArgv[i] else { continue }
         let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw)))
-        let candidates = [bytes[...]] + (bytes.firstIndex(of: UInt8(ascii: "=")).map { [bytes[($0 + 1)...]] } ?? [])
-        for part in candidates where String(decoding: part, as: UTF8.self) == value && !part.elementsEqual(utf8) {
-            return true
+        if String(decoding: bytes, as: UTF8.self) == value {
+            found.append(bytes)
+        } else if let eq = bytes.firstIndex(of: UInt8(ascii: "=")), String(decoding: bytes[(eq + 1)...], as: UTF8.self) == value {
+            found.append(Array(bytes[(eq + 1)...]))
         }
     }
-    return false
+    return found
 }

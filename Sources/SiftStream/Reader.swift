@@ -273,25 +273,32 @@ final class RecordReader {
                 s.problem = "\(s.name): UTF-16 text; msgsift reads UTF-8 (iconv -f \(encoding) -t UTF-8\(s.fileArgument) | msgsift …)"
                 return
             }
+            if options.inputFormat != .ndjson {
+                // Blank lines before the first record are no record in either format: dropped,
+                // and counted, as whole lines only, so the same bytes read the same however
+                // reads split them (a line of spaces is kept until its end comes, unless it
+                // outgrows the shape window). A CSV header after them is the header
+                // (`  \nid,sender,body`), and blank space before it on its line goes too.
+                guard let blank = s.work.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else {
+                    let cut = final || s.work.count > Self.shapeWindow ? s.work.count : (s.work.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0)
+                    s.line += s.work[..<cut].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+                    s.drop(cut)
+                    if !final { return }
+                    s.format = options.inputFormat == .csv ? nil : .ndjson
+                    s.started = true
+                    return
+                }
+                let lineStart = s.work[..<blank].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+                s.line += s.work[..<lineStart].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+                let isCSV = options.inputFormat == .csv || s.work[blank] != UInt8(ascii: "{")
+                s.drop(isCSV ? blank : lineStart)
+            }
             switch options.inputFormat {
             case .ndjson: s.format = .ndjson
             case .csv: s.format = nil
             case .auto:
-                guard let blank = s.work.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else {
-                    // Only blank lines so far (not records in either format): drop them, keep counting lines.
-                    s.line += s.work.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-                    s.drop(s.work.count)
-                    if !final { return }
-                    s.format = .ndjson
-                    s.started = true
-                    return
-                }
-                // Blank space before the first record goes, as when it came in a read of its own
-                // (above): the same bytes read the same however reads split them, and a CSV
-                // header after a line of spaces is the header (`  \nid,sender,body`).
-                s.line += s.work[..<blank].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-                s.drop(blank)
-                let first = s.work.startIndex
+                // Past blank lines (above): the first byte decides, `{` is NDJSON.
+                guard let first = s.work.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
                 s.format = s.work[first] == UInt8(ascii: "{") ? .ndjson : nil
                 // Neither NDJSON nor CSV, though CSV would take it: say so rather than read nothing.
                 if s.work.starts(with: [0x1F, 0x8B]) {

@@ -142,7 +142,7 @@ enum WordTable {
     /// Frequent SMS words only one language writes among the supported languages and
     /// the others the model knows (Dutch, Swedish, Catalan, Galician, Romanian, Polish…):
     /// each counts against every other class (a word also in `spanishNotPortuguese` or
-    /// `portugueseNotSpanish` counts there too, 12 nats against the other). The model,
+    /// `portugueseNotSpanish` counts there too, 20 nats against the other). The model,
     /// trained on software text, knows little of chat: `Final sale today` and `Real deal`
     /// came out Spanish, `Merci beaucoup` and `Olá, tudo bem?` another language.
     /// Left out, because another language writes them too or borrows them (in brackets):

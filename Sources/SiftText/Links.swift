@@ -142,7 +142,7 @@ private struct LinkScanner {
                 var lead = i - 1
                 while lead > floor && i - lead < 4 && text[lead] & 0xC0 == 0x80 { lead -= 1 }
                 let (scalar, length) = decode(at: lead)
-                guard lead + length == i, isHostScalar(scalar), kind.admits(hostKind(scalar), into: &kind) else { return i }
+                guard lead + length == i, let next = hostKind(scalar), kind.admits(next, into: &kind) else { return i }
                 i = lead
             }
         }
@@ -162,7 +162,7 @@ private struct LinkScanner {
                 i += 1
             } else {
                 let (scalar, length) = decode(at: i)
-                guard isHostScalar(scalar), kind.admits(hostKind(scalar), into: &kind) else { return i }
+                guard let next = hostKind(scalar), kind.admits(next, into: &kind) else { return i }
                 i += length
             }
         }
@@ -188,18 +188,7 @@ private struct LinkScanner {
         }
     }
 
-    /// `.unspaced` for Han, kana, Hangul and Thai letters; `.either` for marks (a Thai
-    /// vowel sign goes with its letter); `.spaced` for other letters and digits.
-    func hostKind(_ scalar: UInt32) -> HostKind {
-        switch CharTable.script(scalar) {
-        case .han, .hiragana, .katakana, .hangul, .thai: return .unspaced
-        default: return CharTable.isLetter(scalar) || isDecimalDigit(scalar) ? .spaced : .either
-        }
-    }
 
-    func isDecimalDigit(_ scalar: UInt32) -> Bool {
-        Unicode.Scalar(scalar)?.properties.generalCategory == .decimalNumber
-    }
 
     /// True when the run text[start..<end] holds a link candidate (see the file overview).
     mutating func hostRun(_ start: Int, _ end: Int) -> Bool {
@@ -266,14 +255,22 @@ private struct LinkScanner {
         return true
     }
 
-    /// A path, query or fragment (`/`, `?`, `#` and a character that is not a space) or
-    /// a port (`:8080`) follows the host ending at `end`: `Bit.Ly/x`, `Prize.Club?id=5`.
+    /// A path (`/`), a query or fragment (`?` or `#` and a letter, digit, `=`, `&`, `%`,
+    /// `_` or `-`) or a port (`:` and digits up to a space, `/` or the end) follows the
+    /// host ending at `end`: `Bit.Ly/x`, `Prize.Club?id=5`, `Bonus.Casino:8080`; not a
+    /// question or a time after a sentence run on (`free.Today?😊`, `me.Today:5pm`).
     func pathFollows(_ end: Int) -> Bool {
-        guard end < text.count else { return false }
+        let count = text.count
+        guard end + 1 < count else { return end < count && text[end] == .slash }
+        let next = text[end + 1]
         switch text[end] {
         case .slash: return true
-        case UInt8(ascii: "?"), UInt8(ascii: "#"): return end + 1 < text.count && !isSpace(at: end + 1) && text[end + 1] >= 0x21
-        case .colon: return end + 1 < text.count && isASCIIDigit(text[end + 1])
+        case UInt8(ascii: "?"), UInt8(ascii: "#"):
+            return isHostASCII(next) || next == UInt8(ascii: "=") || next == UInt8(ascii: "&") || next == UInt8(ascii: "%") || next == UInt8(ascii: "_")
+        case .colon:
+            var k = end + 1
+            while k < count && isASCIIDigit(text[k]) { k += 1 }
+            return k > end + 1 && (k == count || text[k] == .slash || isSpace(at: k))
         default: return false
         }
     }
@@ -358,13 +355,24 @@ private struct LinkScanner {
     /// A non-ASCII host character: a letter (from CharTable), a combining mark
     /// (Devanagari, Thai and Arabic labels need them) or a decimal digit.
     func isHostScalar(_ scalar: UInt32) -> Bool {
-        if CharTable.isLetter(scalar) { return true }
-        guard let value = Unicode.Scalar(scalar) else { return false }
+        hostKind(scalar) != nil
+    }
+
+    /// Nil for a scalar that is no host character; else `.unspaced` for Han, kana, Hangul
+    /// and Thai letters, `.either` for marks (a Thai vowel sign goes with its letter),
+    /// `.spaced` for other letters and decimal digits.
+    func hostKind(_ scalar: UInt32) -> HostKind? {
+        if CharTable.isLetter(scalar) {
+            switch CharTable.script(scalar) {
+            case .han, .hiragana, .katakana, .hangul, .thai: return .unspaced
+            default: return .spaced
+            }
+        }
+        guard let value = Unicode.Scalar(scalar) else { return nil }
         switch value.properties.generalCategory {
-        case .nonspacingMark, .spacingMark, .decimalNumber:
-            return true
-        default:
-            return false
+        case .nonspacingMark, .spacingMark: return .either
+        case .decimalNumber: return .spaced
+        default: return nil
         }
     }
 

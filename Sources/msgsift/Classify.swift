@@ -95,17 +95,14 @@ enum ClassifyCommand {
                 c.inputs.append(arg == "-" ? .stdin : .file(arg))
             }
         } catch let error as UsageError {
-            // `msgsift --no-db test --sender a`: --sender is test's, not an unknown flag of classify.
-            if let name = args.first(where: { commandNames.contains($0) && !FileManager.default.fileExists(atPath: $0) }) {
-                throw commandReadAsInput(name)
-            }
+            // `msgsift --no-db test --sender a`: --sender is test's, not an unknown flag of classify;
+            // a command name read as an input file before the error says what went wrong.
+            try refuseCommandsReadAsInputs(config.inputs)
             throw error
         }
         if config.inputs.isEmpty { config.inputs = [.stdin] }
         // `msgsift --no-db filter list`: options before a command make it classify's input.
-        for case .file(let path) in config.inputs where commandNames.contains(path) && !FileManager.default.fileExists(atPath: path) {
-            throw commandReadAsInput(path)
-        }
+        try refuseCommandsReadAsInputs(config.inputs)
         if (config.rules.filterFiles + config.rules.listFiles).contains("-"), config.inputs.contains(where: { if case .stdin = $0 { true } else { false } }) {
             throw UsageError("stdin cannot hold both rules (--filters - or --lists -) and the messages; give the messages as files", command: "classify")
         }
@@ -180,10 +177,12 @@ func compile(_ flags: RuleFlags, command: String = "classify") throws -> Compile
 
 func quotedArg(_ s: String) -> String { quoted(s) }
 
-/// A command name after classify's options (`msgsift --no-db filter list`).
-func commandReadAsInput(_ name: String) -> UsageError {
-    UsageError("\(quotedArg(name)) is a command, read here as an input file of classify: a command comes"
-               + " first, then its own options (msgsift \(name) --help)", command: "classify")
+/// A command name read as an input file after classify's options (`msgsift --no-db filter list`).
+func refuseCommandsReadAsInputs(_ inputs: [InputSource]) throws {
+    for case .file(let name) in inputs where commandNames.contains(name) && !FileManager.default.fileExists(atPath: name) {
+        throw UsageError("\(quotedArg(name)) is a command, read here as an input file of classify: a command comes"
+                         + " first, then its own options (msgsift \(name) --help)", command: "classify")
+    }
 }
 
 /// Whether a regular file's first byte past a BOM and blank space is `{` (auto-detected

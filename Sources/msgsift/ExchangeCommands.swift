@@ -99,10 +99,23 @@ enum ExchangeCommands {
     }
 }
 
-/// Whether two paths name one existing file (links followed).
+/// Whether two paths name one file (links followed), or would: a store not made yet
+/// is still the store.
 func sameFile(_ a: String, _ b: String) -> Bool {
     var x = stat(), y = stat()
-    return stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino
+    if stat(a, &x) == 0 && stat(b, &y) == 0 { return x.st_dev == y.st_dev && x.st_ino == y.st_ino }
+    return canonicalPath(a) == canonicalPath(b)
+}
+
+/// `path` with its folder's links and `.`/`..` resolved (the folder must exist), and a
+/// link at its end followed, dangling or not.
+func canonicalPath(_ path: String) -> String {
+    let path = Store.linkTarget(path) ?? path
+    let url = URL(fileURLWithPath: path)
+    let folder = url.deletingLastPathComponent().path
+    guard let real = realpath(folder, nil) else { return url.standardizedFileURL.path }
+    defer { free(real) }
+    return String(cString: real) + "/" + url.lastPathComponent
 }
 
 /// Writes `data` to `path`: a regular file (or a new one) is replaced atomically, through

@@ -81,13 +81,13 @@ enum RuleCommands {
                 c.name = arg
             }) { c in
             guard let name = c.name else { throw UsageError("name the rule: \(SmartRule.allCases.map(\.rawValue).joined(separator: " "))") }
-            if let eq = name.firstIndex(of: "="), SmartRule(rawValue: String(name[..<eq])) != nil {
+            if let eq = name.firstIndex(of: "="), let rule = SmartRule(rawValue: String(name[..<eq])) {
                 // `classify --rule short-sender=4` spelling: say where the value goes here.
-                let base = String(name[..<eq]), value = String(name[name.index(after: eq)...])
-                switch SmartRule(rawValue: base) {
-                case .countryAllowlist?: throw UsageError("the value goes in --countries: msgsift rule enable \(base) --countries \(value)")
-                case .shortSender?: throw UsageError("the value goes in --value: msgsift rule enable \(base) --value \(value)")
-                default: throw UsageError("\(base) takes no value: msgsift rule enable \(base)")
+                let base = rule.rawValue, value = String(name[name.index(after: eq)...])
+                switch rule {
+                case .countryAllowlist: throw UsageError("the value goes in --countries: msgsift rule enable \(base) --countries \(value)")
+                case .shortSender: throw UsageError("the value goes in --value: msgsift rule enable \(base) --value \(value)")
+                case .allUnknown, .links, .numbersOnly, .email, .emojis: throw UsageError("\(base) takes no value: msgsift rule enable \(base)")
                 }
             }
             let rule = try SmartRuleValidator.rule(named: name)

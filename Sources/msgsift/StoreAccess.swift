@@ -21,9 +21,25 @@ enum StoreAccess {
         StoreLocation.resolve(flag: flag, environment: ProcessInfo.processInfo.environment)
     }
 
+    /// `location`, refused when it comes from a variable whose bytes are not UTF-8: Swift
+    /// hands it over repaired (U+FFFD), another file's name (`--db` is checked as it is read).
+    static func checkedLocation(_ flag: String?) throws -> String? {
+        guard let path = location(flag) else { return nil }
+        if flag == nil && path.unicodeScalars.contains("\u{FFFD}") {
+            for name in ["MSGSIFT_DB", "XDG_DATA_HOME", "HOME"] {
+                guard let raw = getenv(name) else { continue }
+                let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw))
+                if String(validating: bytes, as: UTF8.self) == nil {
+                    throw UsageError("$\(name) is not UTF-8 (\u{FFFD} marks the bytes in \(quotedArg(path))); give the store with --db, or set $\(name) in UTF-8")
+                }
+            }
+        }
+        return path
+    }
+
     /// The store opened read-only; nil when it does not exist yet (or nothing names a place for it).
     static func reader(_ flag: String?) throws -> Store? {
-        guard let path = location(flag) else { return nil }
+        guard let path = try checkedLocation(flag) else { return nil }
         do { try Store.refuseFolderName(path) } catch { throw RuntimeError(error.description) }
         // A store the user named (--db, $MSGSIFT_DB) must exist: a typo must not silently mean "no rules".
         let named = flag != nil || !(ProcessInfo.processInfo.environment["MSGSIFT_DB"] ?? "").isEmpty
@@ -36,7 +52,7 @@ enum StoreAccess {
     /// `reader`, except that a named store that does not exist yet reads as empty
     /// (`import --dry-run` previews what the first import would do).
     static func readerOrEmpty(_ flag: String?) throws -> Store? {
-        if let path = location(flag) {
+        if let path = try checkedLocation(flag) {
             do { try Store.refuseFolderName(path) } catch { throw RuntimeError(error.description) }
         }
         return exists(flag) ? try reader(flag) : nil
@@ -57,7 +73,7 @@ enum StoreAccess {
 
     /// The store opened for changes, created with its folder when missing.
     static func writer(_ flag: String?) throws -> Store {
-        guard let path = location(flag) else {
+        guard let path = try checkedLocation(flag) else {
             throw RuntimeError("no place for the rule store: give --db PATH, or set MSGSIFT_DB, XDG_DATA_HOME or HOME")
         }
         do { return try Store.openForWriting(path: path, lockTimeout: lockTimeout) } catch { throw RuntimeError(error.description) }
@@ -146,7 +162,8 @@ struct CommandGroup {
         guard let sub = subcommands.first(where: { $0.name == first }) else {
             throw UsageError("unknown command \(quotedArg(first)) (\(name) commands: \(subcommands.map(\.name).joined(separator: ", ")))", command: name)
         }
-        return try sub.run(ArraySlice(Array(args.dropFirst()) + dbFlags), db)
+        // First: after the command's own `--`, it would be read as a filter's text.
+        return try sub.run(ArraySlice(dbFlags + Array(args.dropFirst())), db)
     }
 }
 

@@ -419,6 +419,9 @@ struct CSVAnnotateErrorTests {
         #expect(r.status == 1)
         #expect(r.out == "sender,body,id,action,stage,reason,warning\nShop,hi,1,allow,noMatch,,\nShop,hi,1,allow,noMatch,,\n")
         #expect(r.err.contains("differ from the first input's (4 against 3; -v names them)"))
+        let same = try Harness.temp(Data("body,sender,code\nhi,Shop,2\n".utf8), suffix: ".csv")
+        let renamed = try Harness.run(["classify", "--no-db", "--annotate", "--output", "csv", a, same])
+        #expect(renamed.err.contains("differ from the first input's (other names; -v names them)"), "\(renamed.err)")
         // The first row of a file without a header is a message: quoted only with -v.
         let c = try Harness.temp(Data("1,+972501234567,Your PIN is 4821\n".utf8), suffix: ".csv")
         let quiet = try Harness.run(["classify", "--no-db", "--annotate", "--output", "csv", a, c])
@@ -468,13 +471,31 @@ struct CSVAnnotateErrorTests {
     @Test(arguments: ["  \nid,sender,body\n1,a,b\n", "   id,sender,body\n1,a,b\n", "\u{FEFF} \t\r\n\nid,sender,body\n1,a,b\n"])
     func blankSpaceBeforeACSVHeaderIsDroppedHoweverReadsSplitIt(_ input: String) throws {
         let file = try Harness.temp(Data(input.utf8), suffix: ".csv")
-        let whole = try Harness.run(["classify", "--no-db", file])
-        #expect(whole.objects.count == 1)
-        #expect(whole.objects.first?["id"] as? String == "1")
-        var seed = ReadBoundaryFuzzTests.Random(state: 7)
-        for first in 1..<6 {
-            let split = try ReadBoundaryFuzzTests.slowPipe(["classify", "--no-db"], Array(input.utf8), piece: 5, first: first, seed: &seed)
-            #expect(split.1 == whole.out, "first read of \(first) bytes")
+        for format in [[], ["--format", "csv"]] {
+            let whole = try Harness.run(["classify", "--no-db", file] + format)
+            #expect(whole.objects.count == 1)
+            #expect(whole.objects.first?["id"] as? String == "1", "\(format)")
+            var seed = ReadBoundaryFuzzTests.Random(state: 7)
+            for first in 1..<6 {
+                let split = try ReadBoundaryFuzzTests.slowPipe(["classify", "--no-db"] + format, Array(input.utf8), piece: 5, first: first, seed: &seed)
+                #expect(split.1 == whole.out, "first read of \(first) bytes")
+            }
+        }
+    }
+
+    /// Before NDJSON only whole blank lines go: the first record's error keeps its own
+    /// spaces and byte, as it would on any other line or with --format ndjson.
+    @Test func blankSpaceBeforeTheFirstNDJSONRecordStaysOnItsLine() throws {
+        let input = Array("\n  \n  {bad\n".utf8)
+        let auto = try Harness.run(["classify", "--no-db"], stdin: Data(input))
+        let named = try Harness.run(["classify", "--no-db", "--format", "ndjson"], stdin: Data(input))
+        #expect(auto.out == named.out)
+        #expect(auto.objects.first?["raw"] as? String == "  {bad")
+        #expect((auto.objects.first?["error"] as? String)?.hasPrefix("<stdin>:3:") == true, "\(auto.out)")
+        var seed = ReadBoundaryFuzzTests.Random(state: 3)
+        for first in 1..<8 {
+            let split = try ReadBoundaryFuzzTests.slowPipe(["classify", "--no-db"], input, piece: 3, first: first, seed: &seed)
+            #expect(split.1 == auto.out, "first read of \(first) bytes")
         }
     }
 }

@@ -293,6 +293,11 @@ struct StoreCommandTests {
             #expect(r.status == 2 && r.out.isEmpty)
             #expect(r.err.contains("\"\(args[1])\" is a command") && !r.err.contains("unknown flag"), "\(args): \(r.err)")
         }
+        // A command's name as a flag's bad value is that value's error, not "is a command".
+        for args in [["classify", "--no-db", "--rule", "test"], ["classify", "--no-db", "--only", "filter"]] {
+            let r = try Harness.run(args)
+            #expect(r.status == 2 && !r.err.contains("is a command"), "\(args): \(r.err)")
+        }
     }
 
     /// `--db` between a command group and its command (`filter --db X list`) was "unknown command".
@@ -302,6 +307,9 @@ struct StoreCommandTests {
         try s.ok(["filter", "add", "Weed", "--type", "deny", "--db", db])
         #expect(try s.ok(["filter", "--db", db, "list"]).contains("Weed"))
         #expect(try s.ok(["filter", "--db=\(db)", "list"]).contains("Weed"))
+        // Before the command's own `--`, not after it, where it would be the filter's text.
+        try s.ok(["filter", "--db", db, "add", "--type", "deny", "--", "-50%"])
+        #expect(try s.ok(["filter", "list", "--db", db]).contains("-50%"))
         #expect(!FileManager.default.fileExists(atPath: s.storePath))
     }
 
@@ -312,12 +320,18 @@ struct StoreCommandTests {
         try s.ok(["rule", "enable", "links"])
         let link = s.home + "/link.db"
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: s.storePath)
-        for target in [s.storePath, link, s.storePath + "-wal"] where FileManager.default.fileExists(atPath: target) || target.hasSuffix(".db") {
+        for target in [s.storePath, link, s.storePath + "-wal", s.storePath + "-shm", s.home + "/msgsift/../msgsift/rules.db"] {
             let r = try s.run(["export", "-o", target])
             #expect(r.status == 1 && r.out.isEmpty && r.err.contains("is the rule store"), "\(target): \(r.err)")
         }
         #expect(try s.ok(["rule", "list"]).contains("links              on"))
         #expect(try s.ok(["filter", "list"]).contains("Weed"))
+        // A store not made yet is still the store: the export would stand in its place.
+        let fresh = try StoreSession()
+        try FileManager.default.createDirectory(atPath: fresh.home + "/msgsift", withIntermediateDirectories: true)
+        let r = try fresh.run(["export", "-o", fresh.storePath])
+        #expect(r.status == 1 && r.err.contains("is the rule store"), "\(r.err)")
+        #expect(!FileManager.default.fileExists(atPath: fresh.storePath))
     }
 
     /// Names and texts that are not UTF-8 reach Swift repaired (U+FFFD): a store that exists was
@@ -336,6 +350,18 @@ struct StoreCommandTests {
         #expect(lines.prefix(3) == ["status 2", "status 2", "status 2"], "\(r.out)")
         #expect(lines.dropFirst(3).allSatisfy { $0.hasPrefix("ok.db") }, "files made: \(r.out)")
         #expect(r.err.contains("is not UTF-8"))
+        // From the environment too; and a text holding U+FFFD itself, with such a --db
+        // elsewhere on the line, is not the one blamed.
+        let env = try Harness.bash("""
+            cd '\(dir)'; M='\(Harness.binary.path)'
+            MSGSIFT_DB=$'env\\xff.db' $M rule enable links; echo "status $?"
+            $M filter add '\u{FFFD}' --type allow --db $'db\\xff.db' 2>&1; echo "status $?"
+            ls | grep -c env || true
+            """)
+        #expect(env.out.hasPrefix("status 2\n"), "\(env.out) \(env.err)")
+        #expect(env.err.contains("$MSGSIFT_DB is not UTF-8"))
+        #expect(env.out.contains("--db: the name") && !env.out.contains("filter text"), "\(env.out)")
+        #expect(env.out.hasSuffix("0\n"), "\(env.out)")
     }
 
     /// Repeated --only adds up (as grep -e), and `junk, promotion` reads as `junk,promotion`.
@@ -385,6 +411,8 @@ struct StoreCommandTests {
         let r = try s.run(["rule", "enable", "links", "--db", file + "/sub/x.db"])
         #expect(r.status == 1)
         #expect(r.err.contains("notes.txt is not a folder") && !r.err.contains("NSCocoaErrorDomain"), "\(r.err)")
+        let direct = try s.run(["rule", "enable", "links", "--db", file + "/x.db"])
+        #expect(direct.status == 1 && direct.err.contains("notes.txt is not a folder"), "\(direct.err)")
     }
 
     /// An empty file name (`--filters "$UNSET"`) is a usage error, as `--db ""` is.

@@ -270,20 +270,22 @@ struct SFSFiltersReadTests {
         }
     }
 
-    @Test("JSONText: a leading byte-order mark goes, every other U+FEFF becomes its escape", arguments: [
+    @Test("FoundationJSON: a leading byte-order mark goes, every other U+FEFF becomes its escape", arguments: [
         ("\u{FEFF}{}", "{}"),
         ("{\"a\":\"\u{FEFF}\u{FEFF}x\u{FEFF}\"}", #"{"a":"\ufeff\ufeffx\ufeff"}"#),
         ("\u{FEFF}[\"\u{FEFF}\"]", #"["\ufeff"]"#),
         ("[\"＋\"]", "[\"＋\"]"),                           // U+FF0B also starts with EF: it stays
         ("", ""),
+        ("[\"a\\\u{FEFF}\"]", "[\"a\\\u{FEFF}\"]"),             // an escape's character: left for Foundation to refuse
+        ("[\"a\\\\\u{FEFF}\"]", #"["a\\\ufeff"]"#),            // after an escaped backslash: a character
     ])
-    func jsonTextKeepsByteOrderMarks(input: String, expected: String) {
-        #expect(String(decoding: JSONText.keepingByteOrderMarks(Data(input.utf8)), as: UTF8.self) == expected)
+    func foundationJSONKeepsByteOrderMarks(input: String, expected: String) {
+        #expect(String(decoding: FoundationJSON.keepingByteOrderMarks(Data(input.utf8)), as: UTF8.self) == expected)
     }
 
-    @Test("JSONText: a cut or other sequence from EF stays as it is")
-    func jsonTextLeavesOtherBytes() {
+    @Test("FoundationJSON: a cut or other sequence from EF stays as it is")
+    func foundationJSONLeavesOtherBytes() {
         let bytes: [UInt8] = [0x5B, 0xEF, 0xBB, 0x5D, 0xEF, 0xBF, 0xBD, 0xEF, 0xBB]
-        #expect([UInt8](JSONText.keepingByteOrderMarks(Data(bytes))) == bytes)
+        #expect([UInt8](FoundationJSON.keepingByteOrderMarks(Data(bytes))) == bytes)
     }
 }

@@ -84,6 +84,12 @@ struct LinksTests {
         ("Open Gift.Shop#claim", true),
         ("Is it.Club? No", false),                        // `?` then a space ends a question
         ("See you at 5.Club: bring shoes", false),
+        ("Are you free.Today?😊", false),                 // a question, a time, a hashtag: no URL
+        ("Ok.Now?!", false),
+        ("Call me.Today:5pm", false),
+        ("It was great.Love#you", true),                  // `#you` reads as a fragment: a judgement
+        ("(did you join the.Club?)", false),
+        ("Bonus.Casino:8080/x", true),
     ])
     func capitalizedLastLabel(body: String, expected: Bool) {
         #expect(LinkDetector.containsLink(body) == expected)

@@ -10,7 +10,7 @@ scripts.txt holds 1,077 SMS in all 14 languages and 13 others (Ukrainian,
 Bulgarian, Galician, Catalan, Korean, Hindi, …), written by a helper in the
 tenth session; it guided that session's changes (capitalized Latin words
 against another script, more words Russian does not write), so it is dev data.
-latin.txt holds 1,259 SMS in the seven Latin-script languages, realistic and
+latin.txt holds 1,265 SMS in the seven Latin-script languages, realistic and
 informal (OTP codes, deliveries, chat slang, brands, English loanwords), and 14
 strings Spanish and Portuguese write alike (`Pedido confirmado`), labelled `xx`,
 written by a helper in the eleventh
@@ -18,7 +18,7 @@ session; it guided that session's changes (camel-case brands and borrowed
 English words not scored, heavier one-language words), so it is dev data too.
 Prints, per file and label, right / undetermined / wrong, and every wrong
 answer (a wrong language is what junks a message under a blocked language).
-Usage: sms.py BINARY [FILE…] (default: both files). Needs only python3.
+Usage: sms.py BINARY [FILE…] (default: all four files). Needs only python3.
 """
 import os
 import subprocess
