@@ -79,12 +79,21 @@ struct SmartRuleFlags {
 /// The sender tests of the smart rules, on UTF-8 bytes.
 public enum SmartRuleChecks {
     /// `numbers-only`: the sender contains a letter.
-    /// Whether a `+` comes before the sender's first ASCII digit (what starts it, reduced to
-    /// digits and `+`), for `--explain`.
+    /// Whether a `+` comes before the sender's first number (what starts it, reduced as the
+    /// app reduces it to `+` and Unicode numbers: `٥+972…` starts with 5), for `--explain`.
     static func plusComesFirst(_ s: UnsafeBufferPointer<UInt8>) -> Bool {
-        for b in s {
-            if b == UInt8(ascii: "+") { return true }
-            if b &- 0x30 < 10 { return false }
+        var i = 0
+        while i < s.count {
+            let b = s[i]
+            if b < 0x80 {
+                if b == UInt8(ascii: "+") { return true }
+                if b &- 0x30 < 10 { return false }
+                i += 1
+                continue
+            }
+            if Unicode.Scalar(UTF8Scalar.decode(s, i))?.properties.numericType != nil { return false }
+            i += 1
+            while i < s.count && s[i] & 0xC0 == 0x80 { i += 1 }
         }
         return false
     }

@@ -99,6 +99,8 @@ struct PipelineOrderTests {
         #expect(try step("0501234567")?.outcome == "no match (country-allowlist skipped: the sender has no calling code)")
         // An unknown code is the SPEC's other reason to skip, said as such.
         #expect(try step("+999 1234567")?.outcome == "no match (country-allowlist skipped: the sender's calling code is not a known one)")
+        // An Arabic-Indic 5 before the `+` starts the reduced sender: no code, not an unknown one.
+        #expect(try step("\u{0665}+972501234567")?.outcome == "no match (country-allowlist skipped: the sender has no calling code)")
         #expect(try step("Bank")?.outcome == "match: short-sender")
         #expect(try judge(rules(), sender: "x", body: "y", explain: true).trace.first { $0.stage == .smartRule }?.outcome == "skipped")
     }
