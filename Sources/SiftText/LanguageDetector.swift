@@ -26,7 +26,8 @@
 //      HanTables.isJapaneseOnly), is present, else zh-Hans or zh-Hant by
 //      distinguishing characters. Arabic → fa or ar by letters (پ چ ژ گ ک ی vs ة ي ك ى),
 //      digits (۰-۹ vs ٠-٩), ZWNJ, words and the article ال; undetermined when
-//      nothing tells them apart (Persian is often typed without its letters).
+//      nothing tells them apart (Persian is often typed without its letters) or
+//      the best has under two letters' worth (ي and ك together count at most as two).
 //      Latin → the model's most likely class among en fr de it pt es tr and
 //      "another Latin-script language" (which answers undetermined).
 //   3. A choice between languages needs a margin over the runner-up: for the

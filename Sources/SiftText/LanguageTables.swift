@@ -105,13 +105,14 @@ enum WordTable {
         (.ar, """
             في من على الذي التي إلى الى عن مع هذا هذه أن إن ان كان لا ما هو هي قد تم كل عند بعد لم لن \
             ذلك يا أو او ثم حتى بين يرجى شكرا \
-            غدا بكرة انا أنا انت أنت كيف وين ليش شو ايش عندك رمز التحقق الرصيد عزيزي العميل حبيبي مرحبا \
+            غدا بكرة انا أنا انت أنت كيف وين ليش شو ايش عندك التحقق الرصيد عزيزي العميل حبيبي مرحبا \
             السلام عليكم الخير صباح مساء اليوم ماذا لماذا هل
             """),
     ]
 
     /// Frequent words of Cyrillic languages other than Russian (Ukrainian,
-    /// Bulgarian, Serbian, Macedonian) that Russian does not use, in lower case;
+    /// Bulgarian, Serbian, Macedonian; Mongolian and Kyrgyz, which write Russian's
+    /// letters and a few of their own) that Russian does not use, in lower case;
     /// written without the letters Russian lacks (і ї є ґ ђ ј …), which count already.
     /// (Left out: words Russian writes too, or that Russian SMS use — будь, зараз,
     /// грн, тук, хвала, сутра, што, здраво, вона, коли, благодаря, може, можеш (ь
@@ -131,6 +132,8 @@ enum WordTable {
         беше бях бяха този тази това тези вашият нашият моят твоят обичам обичаш здраве страхотно
         страхотен честит честита натиснете натисни спечелихте споделяйте споделяй лв
         трябва искаш нещо нищо обади получихте изпратен изпратено денят
+        всичко няма нощ чакам стижем йдемо каву
+        байна сайн баярлалаа хаана маргааш одоо явж рахмат жакшы кандайсыз саламатсызбы баары
         """
 
     /// Frequent words only Spanish or only Portuguese writes (lower case), which

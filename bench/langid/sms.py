@@ -16,9 +16,13 @@ strings Spanish and Portuguese write alike (`Pedido confirmado`), labelled `xx`,
 written by a helper in the eleventh
 session; it guided that session's changes (camel-case brands and borrowed
 English words not scored, heavier one-language words), so it is dev data too.
+scripts2.txt holds 760 SMS of the same session's second helper in he, ar (five
+dialects), fa, ru, zh-Hans, zh-Hant (Taiwan, Hong Kong, Cantonese), ja, and as
+`xx` their neighbours (Ukrainian, Bulgarian, Serbian, Mongolian, Kyrgyz, Urdu,
+Pashto, Kurdish, Uyghur, Yiddish, Korean); dev data as well.
 Prints, per file and label, right / undetermined / wrong, and every wrong
 answer (a wrong language is what junks a message under a blocked language).
-Usage: sms.py BINARY [FILE…] (default: all four files). Needs only python3.
+Usage: sms.py BINARY [FILE…] (default: all five files). Needs only python3.
 """
 import os
 import subprocess
@@ -29,7 +33,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 def main():
     binary = sys.argv[1]
-    files = sys.argv[2:] or [os.path.join(HERE, "sms", name) for name in ("dev.txt", "test.txt", "scripts.txt", "latin.txt")]
+    files = sys.argv[2:] or [os.path.join(HERE, "sms", name) for name in ("dev.txt", "test.txt", "scripts.txt", "latin.txt", "scripts2.txt")]
     for path in files:
         with open(path, encoding="utf-8") as f:
             rows = [line.rstrip("\n").split(" | ", 1) for line in f if line.strip()]

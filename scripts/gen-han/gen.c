@@ -44,6 +44,16 @@ static const UChar32 kShared[] = {
     0x91C7, // 采: Traditional 風采, 神采 (Hans-Hant maps it to 採)
     0x8457, // 著: Simplified 著名, 显著 (Hant-Hans maps it to 着)
     0x4E7E, // 乾: Simplified 乾坤, 乾隆 (Hant-Hans maps it to 干)
+    // Written in Traditional text too, in Hong Kong and Taiwan (a probe's SMS read as
+    // Simplified for one of them):
+    0x6652, // 晒: Cantonese "all", 多謝晒 (Hans-Hant maps it to 曬)
+    0x7740, // 着: Hong Kong's 着數, 瞓着 (Hans-Hant maps it to 著)
+    0x5413, // 吓: the Cantonese particle, 試吓 (Hans-Hant maps it to 嚇)
+    0x6D8C, // 涌: Hong Kong places 葵涌, 東涌 (Hans-Hant maps it to 湧)
+    0x6597, // 斗: 北斗, Taiwan's 斗六 (Hans-Hant maps it to 鬥)
+    0x4E11, // 丑: 子丑, Taiwan's 小丑 (Hans-Hant maps it to 醜)
+    0x4E91, // 云: 人云亦云, names (Hans-Hant maps it to 雲)
+    0x6770, // 杰: names, 周杰倫 (Hans-Hant maps it to 傑)
 };
 
 static int shared(UChar32 cp) {
