@@ -63,8 +63,9 @@ public final class ICURegex: @unchecked Sendable {
     /// `pattern` as ICU must read it to answer as the app's Swift `Regex` does:
     /// - outside multi-line mode Swift's `$` matches only at the very end of the text, ICU's
     ///   also before a final line break (`^\d+$` in `123` + newline): a bare `$` becomes `\z`;
-    /// - Swift reads `{,3}` as `{0,3}` and a brace that starts no quantifier (`{code}`,
-    ///   `x{`) as text, where ICU refuses the pattern: they become `{0,3}`, `\{`, `\}`.
+    /// - Swift reads `{,3}` as `{0,3}`, `{4, 6}` as `{4,6}` and a brace that starts no
+    ///   quantifier (`{code}`, `x{`) as text, where ICU refuses the pattern: they become
+    ///   `{0,3}`, `{4,6}`, `\{`, `\}`.
     /// Escapes (`\x{…}`, `\p{…}` whole), `\Q…\E` and character classes are left as they
     /// are, and `$` where multi-line mode is on, where both agree: after `(?m)` to the end of
     /// its group, inside `(?m:…)`, until `(?-m)` (a `$` outside `(?m:…)` is still `\z`).
@@ -104,17 +105,31 @@ public final class ICURegex: @unchecked Sendable {
             case "$" where !multiline:
                 replacement = "\\z"
             case "{":
-                // `{n}`, `{n,}`, `{n,m}` are ICU's too; `{,m}` is `{0,m}`; any other brace is text.
-                let first = digits(from: i + 1)
-                var end = first
-                var comma = false
-                if end < s.count && s[end] == "," { comma = true; end = digits(from: end + 1) }
+                // `{n}`, `{n,}`, `{n,m}` are ICU's too; `{,m}` is `{0,m}`; Swift allows spaces and
+                // tabs around the numbers and the comma (`{4, 6}`), which ICU refuses: they go;
+                // any other brace is text.
+                func blanks(from j: Int) -> Int {
+                    var e = j
+                    while e < s.count && (s[e] == " " || s[e] == "\t") { e += 1 }
+                    return e
+                }
+                let loStart = blanks(from: i + 1), loEnd = digits(from: loStart)
+                var end = blanks(from: loEnd)
+                var hi: Range<Int>? = nil
+                let comma = end < s.count && s[end] == ","
+                if comma {
+                    let hiStart = blanks(from: end + 1), hiEnd = digits(from: hiStart)
+                    if hiEnd > hiStart { hi = hiStart..<hiEnd }
+                    end = blanks(from: hiEnd)
+                }
                 let closed = end < s.count && s[end] == "}"
-                if closed && first > i + 1 {
-                    skipTo = end + 1
-                } else if closed && comma && end > first + 1 {
-                    replacement = "{0" + String(String.UnicodeScalarView(s[first...end]))
-                    consumed = end + 1 - i
+                if closed && (loEnd > loStart || hi != nil) {
+                    func text(_ r: Range<Int>) -> String { String(String.UnicodeScalarView(s[r])) }
+                    let quantifier = "{" + (loEnd > loStart ? text(loStart..<loEnd) : "0") + (comma ? "," : "") + (hi.map(text) ?? "") + "}"
+                    if quantifier != text(i..<(end + 1)) {
+                        replacement = quantifier
+                        consumed = end + 1 - i
+                    }
                     skipTo = end + 1
                 } else {
                     replacement = "\\{"

@@ -211,7 +211,21 @@ public enum RegexLiterals {
         guard i < p.count else { return nil }
         var set = [Bool](repeating: false, count: 256)
         func add(_ c: Unicode.Scalar) {
-            if c.value >= 0x80 { for b in 0x80..<0x100 { set[b] = true }; return }
+            if c.value >= 0x80 {
+                for b in 0x80..<0x100 { set[b] = true }
+                // A few non-ASCII scalars pair with ASCII letters under (?i): K (Kelvin) with k,
+                // ſ with s, İ with i, ﬀ with f.
+                if insensitive {
+                    let p = c.properties
+                    for mapped in [p.lowercaseMapping, p.uppercaseMapping, p.titlecaseMapping] {
+                        if let first = mapped.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic {
+                            set[Int(first.value)] = true
+                            set[Int(first.value) ^ 0x20] = true
+                        }
+                    }
+                }
+                return
+            }
             set[Int(c.value)] = true
             if insensitive, c.properties.isAlphabetic {
                 set[Int(c.value) ^ 0x20] = true
@@ -249,6 +263,13 @@ public enum RegexLiterals {
                     if hi.value >= 0x80 || insensitive {
                         if lo.value < 0x80 { for v in lo.value...min(hi.value, 0x7F) { if let s = Unicode.Scalar(v) { add(s) } } }
                         if hi.value >= 0x80 { add("\u{80}") }
+                        // Under (?i) a range over İ ı ſ, K or the ﬀ ligatures also matches ASCII letters.
+                        if insensitive && hi.value >= 0x80 {
+                            let pairing: [ClosedRange<UInt32>] = [0x0130...0x0131, 0x017F...0x017F, 0x212A...0x212A, 0xFB00...0xFB06]
+                            if pairing.contains(where: { $0.overlaps(max(lo.value, 0x80)...hi.value) }) {
+                                for b in UInt8(ascii: "A")...UInt8(ascii: "Z") { set[Int(b)] = true; set[Int(b | 0x20)] = true }
+                            }
+                        }
                     } else {
                         for v in lo.value...hi.value { set[Int(v)] = true }
                     }

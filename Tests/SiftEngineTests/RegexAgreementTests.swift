@@ -72,6 +72,9 @@ struct RegexAgreementTests {
         (#"^\d{6}$|(?m:^STOP$)"#, #"^\d{6}\z|(?m:^STOP$)"#), (#"(?m)(?-m)abc$"#, #"(?m)(?-m)abc\z"#),
         (#"(?:(?m)x$)?abc$"#, #"(?:(?m)x$)?abc\z"#), (#"(a(?m:b)$)$"#, #"(a(?m:b)\z)\z"#), (#"(?m)(x$)$"#, #"(?m)(x$)$"#),
         (#"(?#[)a$"#, #"(?#[)a\z"#), (#"(?#{x} $)a{,2}b"#, #"(?#{x} $)a{0,2}b"#), (#"\c}\c{\c$\c[a$"#, #"\c}\c{\c$\c[a\z"#),
+        // Swift allows spaces and tabs in a quantifier (`{4, 6}`, a probe's typo), ICU refuses them.
+        (#"\d{4, 6}"#, #"\d{4,6}"#), (#"\d{ 4 }"#, #"\d{4}"#), (#"\d{, 6}"#, #"\d{0,6}"#), (#"\d{4 ,}"#, #"\d{4,}"#),
+        ("\\d{4,\t6}", #"\d{4,6}"#), (#"(?x) \d{4, 6} "#, #"(?x) \d{4,6} "#), (#"a{ }"#, #"a\{ \}"#), (#"a{ , }"#, #"a\{ , \}"#),
     ])
     func icuSpelling(_ pattern: String, _ expected: String) {
         #expect(ICURegex.icuSpelling(pattern) == expected)
@@ -86,6 +89,7 @@ struct RegexAgreementTests {
         (#"\bcan\b"#, "I can't", false),
         (#"\b3\b"#, "pay 3.5 now", false),
         (#"\B\d"#, "pay 3.5 now", true),
+        (#"\d{4, 6}"#, "Your code is 123456", true),
     ])
     func decidingCases(_ pattern: String, _ body: String, _ matches: Bool) throws {
         let v = try judge(rules([deny(pattern, .junk, target: .body, .regex)]), sender: "", body: body)
