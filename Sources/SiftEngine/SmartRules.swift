@@ -55,7 +55,7 @@ struct SmartRuleFlags {
         guard countryAllowlist else { return "no match" }
         guard let code else {
             // SPEC §1.2 skips the rule for either: no `+` before the digits, or a code no country has.
-            let why = SmartRuleChecks.plusComesFirst(sender) ? "the sender's calling code is not a known one" : "the sender has no calling code"
+            let why = CallingCodes.reduce(sender).startsWithPlus ? "the sender's calling code is not a known one" : "the sender has no calling code"
             return "no match (country-allowlist skipped: \(why))"
         }
         return "no match (the sender's code +\(code) is allowed)"
@@ -79,25 +79,6 @@ struct SmartRuleFlags {
 /// The sender tests of the smart rules, on UTF-8 bytes.
 public enum SmartRuleChecks {
     /// `numbers-only`: the sender contains a letter.
-    /// Whether a `+` comes before the sender's first number (what starts it, reduced as the
-    /// app reduces it to `+` and Unicode numbers: `٥+972…` starts with 5), for `--explain`.
-    static func plusComesFirst(_ s: UnsafeBufferPointer<UInt8>) -> Bool {
-        var i = 0
-        while i < s.count {
-            let b = s[i]
-            if b < 0x80 {
-                if b == UInt8(ascii: "+") { return true }
-                if b &- 0x30 < 10 { return false }
-                i += 1
-                continue
-            }
-            if Unicode.Scalar(UTF8Scalar.decode(s, i))?.properties.numericType != nil { return false }
-            i += 1
-            while i < s.count && s[i] & 0xC0 == 0x80 { i += 1 }
-        }
-        return false
-    }
-
     public static func hasLetter(_ s: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
         while i < s.count {

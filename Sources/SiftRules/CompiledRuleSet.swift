@@ -209,14 +209,16 @@ public final class CompiledRuleSet: Sendable {
             case .regex:
                 guard let re = regexes[index] else { continue }
                 let slot = allowRegexes.count + denyRegexes.count
-                let literals = RegexLiterals.required(f.text)
+                // What ICU is given (`a{ ,3}` is `a{0,3}`: its atom optional), not what was written.
+                let spelled = ICURegex.icuSpelling(f.text)
+                let literals = RegexLiterals.required(spelled)
                 for literal in literals {
                     let gate = PhraseUse(kind: .regexGate, target: f.target, exact: false, rank: Int32(slot))
                     foldedPatterns.add(Array(literal.utf8), gate)
                 }
                 if kind == .allowFilter { allowSlots.insert(Int32(slot)) }
                 let rf = RegexFilter(filterIndex: Int32(index), target: f.target, regex: re, slot: slot, gated: !literals.isEmpty,
-                                     leadingBytes: literals.isEmpty ? RegexLiterals.leadingBytes(f.text) : nil)
+                                     leadingBytes: literals.isEmpty ? RegexLiterals.leadingBytes(spelled) : nil)
                 if kind == .allowFilter { allowRegexes.append(rf) } else { denyRegexes.append(rf) }
             case .contains, .exact:
                 let use = PhraseUse(kind: kind, target: f.target, exact: f.matching == .exact, rank: Int32(index))

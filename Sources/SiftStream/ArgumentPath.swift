@@ -25,12 +25,13 @@ public func openArgumentPath(_ path: String) -> (fd: Int32, reason: String) {
 /// Whether `value` is a command-line argument (or the part after `--flag=`) whose bytes
 /// are not UTF-8, which Swift handed over repaired (U+FFFD where they were): for what
 /// msgsift writes under the name (a store, an export) or keeps (a filter's text), where
-/// the repaired string would quietly be another name or another text. An argument that
-/// is `value`'s own UTF-8 (a text holding U+FFFD itself) makes it no repair.
+/// the repaired string would quietly be another name or another text. A text holding
+/// U+FFFD itself is no repair, unless another argument reads the same from other bytes:
+/// which one was meant cannot be told (as `openArgumentPath` refuses it).
 public func isRepairedArgument(_ value: String) -> Bool {
     guard value.unicodeScalars.contains("\u{FFFD}") else { return false }
-    let readings = argumentBytes(readingAs: value)
-    return !readings.isEmpty && !readings.contains(Array(value.utf8))
+    let utf8 = Array(value.utf8)
+    return argumentBytes(readingAs: value).contains { $0 != utf8 }
 }
 
 /// The bytes of every command-line argument, or part after a first `=`, that reads as `value`.

@@ -59,7 +59,14 @@ public enum CallingCodes {
     }
 
     /// `callingCode(ofSender:)` on valid UTF-8, as a number (the engine's hot path: no Strings).
+    @inline(__always)
     public static func callingCodeValue(ofSenderUTF8 sender: UnsafeBufferPointer<UInt8>) -> Int? {
+        reduce(sender).code
+    }
+
+    /// The sender reduced as the app reduces it: its calling code (as `callingCodeValue`), and
+    /// whether it starts with `+` at all (`--explain` says which of the two skipped the rule).
+    public static func reduce(_ sender: UnsafeBufferPointer<UInt8>) -> (code: Int?, startsWithPlus: Bool) {
         var sawPlus = false
         var value = 0
         var length = 0
@@ -90,14 +97,14 @@ public enum CallingCodes {
                 break               // kept by the app's reduction, but no ASCII code holds it
             }
             // The reduced sender starts with a digit, not `+`.
-            guard sawPlus else { return nil }
+            guard sawPlus else { return (nil, false) }
             value = value * 10 + digit
             length += 1
-            if value == 0 { return nil }  // a code never starts with 0
+            if value == 0 { return (nil, true) }  // a code never starts with 0
             if known[value] { best = value }
             if length == 3 { break }
         }
-        return best
+        return (best, sawPlus)
     }
 
     /// The value of 1–3 ASCII digits with no leading zero, or nil.

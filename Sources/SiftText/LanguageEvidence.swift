@@ -60,7 +60,7 @@ struct Evidence {
     var afterHardSign = false
     /// Arabic-script letter and word evidence per `Slot`.
     var weights = SIMD16<Double>()
-    /// Arabic ي and ك, which Persian typed on an Arabic keyboard (or in an old encoding)
+    /// Arabic ي ك ى, which Persian typed on an Arabic keyboard (or in an old encoding)
     /// writes for ی and ک throughout: Arabic evidence, but only up to `yehKafCeiling`.
     var yehKaf = 0
     /// Latin letters (kept apart from `scripts` so the hot path adds to a plain integer).
@@ -158,8 +158,8 @@ struct Evidence {
             if wordLength == 1 { wordHasArticle = cp == 0x0644 && articleStart }
             articleStart = wordLength == 0 && cp == 0x0627
             wordLength += 1
-            if cp == 0x064A || cp == 0x0643 {
-                yehKaf &+= 1    // ي ك: weighed at the end, with a ceiling
+            if cp == 0x064A || cp == 0x0643 || cp == 0x0649 {
+                yehKaf &+= 1    // ي ك ى: weighed at the end, with a ceiling
             } else if cp == 0x0629 {
                 weights[Slot.ar] += 1.0     // ة: Persian writes it only in a few Arabic phrases
             } else {
@@ -495,7 +495,7 @@ struct Evidence {
         }
         guard let best = first else { return LanguageDetection(language: nil, scores: [], letters: letters) }
         let rival = max(second?.score ?? 0, unsupported)
-        let language: Language? = best.score >= LanguageDetector.margin * rival && best.score >= Evidence.minimumArabicEvidence ? best.language : nil
+        let language: Language? = best.score >= LanguageDetector.margin * rival && best.score >= Evidence.minimumEvidence ? best.language : nil
         return LanguageDetection(language: language, scores: second.map { [best, $0] } ?? [best], letters: letters)
     }
 
@@ -515,21 +515,21 @@ struct Evidence {
         }
     }
 
-    /// Languages that use an Arabic-script letter only they use (`Slot` bits),
-    /// or the unsupported-Arabic bit for a letter of Urdu, Pashto or Kurdish.
-    /// The most ي and ك together weigh for Arabic: two letters' worth. Persian typed with
-    /// them (`بانك ملي ايران … از حساب`) read as Arabic by their number alone.
+    /// The most Arabic ي ك ى together weigh for Arabic: two letters' worth. Persian typed
+    /// with them (`بانك ملي ايران … از حساب`, `خوبى؟ كجايى؟`) read as Arabic by their number.
     static let yehKafCeiling = 1.0
-    /// The least evidence that names Arabic or Persian, and likewise a Chinese script: two
-    /// letters, or a word. One letter decided (`شلونچ؟`, Iraqi Arabic with چ, was Persian).
-    static let minimumArabicEvidence = 1.0
+    /// The least evidence that names a language by `choose`: for Arabic or Persian two
+    /// letters, a word, or ة (one letter decided: `شلونچ؟`, Iraqi Arabic with چ, was
+    /// Persian); Han counts are whole characters, so there one character still decides.
+    static let minimumEvidence = 1.0
 
+    /// Languages that use an Arabic-script letter only they use (`Slot` bits), or the
+    /// unsupported-Arabic bit for a letter of Urdu, Pashto, Kurdish or Uyghur. (ة ي ك ى,
+    /// Arabic's, are weighed apart: `add`.)
     static func arabicLetterMask(_ c: UInt32) -> UInt16 {
         switch c {
         case 0x067E, 0x0686, 0x0698, 0x06AF, 0x06A9, 0x06CC:           // پ چ ژ گ ک ی
             return Slot.bits(.fa)
-        case 0x0629, 0x064A, 0x0643, 0x0649:                           // ة ي ك ى
-            return Slot.bits(.ar)
         case 0x0679, 0x0688, 0x0691, 0x06BA, 0x06BE, 0x06C1, 0x06C3, 0x06D2,  // Urdu ٹ ڈ ڑ ں ھ ہ ۃ ے
              0x067C, 0x0681, 0x0685, 0x0689, 0x0693, 0x0696, 0x069A, 0x06AB, 0x06BC, 0x06CD, 0x06D0,  // Pashto ځ څ …
              0x06AD, 0x06C7, 0x06C8, 0x06CB,                           // Uyghur ڭ ۇ ۈ ۋ

@@ -256,7 +256,7 @@ private struct LinkScanner {
     }
 
     /// A path (`/`), a query or fragment (`?` or `#` and a letter, digit, `=`, `&`, `%`,
-    /// `_` or `-`) or a port (`:` and digits up to a space, `/` or the end) follows the
+    /// `_` or `-`) or a port (`:` and digits, then no letter) follows the
     /// host ending at `end`: `Bit.Ly/x`, `Prize.Club?id=5`, `Bonus.Casino:8080`; not a
     /// question or a time after a sentence run on (`free.Today?😊`, `me.Today:5pm`).
     func pathFollows(_ end: Int) -> Bool {
@@ -270,7 +270,10 @@ private struct LinkScanner {
         case .colon:
             var k = end + 1
             while k < count && isASCIIDigit(text[k]) { k += 1 }
-            return k > end + 1 && (k == count || text[k] == .slash || isSpace(at: k))
+            guard k > end + 1 else { return false }
+            // Then the end, a space, a path, a query, or punctuation (`Bonus.Casino:8080.`); not
+            // a letter (`me.Today:5pm`).
+            return k == count || isSpace(at: k) || (text[k] < 0x80 && !isASCIILetter(text[k]) && !isASCIIDigit(text[k]))
         default: return false
         }
     }

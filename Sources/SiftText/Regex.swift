@@ -105,12 +105,12 @@ public final class ICURegex: @unchecked Sendable {
             case "$" where !multiline:
                 replacement = "\\z"
             case "{":
-                // `{n}`, `{n,}`, `{n,m}` are ICU's too; `{,m}` is `{0,m}`; Swift allows spaces and
-                // tabs around the numbers and the comma (`{4, 6}`), which ICU refuses: they go;
+                // `{n}`, `{n,}`, `{n,m}` are ICU's too; `{,m}` is `{0,m}`; Swift allows blank space
+                // around the numbers and the comma (`{4, 6}`), which ICU refuses: it goes;
                 // any other brace is text.
-                func blanks(from j: Int) -> Int {
+                func blanks(from j: Int) -> Int {     // Swift's: space, \t \n \v \f \r, U+0085, U+2028
                     var e = j
-                    while e < s.count && (s[e] == " " || s[e] == "\t") { e += 1 }
+                    while e < s.count && (s[e] == " " || ("\t"..."\r").contains(s[e]) || s[e] == "\u{85}" || s[e] == "\u{2028}") { e += 1 }
                     return e
                 }
                 let loStart = blanks(from: i + 1), loEnd = digits(from: loStart)

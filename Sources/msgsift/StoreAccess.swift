@@ -26,12 +26,12 @@ enum StoreAccess {
     static func checkedLocation(_ flag: String?) throws -> String? {
         guard let path = location(flag) else { return nil }
         if flag == nil && path.unicodeScalars.contains("\u{FFFD}") {
-            for name in ["MSGSIFT_DB", "XDG_DATA_HOME", "HOME"] {
-                guard let raw = getenv(name) else { continue }
-                let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw))
-                if String(validating: bytes, as: UTF8.self) == nil {
-                    throw UsageError("$\(name) is not UTF-8 (\u{FFFD} marks the bytes in \(quotedArg(path))); give the store with --db, or set $\(name) in UTF-8")
-                }
+            // The variable the path was made from: the first of them that is set and starts it.
+            let environment = ProcessInfo.processInfo.environment
+            if let name = ["MSGSIFT_DB", "XDG_DATA_HOME", "HOME"].first(where: { path.hasPrefix(environment[$0].flatMap { $0.isEmpty ? nil : $0 } ?? "\u{0}") }),
+               let raw = getenv(name),
+               String(validating: UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw)), as: UTF8.self) == nil {
+                throw UsageError("$\(name) is not UTF-8 (\u{FFFD} marks the bytes in \(quotedArg(path))); give the store with --db, or set $\(name) in UTF-8")
             }
         }
         return path

@@ -362,6 +362,15 @@ struct StoreCommandTests {
         #expect(env.err.contains("$MSGSIFT_DB is not UTF-8"))
         #expect(env.out.contains("--db: the name") && !env.out.contains("filter text"), "\(env.out)")
         #expect(env.out.hasSuffix("0\n"), "\(env.out)")
+        // The variable the path came from is the one named; and a U+FFFD text next to another
+        // argument that reads the same from other bytes cannot be told from it: refused.
+        let which = try Harness.bash("""
+            cd '\(dir)'; M='\(Harness.binary.path)'
+            XDG_DATA_HOME=$'/tmp/\\xff' MSGSIFT_DB=$'env\u{FFFD}.db' $M rule enable links 2>&1; echo "status $?"
+            $M filter add $'\\xef\\xbf\\xbd' --type deny --db $'\\xff' 2>&1; echo "status $?"
+            """)
+        #expect(which.out.contains("links on\nstatus 0"), "\(which.out)")
+        #expect(which.out.hasSuffix("status 2\n"), "\(which.out)")
     }
 
     /// Repeated --only adds up (as grep -e), and `junk, promotion` reads as `junk,promotion`.
@@ -413,6 +422,10 @@ struct StoreCommandTests {
         #expect(r.err.contains("notes.txt is not a folder") && !r.err.contains("NSCocoaErrorDomain"), "\(r.err)")
         let direct = try s.run(["rule", "enable", "links", "--db", file + "/x.db"])
         #expect(direct.status == 1 && direct.err.contains("notes.txt is not a folder"), "\(direct.err)")
+        let dangling = s.home + "/gone"
+        try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: s.home + "/nowhere")
+        let link = try s.run(["rule", "enable", "links", "--db", dangling + "/x.db"])
+        #expect(link.status == 1 && link.err.contains("gone is a link to nothing"), "\(link.err)")
     }
 
     /// An empty file name (`--filters "$UNSET"`) is a usage error, as `--db ""` is.

@@ -90,6 +90,8 @@ struct LinksTests {
         ("It was great.Love#you", true),                  // `#you` reads as a fragment: a judgement
         ("(did you join the.Club?)", false),
         ("Bonus.Casino:8080/x", true),
+        ("Visit Bonus.Casino:8080.", true),               // a port, then a sentence's end
+        ("Bonus.Casino:8080, now", true),
     ])
     func capitalizedLastLabel(body: String, expected: Bool) {
         #expect(LinkDetector.containsLink(body) == expected)

@@ -141,7 +141,8 @@ int main(void) {
     printf("// was passed alone through ICU's Hant-Hans and Hans-Hant transliterators:\n");
     printf("// changed by Hant-Hans = Traditional-only, changed by Hans-Hant =\n");
     printf("// Simplified-only, changed by both (%zu) or neither = used by both. %zu common\n", bothChange, sizeof kShared / sizeof kShared[0]);
-    printf("// characters standard in both systems (干 后 著 …, listed in gen.c) count as both.\n\n");
+    printf("// characters standard in both systems or written in Hong Kong and Taiwan's Traditional\n");
+    printf("// text (干 后 著 晒 …, listed in gen.c) count as both.\n\n");
     printf("// The lookup (HanTables.variant) and HanVariant are in HanVariant.swift.\n\n");
     printf("/// Simplified-only and Traditional-only Han characters, from ICU's transliterators.\n");
     printf("public enum HanTables {\n");

@@ -7,7 +7,8 @@
 // was passed alone through ICU's Hant-Hans and Hans-Hant transliterators:
 // changed by Hant-Hans = Traditional-only, changed by Hans-Hant =
 // Simplified-only, changed by both (2) or neither = used by both. 19 common
-// characters standard in both systems (干 后 著 …, listed in gen.c) count as both.
+// characters standard in both systems or written in Hong Kong and Taiwan's Traditional
+// text (干 后 著 晒 …, listed in gen.c) count as both.
 
 // The lookup (HanTables.variant) and HanVariant are in HanVariant.swift.
 
