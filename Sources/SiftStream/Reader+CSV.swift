@@ -102,7 +102,7 @@ extension RecordReader {
                             // A file without a header has a message for one: named only with -v.
                             let columns = options.verbose
                                 ? "its columns (\(names.joined(separator: ","))) differ from the first input's (\(first.names.joined(separator: ",")))"
-                                : "its columns differ from the first input's (\(names.count == first.names.count ? "other names" : "\(names.count) against \(first.names.count)"); -v names them)"
+                                : "its columns differ from the first input's (\(names.count == first.names.count ? (Set(names) == Set(first.names) ? "another order" : "other names") : "\(names.count) against \(first.names.count)"); -v names them)"
                             s.problem = "\(s.name): \(columns); --annotate --output \(options.outputFormat.rawValue) writes one header"
                             return
                         }

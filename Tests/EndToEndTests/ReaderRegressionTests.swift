@@ -422,6 +422,9 @@ struct CSVAnnotateErrorTests {
         let same = try Harness.temp(Data("body,sender,code\nhi,Shop,2\n".utf8), suffix: ".csv")
         let renamed = try Harness.run(["classify", "--no-db", "--annotate", "--output", "csv", a, same])
         #expect(renamed.err.contains("differ from the first input's (other names; -v names them)"), "\(renamed.err)")
+        let reordered = try Harness.temp(Data("id,body,sender\n2,hi,Shop\n".utf8), suffix: ".csv")
+        let moved = try Harness.run(["classify", "--no-db", "--annotate", "--output", "csv", a, reordered])
+        #expect(moved.err.contains("differ from the first input's (another order; -v names them)"), "\(moved.err)")
         // The first row of a file without a header is a message: quoted only with -v.
         let c = try Harness.temp(Data("1,+972501234567,Your PIN is 4821\n".utf8), suffix: ".csv")
         let quiet = try Harness.run(["classify", "--no-db", "--annotate", "--output", "csv", a, c])
