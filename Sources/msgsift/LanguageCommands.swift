@@ -40,27 +40,30 @@ enum LanguageCommands {
     struct BlockConfig: StoreConfig {
         var db: String?
         var language: String?
-        var folder: Folder = .junk
+        var folder: Folder?
     }
 
     static func block(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
         try runStoreCommand(args, db: db, name: "language block", usage: "msgsift language block NAME|CODE [--folder F]",
-            summary: "Blocks a language: its messages go to junk (or --folder). A code (ar, zh-Hans) or an\nEnglish name (Arabic, \"chinese, simplified\"). Blocking it again to another folder moves it.",
-            flags: [Flag("--folder", "junk|transaction|promotion", "where its messages go (default junk)") { c, v in c.folder = try enumValue(v, "--folder") }],
+            summary: "Blocks a language: its messages go to junk (or --folder). A code (ar, zh-Hans) or an\nEnglish name (Arabic, \"chinese, simplified\"). Blocking it again with another --folder moves\nit; without --folder a blocked language stays where it goes.",
+            flags: [Flag("--folder", "junk|transaction|promotion", "where its messages go (default junk, or where they go already)") { c, v in c.folder = try enumValue(v, "--folder") }],
             config: BlockConfig(), positional: { c, arg in
                 guard c.language == nil else { throw UsageError("block one language at a time (quote a name with spaces)") }
                 c.language = arg
             }) { c in
             guard let raw = c.language else { throw UsageError("name the language: a code (ar) or an English name (Arabic)") }
             let language = try LanguageValidator.language(raw)
-            switch try StoreAccess.writer(c.db).block(language, folder: c.folder) {
+            let store = try StoreAccess.writer(c.db)
+            // Blocked again without --folder (`language block ru`, to make sure): it stays where it goes.
+            let folder = try c.folder ?? store.blockedLanguages()[language]?.filter.folder ?? .junk
+            switch try store.block(language, folder: folder) {
             case .blocked(let f):
-                print("blocked \(language.rawValue) (\(language.englishName)) to \(c.folder.rawValue): filter \(f.id)")
+                print("blocked \(language.rawValue) (\(language.englishName)) to \(folder.rawValue): filter \(f.id)")
                 warnIfTheAppRefuses(f.filter, "filter \(f.id)")
             case .alreadyBlocked(let f):
                 nothingChanged()
-                print("\(language.rawValue) is blocked to \(c.folder.rawValue) already (filter \(f.id)); nothing changed")
-            case .folderChanged(let from, let f): print("\(language.rawValue) now goes to \(c.folder.rawValue) instead of \(from.rawValue) (filter \(f.id))")
+                print("\(language.rawValue) is blocked to \(folder.rawValue) already (filter \(f.id)); nothing changed")
+            case .folderChanged(let from, let f): print("\(language.rawValue) now goes to \(folder.rawValue) instead of \(from.rawValue) (filter \(f.id))")
             }
             return 0
         }

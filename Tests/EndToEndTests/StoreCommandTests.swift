@@ -162,6 +162,8 @@ struct StoreCommandTests {
         #expect(try s.ok(["language", "block", "chinese, simplified", "--folder", "promotion"]) == "blocked zh-Hans (chinese, simplified) to promotion: filter 2\n")
         #expect(try s.ok(["language", "block", "Arabic"]) == "ar is blocked to junk already (filter 1); nothing changed\n")
         #expect(try s.ok(["language", "block", "ar", "--folder", "transaction"]) == "ar now goes to transaction instead of junk (filter 1)\n")
+        // Blocked again without --folder, to make sure: it stays where it goes (it moved to junk).
+        #expect(try s.ok(["language", "block", "ar"]) == "ar is blocked to transaction already (filter 1); nothing changed\n")
         let rows = try s.ok(["language", "list"]).split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init) }
         #expect(rows.count == 15)
         #expect(rows.first { $0.first == "ar" } == ["ar", "arabic", "transaction", "1"])
