@@ -28,6 +28,16 @@ func appRefusal(_ filter: Filter) -> String? {
     }
 }
 
+/// Whether `pattern` holds the escape `\` + `letter` (not an escaped backslash before it).
+func hasEscape(_ letter: Unicode.Scalar, in pattern: String) -> Bool {
+    var escaped = false
+    for c in pattern.unicodeScalars {
+        if escaped && c == letter { return true }
+        escaped = !escaped && c == "\\"
+    }
+    return false
+}
+
 /// The languages the app can block (its NLLanguage.allSupportedCases).
 let appBlockableLanguages: Set<Language> = [.he, .ar, .en, .es, .zhHans, .zhHant, .ru, .fr, .de, .it, .ja, .fa, .tr]
 
@@ -36,6 +46,8 @@ enum AppUse { case kept, exported }
 /// The warning for a filter the app would not take: `what` names it (`filter 3`, `FILE: row 2`).
 func warnIfTheAppRefuses(_ filter: Filter, _ what: String, _ use: AppUse = .kept) {
     guard let reason = appRefusal(filter) else { return }
-    let consequence = use == .exported ? "the app will skip it when importing this file" : "it works here, but not in the app"
+    // ICU takes `\K` (PCRE's "keep") as the letter K: it does not work here either.
+    let here = filter.matching == .regex && hasEscape("K", in: filter.text) ? "here \\K matches the letter K (ICU has no \\K)" : "it works here"
+    let consequence = use == .exported ? "the app will skip it when importing this file" : "\(here), but not in the app"
     warn("\(what): \(reason); \(consequence)")
 }

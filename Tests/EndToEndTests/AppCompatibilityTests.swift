@@ -21,6 +21,7 @@ struct AppRegexTests {
         #expect(fine.status == 0 && fine.err.isEmpty)
         let update = try s.run(["filter", "update", "2", "--text", "a\\Kb"])
         #expect(update.status == 0 && update.err.contains("filter 2: the app's regex engine (Swift Regex) refuses this pattern ('\\K' is not currently supported)"))
+        #expect(update.err.contains("here \\K matches the letter K (ICU has no \\K), but not in the app"))
         // Not a regex: `(?<=a)b` as a phrase is just text.
         let phrase = try s.run(["filter", "add", "(?<=a)b", "--type", "deny", "--target", "body"])
         #expect(phrase.status == 0 && phrase.err.isEmpty)
