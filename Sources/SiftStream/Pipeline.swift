@@ -109,6 +109,11 @@ public final class Pipeline {
         where count > 0 && !writer.brokenPipe {
             notes.append("\(count) of \(stats.records) records have a null \"\(name)\", read as empty")
         }
+        // An empty cell where the text should be (iPhone messages kept only in attributedBody,
+        // MMS pictures): judged by the sender alone, which is worth knowing.
+        if stats.emptyBody > 0 && !writer.brokenPipe {
+            notes.append("\(stats.emptyBody) of \(stats.records) records have an empty \"\(options.fields.body)\": judged by their sender alone")
+        }
         if stats.invalidUTF8 > 0 && !writer.brokenPipe {
             notes.append("\(stats.invalidUTF8) of \(stats.records + stats.errors) records are not UTF-8 (error records); a file saved as Latin-1"
                          + " or Windows-1252 converts with iconv -f CP1252 -t UTF-8 FILE | msgsift …")
@@ -179,7 +184,9 @@ final class Worker {
                     if m.senderNull { result.stats.nullSender += 1 }
                     if m.bodyNull { result.stats.nullBody += 1 }
                     let v = fieldBytes.withUnsafeBufferPointer { f in
-                        evaluator.evaluate(senderUTF8: m.sender(bytes, f), bodyUTF8: m.body(bytes, f), explain: options.explain)
+                        let body = m.body(bytes, f)
+                        if body.isEmpty && !m.bodyMissing && !m.bodyNull { result.stats.emptyBody += 1 }
+                        return evaluator.evaluate(senderUTF8: m.sender(bytes, f), bodyUTF8: body, explain: options.explain)
                     }
                     result.stats.count(v)
                     if only == nil || only!.contains(v.action) {

@@ -19,6 +19,8 @@ public struct RunStats: Sendable {
     /// Records whose sender / body is JSON null (read as empty).
     public var nullSender = 0
     public var nullBody = 0
+    /// Records whose body is there and empty (`""`, an empty CSV cell).
+    public var emptyBody = 0
     /// Error records whose bytes were not UTF-8.
     public var invalidUTF8 = 0
     public var bytes = 0
@@ -58,7 +60,7 @@ public struct RunStats: Sendable {
     mutating func merge(_ o: RunStats) {
         records += o.records; errors += o.errors; warnings += o.warnings; bytes += o.bytes
         missingSender += o.missingSender; missingBody += o.missingBody
-        nullSender += o.nullSender; nullBody += o.nullBody
+        nullSender += o.nullSender; nullBody += o.nullBody; emptyBody += o.emptyBody
         invalidUTF8 += o.invalidUTF8
         for i in byAction.indices { byAction[i] += o.byAction[i] }
         for i in byStage.indices { byStage[i] += o.byStage[i] }

@@ -6,7 +6,7 @@
 //     scheme is the ASCII run [A-Za-z0-9+.-] before `:` and holds a letter;
 //   - a host that starts with `www.` followed by a host character;
 //   - a bare host `label(.label)+` whose last label is a real TLD (TLDTable),
-//     unless that label is a capitalized word and no path, query, fragment or port
+//     unless that label is a capitalized word and no path or query (`?id=`)
 //     follows it (`Hi.How`, `it.Amazon`: a sentence run on without its space), but
 //     for `.Com`, `.Net`, `.Org`, `.Info`, `.Biz` (no sentence starts so; spam
 //     writes them).
@@ -255,27 +255,18 @@ private struct LinkScanner {
         return true
     }
 
-    /// A path (`/`), a query or fragment (`?` or `#` and a letter, digit, `=`, `&`, `%`,
-    /// `_` or `-`) or a port (`:` and digits, then no letter) follows the
-    /// host ending at `end`: `Bit.Ly/x`, `Prize.Club?id=5`, `Bonus.Casino:8080`; not a
-    /// question or a time after a sentence run on (`free.Today?😊`, `me.Today:5pm`).
+    /// A path (`/`) or a query (`?` and a name, then `=`) follows the host ending at `end`:
+    /// `Bit.Ly/x`, `Prize.Club?id=5`. A port or a fragment alone does not make a capitalized
+    /// label a host: a run-on sentence goes on with them as often (`Co.,Ltd.Tel:03-1234-5678`,
+    /// `Booking confirmed.Room:305`, `ok.Now#1 winner`, `done.Now?Call me`).
     func pathFollows(_ end: Int) -> Bool {
         let count = text.count
-        guard end + 1 < count else { return end < count && text[end] == .slash }
-        let next = text[end + 1]
-        switch text[end] {
-        case .slash: return true
-        case UInt8(ascii: "?"), UInt8(ascii: "#"):
-            return isHostASCII(next) || next == UInt8(ascii: "=") || next == UInt8(ascii: "&") || next == UInt8(ascii: "%") || next == UInt8(ascii: "_")
-        case .colon:
-            var k = end + 1
-            while k < count && isASCIIDigit(text[k]) { k += 1 }
-            guard k > end + 1 else { return false }
-            // Then the end, a space, a path, a query, or punctuation (`Bonus.Casino:8080.`); not
-            // a letter (`me.Today:5pm`).
-            return k == count || isSpace(at: k) || (text[k] < 0x80 && !isASCIILetter(text[k]) && !isASCIIDigit(text[k]))
-        default: return false
-        }
+        guard end < count else { return false }
+        if text[end] == .slash { return true }
+        guard text[end] == UInt8(ascii: "?") else { return false }
+        var k = end + 1
+        while k < count && (isHostASCII(text[k]) || text[k] == UInt8(ascii: "_") || text[k] == UInt8(ascii: "%") || text[k] == .dot) { k += 1 }
+        return k > end + 1 && k < count && text[k] == UInt8(ascii: "=")
     }
 
     /// `com`, `net`, `org`, `info`, `biz` in any case.

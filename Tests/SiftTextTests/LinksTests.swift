@@ -79,19 +79,23 @@ struct LinksTests {
         ("shop.how", true),
         ("Visit WinBig.Com today", true),                 // generic TLDs are no sentence's first word
         ("Claim at Prize.Net now", true),
-        ("Visit Prize.Club?id=5", true),                  // a query, port or fragment is a path too
-        ("Go to Bonus.Casino:8080", true),
-        ("Open Gift.Shop#claim", true),
-        ("Is it.Club? No", false),                        // `?` then a space ends a question
+        ("Visit Prize.Club?id=5", true),                  // a query (`?name=`) is a path too
+        ("Claim at Gift.Shop?ref=ab_1&x=2", true),
+        ("Go to Bonus.Casino:8080", false),               // a port or fragment alone is not: run-on
+        ("Open Gift.Shop#claim", false),                  // sentences go on with them as often
+        ("Is it.Club? No", false),
         ("See you at 5.Club: bring shoes", false),
-        ("Are you free.Today?😊", false),                 // a question, a time, a hashtag: no URL
+        ("Are you free.Today?😊", false),
         ("Ok.Now?!", false),
         ("Call me.Today:5pm", false),
-        ("It was great.Love#you", true),                  // `#you` reads as a fragment: a judgement
+        ("It was great.Love#you", false),
         ("(did you join the.Club?)", false),
-        ("Bonus.Casino:8080/x", true),
-        ("Visit Bonus.Casino:8080.", true),               // a port, then a sentence's end
-        ("Bonus.Casino:8080, now", true),
+        ("ABC Co.,Ltd.Tel:03-1234-5678", false),           // a business footer (a probe's regression)
+        ("お問い合わせ.Tel:03-1234-5678", false),
+        ("Booking confirmed.Room:305", false),
+        ("Confirmed.Date:12/05", false),
+        ("Are you done.Now?Call me", false),
+        ("ok.Now#1 winner", false),
     ])
     func capitalizedLastLabel(body: String, expected: Bool) {
         #expect(LinkDetector.containsLink(body) == expected)
