@@ -24,15 +24,10 @@ enum StoreAccess {
     /// `location`, refused when it comes from a variable whose bytes are not UTF-8: Swift
     /// hands it over repaired (U+FFFD), another file's name (`--db` is checked as it is read).
     static func checkedLocation(_ flag: String?) throws -> String? {
-        guard let path = location(flag) else { return nil }
-        if flag == nil && path.unicodeScalars.contains("\u{FFFD}") {
-            // The variable the path was made from: the first of them that is set and starts it.
-            let environment = ProcessInfo.processInfo.environment
-            if let name = ["MSGSIFT_DB", "XDG_DATA_HOME", "HOME"].first(where: { path.hasPrefix(environment[$0].flatMap { $0.isEmpty ? nil : $0 } ?? "\u{0}") }),
-               let raw = getenv(name),
-               String(validating: UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw)), as: UTF8.self) == nil {
-                throw UsageError("$\(name) is not UTF-8 (\u{FFFD} marks the bytes in \(quotedArg(path))); give the store with --db, or set $\(name) in UTF-8")
-            }
+        guard let (path, variable) = StoreLocation.place(flag: flag, environment: ProcessInfo.processInfo.environment) else { return nil }
+        if let name = variable, path.unicodeScalars.contains("\u{FFFD}"), let raw = getenv(name),
+           String(validating: UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw)), as: UTF8.self) == nil {
+            throw UsageError("$\(name) is not UTF-8 (\u{FFFD} marks the bytes in \(quotedArg(path))); give the store with --db, or set $\(name) in UTF-8")
         }
         return path
     }

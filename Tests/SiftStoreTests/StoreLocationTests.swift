@@ -22,6 +22,17 @@ struct StoreLocationTests {
     func resolves(_ flag: String?, _ env: [String: String], _ expected: String?) {
         #expect(StoreLocation.resolve(flag: flag, environment: env) == expected)
     }
+
+    /// Which variable a path came from (to name it when its bytes are not UTF-8).
+    @Test(arguments: [
+        ("/a/flag.db", ["MSGSIFT_DB": "/b/env.db"], nil),
+        (nil, ["MSGSIFT_DB": "/b/env.db", "XDG_DATA_HOME": "/x"], "MSGSIFT_DB"),
+        (nil, ["MSGSIFT_DB": "", "XDG_DATA_HOME": "/x", "HOME": "/h"], "XDG_DATA_HOME"),
+        (nil, ["XDG_DATA_HOME": "relative", "HOME": "/h"], "HOME"),
+    ] as [(String?, [String: String], String?)])
+    func namesTheVariable(_ flag: String?, _ env: [String: String], _ expected: String?) {
+        #expect(StoreLocation.place(flag: flag, environment: env)?.variable == expected)
+    }
 }
 
 @Suite("SHA-256")
