@@ -225,6 +225,12 @@ final class RecordReader {
         /// The lines after the skipped record's first line are all kept.
         var keptSkipped: Bool { workOffset < 0 && !skippedOverflow && skippedBytes.contains(0x0A) }
 
+        /// Drops the first `count` bytes of `work`, counting the lines they end.
+        mutating func dropCountingLines(_ count: Int) {
+            line += work[..<count].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            drop(count)
+        }
+
         /// Drops the first `count` bytes of `work`.
         mutating func drop(_ count: Int) {
             work.removeFirst(count)
@@ -280,18 +286,14 @@ final class RecordReader {
                 // outgrows the shape window). A CSV header after them is the header
                 // (`  \nid,sender,body`), and blank space before it on its line goes too.
                 guard let blank = s.work.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else {
-                    let cut = final || s.work.count > Self.shapeWindow ? s.work.count : (s.work.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0)
-                    s.line += s.work[..<cut].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-                    s.drop(cut)
+                    s.dropCountingLines(final || s.work.count > Self.shapeWindow ? s.work.count : (s.work.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0))
                     if !final { return }
                     s.format = options.inputFormat == .csv ? nil : .ndjson
                     s.started = true
                     return
                 }
-                let lineStart = s.work[..<blank].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
-                s.line += s.work[..<lineStart].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
                 let isCSV = options.inputFormat == .csv || s.work[blank] != UInt8(ascii: "{")
-                s.drop(isCSV ? blank : lineStart)
+                s.dropCountingLines(isCSV ? blank : s.work[..<blank].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0)
             }
             switch options.inputFormat {
             case .ndjson: s.format = .ndjson
