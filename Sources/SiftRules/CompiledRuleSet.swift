@@ -209,8 +209,8 @@ public final class CompiledRuleSet: Sendable {
             case .regex:
                 guard let re = regexes[index] else { continue }
                 let slot = allowRegexes.count + denyRegexes.count
-                // What ICU is given (`a{ ,3}` is `a{0,3}`: its atom optional), not what was written.
-                let spelled = ICURegex.icuSpelling(f.text)
+                // What ICU was given (`a{ ,3}` is `a{0,3}`: its atom optional), not what was written.
+                let spelled = re.spelled
                 let literals = RegexLiterals.required(spelled)
                 for literal in literals {
                     let gate = PhraseUse(kind: .regexGate, target: f.target, exact: false, rank: Int32(slot))

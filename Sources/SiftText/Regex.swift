@@ -25,6 +25,8 @@ public final class ICURegex: @unchecked Sendable {
     fileprivate let handle: OpaquePointer
     /// The pattern as given.
     public let pattern: String
+    /// The pattern as ICU was given it (`icuSpelling`), which its prefilter reads too.
+    public let spelled: String
 
     /// Compiles `pattern`, or throws ICU's reason.
     public init(_ pattern: String) throws(RegexSyntaxError) {
@@ -56,6 +58,7 @@ public final class ICURegex: @unchecked Sendable {
         }
         handle = h
         self.pattern = pattern
+        self.spelled = spelled
     }
 
     deinit { sift_regex_close(handle) }
