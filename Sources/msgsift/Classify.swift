@@ -33,8 +33,7 @@ enum ClassifyCommand {
             c.stream.outputFormat = f
         },
         Flag("--field", "NAME=INPUT", "read a field under another name: sender=from, body=text, id=msg_id") { c, v in
-            guard let eq = v.firstIndex(of: "=") else { throw UsageError("--field: write it as sender=from") }
-            let key = String(v[..<eq]), name = String(v[v.index(after: eq)...])
+            guard let (key, name) = splitAtEquals(v) else { throw UsageError("--field: write it as sender=from") }
             guard !name.isEmpty else { throw UsageError("--field: empty input field name for \(key)") }
             guard !c.renamedFields.contains(key) else { throw UsageError("--field: \(key) is renamed twice") }
             c.renamedFields.insert(key)

@@ -28,6 +28,15 @@ struct Flag<Config> {
     }
 }
 
+/// `NAME=VALUE` cut at the first `=`, or nil without one. The `=` is looked for among
+/// the bytes: followed by a combining mark (`--sender=` + U+0301 …) it is one Character
+/// with the mark, which `firstIndex(of: "=")` does not find.
+func splitAtEquals(_ s: String) -> (name: String, value: String)? {
+    let bytes = s.utf8
+    guard let eq = bytes.firstIndex(of: UInt8(ascii: "=")) else { return nil }
+    return (String(decoding: bytes[..<eq], as: UTF8.self), String(decoding: bytes[bytes.index(after: eq)...], as: UTF8.self))
+}
+
 /// Parses `args` against `flags`: flags anywhere, `--flag value` or `--flag=value`,
 /// `--` ends flags, everything else is positional.
 func parse<Config>(_ args: ArraySlice<String>, _ flags: [Flag<Config>], into config: inout Config,
@@ -44,9 +53,9 @@ func parse<Config>(_ args: ArraySlice<String>, _ flags: [Flag<Config>], into con
         if arg == "--" { flagsDone = true; continue }
         var name = arg
         var inline: String? = nil
-        if let eq = arg.firstIndex(of: "="), arg.hasPrefix("--") {
-            name = String(arg[..<eq])
-            inline = String(arg[arg.index(after: eq)...])
+        if arg.hasPrefix("--"), let (before, after) = splitAtEquals(arg) {
+            name = before
+            inline = after
         }
         guard let flag = flags.first(where: { $0.name == name }) else {
             throw UsageError("unknown flag \(name)", command: command)

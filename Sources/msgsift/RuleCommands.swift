@@ -81,9 +81,9 @@ enum RuleCommands {
                 c.name = arg
             }) { c in
             guard let name = c.name else { throw UsageError("name the rule: \(SmartRule.allCases.map(\.rawValue).joined(separator: " "))") }
-            if let eq = name.firstIndex(of: "="), let rule = SmartRule(rawValue: String(name[..<eq])) {
+            if let (before, value) = splitAtEquals(name), let rule = SmartRule(rawValue: before) {
                 // `classify --rule short-sender=4` spelling: say where the value goes here.
-                let base = rule.rawValue, value = String(name[name.index(after: eq)...])
+                let base = rule.rawValue
                 switch rule {
                 case .countryAllowlist: throw UsageError("the value goes in --countries: msgsift rule enable \(base) --countries \(value)")
                 case .shortSender: throw UsageError("the value goes in --value: msgsift rule enable \(base) --value \(value)")

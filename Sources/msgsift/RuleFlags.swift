@@ -56,8 +56,8 @@ struct RuleFlags {
 
     static func applyRule(_ raw: String, to flags: inout RuleFlags) throws {
         let name: String, value: String?
-        if let eq = raw.firstIndex(of: "=") {
-            name = String(raw[..<eq]); value = String(raw[raw.index(after: eq)...])
+        if let (before, after) = splitAtEquals(raw) {
+            name = before; value = after
         } else {
             name = raw; value = nil
         }

@@ -28,6 +28,19 @@ struct CommandLineTests {
         #expect(try s.ok(["filter", "add", "--type", "deny", "--", "-h"]) == "1\n")     // filter 1, now "-h"
     }
 
+    /// `--sender=` + U+0301 is one Character with its `=`: the flag's name is cut at the byte.
+    @Test func aFlagValueAfterTheEqualsSignMayStartWithACombiningMark() throws {
+        let t = try Harness.run(["test", "--no-db", "--rule", "short-sender=3", "--sender=\u{301}xyzw", "--body=\u{200D}hi"])
+        #expect(t.status == 0 && t.out.hasPrefix("allow (stage noMatch)"), "\(t.out)\(t.err)")
+        let short = try Harness.run(["test", "--no-db", "--rule=short-sender=3", "--sender=\u{301}xy", "--body=hi"])
+        #expect(short.status == 0 && short.out.hasPrefix("junk (stage smartRule, rule \"short-sender\")"), "\(short.out)\(short.err)")
+        let c = try Harness.run(["classify", "--no-db", "--field=sender=\u{301}from", "--rule", "short-sender=3"],
+                                stdin: "{\"\u{301}from\":\"ab\",\"body\":\"x\"}\n")
+        #expect(c.status == 0 && c.out.contains("\"reason\":\"short-sender\""), "\(c.out)\(c.err)")
+        let e = try Harness.run(["test", "--no-db", "--rule", "emojis=\u{301}1", "--sender", "a", "--body", "b"])
+        #expect(e.status == 2 && e.err.contains("emojis takes no value"), "\(e.err)")
+    }
+
     @Test func classifyHelpListsEveryFlag() throws {
         let r = try Harness.run(["classify", "--help"])
         for flag in ["--format", "--output", "--field", "--annotate", "--only", "--explain", "--stats", "--jobs", "--strict",
