@@ -50,6 +50,9 @@ public final class Evaluator {
     private var foldedSources: [Int32] = []
     private var traceScratch: [UInt8] = []
     private var traceReady = false
+    /// The folded text being scanned has a scalar folded to several (ß → ss): an occurrence
+    /// must not start or end inside one (`s` is not in `ß`).
+    private var foldSplits = false
     /// Case-sensitive phrases (indices in the raw table) whose folded form occurs in the folded text.
     private var openedRaw: [Int32] = []
     /// The same as bits by index, so that opening one is not a search of `openedRaw`
@@ -137,7 +140,11 @@ public final class Evaluator {
                 }
             }
             let traced = rules.foldedHasExact && !(bodyFold.ascii && senderFold.ascii)
-            if let table = phrases { scan(table, folded.bytes, bodyCount: foldedBodyCount, tracedToText: traced) }
+            if let table = phrases {
+                foldSplits = bodyFold.splits || senderFold.splits
+                scan(table, folded.bytes, bodyCount: foldedBodyCount, tracedToText: traced)
+                foldSplits = false
+            }
         }
         // Case-sensitive phrases: only those the folded scan saw folded, each searched for
         // directly when they are few, else all at once by the raw table's matcher.
@@ -323,6 +330,10 @@ public final class Evaluator {
             }
             if wholeCharacters == 0 {
                 wholeCharacters = 4 | (characterBoundary(buf, start) ? 1 : 0) | (characterBoundary(buf, end) ? 2 : 0)
+                if foldSplits {
+                    if insideFolding(start) { wholeCharacters &= ~1 }
+                    if insideFolding(end) { wholeCharacters &= ~2 }
+                }
             }
             if wholeCharacters != 7 && use.kind.isPhrase
                 && !((wholeCharacters & 1 != 0 || use.target == .sender && start == bodyCount + 1)
@@ -374,6 +385,13 @@ public final class Evaluator {
             }
         }
         return Grapheme.isBoundary(text, at: p, flags: &flags)
+    }
+
+    /// Whether `p` of the folded text falls inside the folding of one scalar (between the two
+    /// s of ß → ss): the app compares whole characters, and `s` is not in `ß`.
+    private func insideFolding(_ p: Int) -> Bool {
+        ensureTrace()
+        return p > 0 && p < foldedSources.count && foldedSources[p - 1] == foldedSources[p]
     }
 
     /// SPEC §1.1 exact: no letter right before or after the occurrence `start..<end` of `text`.

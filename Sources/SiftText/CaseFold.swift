@@ -12,7 +12,8 @@ import CICUShim
 public enum CaseFold {
     /// For each BMP code point: 0 when folding leaves it alone, else
     /// `offset << 4 | length` of its folded UTF-8 in `pool` (length 0: left
-    /// alone), with `unstable` set when NFC might change it (`Normalization`).
+    /// alone), with `unstable` set when NFC might change it (`Normalization`)
+    /// and `splits` when it folds to more than one scalar (ß → ss).
     private final class Table: Sendable {
         let index: [UInt32]
         let pool: [UInt8]
@@ -55,6 +56,9 @@ public enum CaseFold {
                             if same { for k in 0..<n where UInt8(bitPattern: d[o + k]) != t[i + k] { same = false } }
                             if length > 0 && length <= 15 && !same {
                                 index[Int(cp)] = UInt32(pool.count) << 4 | UInt32(length)
+                                if (o..<end).filter({ UInt8(bitPattern: d[$0]) & 0xC0 != 0x80 }).count > 1 {
+                                    index[Int(cp)] |= CaseFold.splits
+                                }
                                 for k in o..<end { pool.append(UInt8(bitPattern: d[k])) }
                                 leads[Int(t[i])] = true
                                 growth = max(growth, (length + n - 1) / n)
@@ -79,6 +83,10 @@ public enum CaseFold {
     private static let table = Table()
     /// The flag of an index entry whose code point NFC might change.
     fileprivate static let unstable: UInt32 = 1 << 31
+    /// The flag of an index entry whose code point folds to several scalars.
+    fileprivate static let splits: UInt32 = 1 << 30
+    /// An index entry's offset into the pool, once shifted: the bits below the flags.
+    fileprivate static let offsetMask: UInt32 = 0x3FF_FFFF
 
     /// What folding found out about a text on the way.
     public struct FoldInfo: Sendable {
@@ -86,6 +94,9 @@ public enum CaseFold {
         public var ascii: Bool
         /// Some code point might change under NFC (`Normalization.mayChange`).
         public var mayChangeUnderNFC: Bool
+        /// Some scalar folded to several (ß → ss, ﬁ → fi, İ → i + U+0307): a place
+        /// inside the folded text may fall inside the folding of one character.
+        public var splits: Bool = false
     }
 
     @inline(__always)
@@ -131,8 +142,8 @@ public enum CaseFold {
             i += 1
         }
         if i == n { return (n, FoldInfo(ascii: true, mayChangeUnderNFC: false)) }
-        let (count, unstable) = foldRest(bytes, from: i, into: dst)
-        return (count, FoldInfo(ascii: false, mayChangeUnderNFC: unstable))
+        let (count, unstable, splits) = foldRest(bytes, from: i, into: dst)
+        return (count, FoldInfo(ascii: false, mayChangeUnderNFC: unstable, splits: splits))
     }
 
     /// Folds ASCII eight bytes at a time from `src[i...]` to `dst[w...]` while
@@ -155,7 +166,7 @@ public enum CaseFold {
     }
 
     /// The general loop, once a non-ASCII byte was seen (the table is fetched once per call).
-    private static func foldRest(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, into dst: UnsafeMutablePointer<UInt8>) -> (Int, Bool) {
+    private static func foldRest(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, into dst: UnsafeMutablePointer<UInt8>) -> (Int, Bool, Bool) {
         let table = self.table
         let supplementaryRoom = 4 * table.maxGrowth
         return table.index.withUnsafeBufferPointer { index in
@@ -163,6 +174,8 @@ public enum CaseFold {
             table.leadFolds.withUnsafeBufferPointer { leadFolds in
                 var i = start, w = start
                 var unstable = false
+                // The flags of every entry used, or-ed together.
+                var flags: UInt32 = 0
                 let n = bytes.count
                 let src = bytes.baseAddress!
                 while i < n {
@@ -179,7 +192,7 @@ public enum CaseFold {
                     if i + width > n {
                         // Truncated sequence (readers never let one through): keep the bytes.
                         while i < n { dst[w] = bytes[i]; i += 1; w += 1 }
-                        return (w, unstable)
+                        return (w, unstable || flags & CaseFold.unstable != 0, flags & CaseFold.splits != 0)
                     }
                     if width < 4 && !leadFolds[Int(b0)] {
                         dst[w] = b0
@@ -207,14 +220,14 @@ public enum CaseFold {
                         if width == 3 { dst[w + 2] = bytes[i + 2] }
                         w += width
                     } else {
-                        let offset = Int(entry >> 4 & 0x7FF_FFFF), length = Int(entry & 0xF)
+                        let offset = Int(entry >> 4 & CaseFold.offsetMask), length = Int(entry & 0xF)
                         for k in 0..<length { dst[w + k] = pool[offset + k] }
                         w += length
                     }
-                    if entry >= CaseFold.unstable { unstable = true }
+                    flags |= entry
                     i += width
                 }
-                return (w, unstable)
+                return (w, unstable || flags & CaseFold.unstable != 0, flags & CaseFold.splits != 0)
             }
             }
         }
@@ -259,7 +272,7 @@ public enum CaseFold {
                         if entry & 0xF == 0 {
                             for k in i..<(i + width) { out.append(bytes[k]) }
                         } else {
-                            let offset = Int(entry >> 4 & 0x7FF_FFFF), length = Int(entry & 0xF)
+                            let offset = Int(entry >> 4 & CaseFold.offsetMask), length = Int(entry & 0xF)
                             for k in offset..<(offset + length) { out.append(pool[k]) }
                         }
                         i += width

@@ -274,6 +274,41 @@ struct ExactFoldingBoundaryTests {
         #expect((v.stage == .denyFilter) == matches)
     }
 
+    /// `contains` too: the app compares Swift Strings, whole characters, so `s` is not in `ß`
+    /// (folded `ss`), though `ss` and `strasse` are. Found by a pipeline differential test.
+    @Test(arguments: [
+        ("s", "ß", false),
+        ("s", "Straße", true),                 // the S
+        ("ss", "ß", true),
+        ("sa", "ßale", false),                 // starts inside ß's folding
+        ("as", "aß", false),                   // ends inside it
+        ("ss", "sßs", true),
+        ("f", "ﬁ", false),
+        ("fi", "ﬁ", true),
+        ("n", "ŉ", false),                     // ŉ folds to ʼn
+        ("ʼn", "ŉ", true),
+        ("ι", "ᾳ", false),                     // ᾳ folds to αι
+        ("i", "İ", false),                     // i + U+0307: a mark after it
+    ] as [(String, String, Bool)])
+    func insensitiveContainsMatchesWholeCharactersOfTheFolding(_ phrase: String, _ body: String, _ matches: Bool) throws {
+        let v = try judge(rules([deny(phrase, .junk, target: .body)]), sender: "x", body: body)
+        #expect((v.stage == .denyFilter) == matches, "\(phrase) in \(body)")
+    }
+
+    @Test func aPhraseAcrossTheFoldingOfASenderCharacterAllowsNothing() throws {
+        let r = rules([allow("sc", target: .sender)], smart: [.allUnknown])
+        #expect(try judge(r, sender: "ẞCS", body: "win cash").stage == .allUnknown)
+        #expect(try judge(r, sender: "ẞSC", body: "win cash").stage == .allowFilter)
+        let all = rules([deny("sc", target: .all)])
+        #expect(try judge(all, sender: "ẞCS", body: "x").stage == .noMatch)
+    }
+
+    @Test func aCommunityPhraseInsideAFoldingIsNoHit() throws {
+        let r = rules(lists: [.en: list(denyBody: ["s"])], listLanguages: [.en])
+        #expect(try judge(r, sender: "x", body: "ß").stage == .noMatch)
+        #expect(try judge(r, sender: "x", body: "ßs").stage == .automaticDeny)
+    }
+
     @Test func senderSideBoundariesAreTracedToo() throws {
         let r = rules([deny("stanbul", .junk, target: .sender, .exact)])
         #expect(try judge(r, sender: "İstanbul", body: "é").stage == .noMatch)

@@ -49,6 +49,22 @@ struct CaseFoldTests {
         }
     }
 
+    /// `splits` tells the matcher to look for occurrences inside one character's folding;
+    /// checked against the number of scalars ICU folds each BMP scalar to.
+    @Test("a text says it splits exactly when some scalar folds to several")
+    func splitsIsSaidForEveryScalarThatFoldsToSeveral() {
+        var wrong: [String] = []
+        for cp in UInt32(0x80)..<0x1_0000 {
+            guard let scalar = Unicode.Scalar(cp) else { continue }
+            let several = String(decoding: Self.icuFold(String(scalar)), as: UTF8.self).unicodeScalars.count > 1
+            let info = Array(("é" + String(scalar)).utf8).withUnsafeBufferPointer { CaseFold.append($0, to: ByteScratch()) }
+            if info.splits != several { wrong.append(String(cp, radix: 16)) }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(20))")
+        let plain = Array("Ünïcödé ΣΟΦΌΣ Привет 明天".utf8).withUnsafeBufferPointer { CaseFold.append($0, to: ByteScratch()) }
+        #expect(!plain.splits && !plain.ascii)
+    }
+
     @Test("folding Straße, ΣΟΦΌΣ and İ")
     func knownFoldings() {
         #expect(CaseFold.fold("Straße") == "strasse")
