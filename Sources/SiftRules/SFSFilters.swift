@@ -3,7 +3,10 @@
 //    "filters":[{"text":…,"type":…,"folder":…,"target":…,"matching":…,"case":…}]}
 // Every field is required on every row, allow rows included, as the app
 // writes and reads them. Reading never fails on one bad row: rows come back
-// one by one, each a filter or the reason it was refused.
+// one by one, each a filter or the reason it was refused. What the app's
+// decoder cannot read at all fails the whole file, as it does there (its
+// FilterExportPayload): no `exportedAt` date or `appVersion` string, a row
+// that is not an object, a field of a row that is neither a string nor null.
 import Foundation
 import SiftText
 
@@ -42,9 +45,38 @@ public enum SFSFilters {
             throw RuleError(".sfsfilters version \(version) is newer than this msgsift reads (\(Self.version)); update msgsift")
         }
         guard version >= 1 else { throw RuleError("not a .sfsfilters file: version \(version)") }
+        try checkStamp(root)
         guard let rows = root["filters"] as? [Any] else { throw RuleError("not a .sfsfilters file: \"filters\" is not an array") }
+        for (i, raw) in rows.enumerated() { try checkShape(raw, row: i + 1) }
         return rows.enumerated().map { i, raw in
             Row(index: i + 1, result: Result { () throws(RuleError) -> Filter in try parseRow(raw) })
+        }
+    }
+
+    /// `exportedAt` and `appVersion`, which the app requires: a date as its JSONDecoder
+    /// reads one (`.iso8601`, the same Foundation code here) and a string.
+    private static func checkStamp(_ root: [String: Any]) throws(RuleError) {
+        guard let stamp = root["exportedAt"] else { throw RuleError("not a .sfsfilters file: \"exportedAt\" is missing") }
+        guard let text = stamp as? String else { throw RuleError("not a .sfsfilters file: \"exportedAt\" is not a string") }
+        struct Stamp: Decodable { let at: Date }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        guard let data = try? JSONSerialization.data(withJSONObject: ["at": text]),
+              (try? decoder.decode(Stamp.self, from: data)) != nil else {
+            throw RuleError("not a .sfsfilters file: \"exportedAt\" is \(quoted(text)), not a date and time such as \"2026-11-30T10:00:00Z\"")
+        }
+        guard let version = root["appVersion"] else { throw RuleError("not a .sfsfilters file: \"appVersion\" is missing") }
+        guard version is String else { throw RuleError("not a .sfsfilters file: \"appVersion\" is not a string") }
+    }
+
+    /// A row the app's decoder reads: an object whose fields are strings or null (a missing
+    /// or null field makes the row invalid, which is skipped; another type fails the file).
+    private static func checkShape(_ raw: Any, row: Int) throws(RuleError) {
+        guard let object = raw as? [String: Any] else { throw RuleError("not a .sfsfilters file: row \(row) is not an object") }
+        for key in ["text", "type", "folder", "target", "matching", "case"] {
+            if let value = object[key], !(value is String), !(value is NSNull) {
+                throw RuleError("not a .sfsfilters file: row \(row): \"\(key)\" is not a string")
+            }
         }
     }
 
@@ -57,20 +89,20 @@ public enum SFSFilters {
             }
             return e
         }
-        guard let text = row["text"] as? String else {
-            throw RuleError(row["text"] == nil ? "\"text\" is missing" : "\"text\" is not a string")
-        }
+        guard var text = row["text"] as? String else { throw RuleError("\"text\" is missing") }
         let type = try field("type", FilterType.self)
         if type == .denyLanguage {
-            // The file's form only, read as the app reads it: what follows the first `:`
-            // must be a language's lowercased English name (`$lang:arabic`); `ar`,
-            // `Arabic` and `$lang:Arabic` name no language to the app, so its filter
-            // never matches there: such a row is invalid here.
-            let parts = text.trimmingWhitespace().split(separator: ":", omittingEmptySubsequences: false)
+            // Read as the app reads it (`NLLanguage(filterText:)`): the second of the pieces
+            // between `:`s, empty pieces dropped, must be a language's lowercased English name
+            // (`$lang:arabic`; `$lang::arabic` and `x:arabic` too). `ar`, `Arabic`,
+            // `$lang:Arabic` and `:arabic` name no language to the app, so its filter never
+            // matches there: such a row is invalid here.
+            let parts = text.trimmingWhitespace().split(separator: ":")
             let name = parts.count > 1 ? String(parts[1]) : ""
-            guard Language.allCases.contains(where: { $0.englishName == name }) else {
+            guard let language = Language.allCases.first(where: { $0.englishName == name }) else {
                 throw RuleError("unknown language \(quoted(text)) (a language filter reads \"$lang:\" and the lowercased English name, such as \"$lang:arabic\")")
             }
+            text = "$lang:" + language.englishName
         }
         let filter = Filter(
             id: 0,

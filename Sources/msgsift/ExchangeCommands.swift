@@ -43,7 +43,7 @@ enum ExchangeCommands {
                     + report.invalid.map { ($0.row, "invalid, skipped: \($0.reason)") }
                 for (row, why) in skipped.sorted(by: { $0.0 < $1.0 }) { warn("\(path): row \(row): \(why)") }
             } else if !report.invalid.isEmpty {
-                warn("\(path): \(report.invalid.count) invalid row\(report.invalid.count == 1 ? "" : "s") skipped (rows \(report.invalid.map { String($0.row) }.joined(separator: ", "))); -v says why")
+                warn("\(path): \(report.invalid.count) invalid row\(report.invalid.count == 1 ? "" : "s") skipped (row\(report.invalid.count == 1 ? "" : "s") \(report.invalid.map { String($0.row) }.joined(separator: ", "))); -v says why")
             }
             let counts = "added \(report.added), duplicate \(report.duplicates.count), invalid \(report.invalid.count)"
             print(c.dryRun ? "dry run: \(counts); nothing was written" : counts)

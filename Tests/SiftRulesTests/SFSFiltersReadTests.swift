@@ -68,6 +68,10 @@ struct SFSFiltersReadTests {
         ("$lang:chinese, simplified", "$lang:chinese, simplified"),
         ("$lang:portuguese", "$lang:portuguese"),                 // SPEC §1.3 lists pt
         (" $lang:russian ", "$lang:russian"),
+        // The app takes the second piece between `:`s, empty pieces dropped (NLLanguage(filterText:)).
+        ("$lang::french", "$lang:french"),
+        ("x:hebrew", "$lang:hebrew"),
+        ("$lang:japanese:x", "$lang:japanese"),
     ])
     func languageRow(raw: String, expected: String) throws {
         let rows = try SFSFilters.read(sfsFile([sfsRow(raw, "denyLanguage")]))
@@ -79,7 +83,7 @@ struct SFSFiltersReadTests {
     /// names: anything else names no language there (its filter never matches), so
     /// the row is invalid here; codes and capitals are for the command line.
     @Test("denyLanguage rows in another form are invalid, as the app reads them", arguments: [
-        "ar", "Arabic", "$lang:Arabic", "$lang:ar", "$lang: arabic", "$lang:", "arabic",
+        "ar", "Arabic", "$lang:Arabic", "$lang:ar", "$lang: arabic", "$lang:", "arabic", ":arabic", "::arabic",
     ])
     func languageRowInAnotherForm_asTheApp(raw: String) throws {
         let rows = try SFSFilters.read(sfsFile([sfsRow(raw, "denyLanguage")]))
@@ -103,7 +107,6 @@ struct SFSFiltersReadTests {
         (11, ["language", "klingon"]),                    // unknown language
         (12, ["regex", "U_REGEX_MISMATCHED_PAREN"]),      // bad regex "("
         (13, ["type", "missing"]),                        // no "type" field
-        (14, ["object"]),                                 // a string, not a row
     ]
 
     @Test("each invalid row is refused with an error naming what is wrong", arguments: invalidRows)
@@ -119,10 +122,10 @@ struct SFSFiltersReadTests {
     @Test("valid rows around invalid ones still come through")
     func validRowsSurvive() throws {
         let rows = try SFSFilters.read(fixture("invalid/rules-invalid-rows.sfsfilters"))
-        #expect(rows.count == 15)
-        #expect(rows.map(\.index) == Array(1...15))
+        #expect(rows.count == 14)
+        #expect(rows.map(\.index) == Array(1...14))
         let good = rows.filter { $0.filter != nil }
-        #expect(good.map(\.index) == [1, 15])
+        #expect(good.map(\.index) == [1, 14])
         #expect(good.compactMap(\.filter) == [
             filter(.deny, "good first"),
             filter(.allow, "good last", .junk, .sender, .exact, .sensitive),
@@ -156,12 +159,14 @@ struct SFSFiltersReadTests {
         #expect(error.description.contains(field))
     }
 
-    @Test("a field of the wrong JSON type refuses the row", arguments: ["text", "type", "folder", "target", "matching", "case"])
-    func wrongJSONType(field: String) throws {
+    /// The app's FilterExportRecord has optional String fields: a number there is a decoding
+    /// error, and its import refuses the whole file (a missing field only skips the row).
+    @Test("a field of the wrong JSON type refuses the file, as the app does", arguments: ["text", "type", "folder", "target", "matching", "case"])
+    func wrongJSONType_asTheApp(field: String) throws {
         var row: [String: Any] = sfsRow("x")
         row[field] = 1
-        let rows = try SFSFilters.read(sfsFile([row]))
-        #expect(rows.first?.error != nil)
+        let error = #expect(throws: RuleError.self) { try SFSFilters.read(sfsFile([sfsRow("kept"), row])) }
+        #expect(error?.description.contains("row 2: \"\(field)\" is not a string") == true)
     }
 
     @Test("bad regexes are refused with ICU's reason; the case field does not save them", arguments: [
@@ -254,6 +259,55 @@ struct SFSFiltersReadTests {
     func notThisFormat(text: String) {
         let error = #expect(throws: RuleError.self) { try SFSFilters.read(data(text)) }
         #expect(error?.description.isEmpty == false)
+    }
+
+    /// What the app's decoder (FilterExportPayload, JSONDecoder with `.iso8601`) cannot read
+    /// fails the whole file there: the same here, and the error says what.
+    @Test("what the app's decoder refuses refuses the file, as the app does", arguments: [
+        (#""appVersion":"1""#, #""exportedAt" is missing"#),
+        (#""exportedAt":"yesterday","appVersion":"1""#, #""exportedAt" is "yesterday", not a date"#),
+        (#""exportedAt":"2026-11-01","appVersion":"1""#, "not a date"),
+        (#""exportedAt":1700000000,"appVersion":"1""#, #""exportedAt" is not a string"#),
+        (#""exportedAt":"2026-11-01T10:00:00Z""#, #""appVersion" is missing"#),
+        (#""exportedAt":"2026-11-01T10:00:00Z","appVersion":3.1"#, #""appVersion" is not a string"#),
+        (#""exportedAt":"2026-11-01T10:00:00Z","appVersion":null"#, #""appVersion" is not a string"#),
+    ])
+    func headerTheAppRequires_asTheApp(header: String, words: String) {
+        let row = #"{"text":"x","type":"deny","folder":"junk","target":"all","matching":"contains","case":"insensitive"}"#
+        let text = #"{"format":"simply-filter-sms-filters","version":1,\#(header),"filters":[\#(row)]}"#
+        let error = #expect(throws: RuleError.self) { try SFSFilters.read(data(text)) }
+        #expect(error?.description.contains(words) == true, "\(String(describing: error))")
+    }
+
+    @Test("an exportedAt with an offset or fractional seconds is a date, as JSONDecoder reads it", arguments: [
+        "2026-11-01T10:00:00Z", "2026-11-01T10:00:00+02:00", "2026-11-01T10:00:00.250Z",
+    ])
+    func exportedAtForms(stamp: String) throws {
+        let row = #"{"text":"x","type":"deny","folder":"junk","target":"all","matching":"contains","case":"insensitive"}"#
+        let text = #"{"format":"simply-filter-sms-filters","version":1,"exportedAt":"\#(stamp)","appVersion":"","filters":[\#(row)]}"#
+        #expect(try SFSFilters.read(data(text)).compactMap(\.filter).map(\.text) == ["x"])
+    }
+
+    /// A row the app cannot decode (not an object, a field of another JSON type) fails its whole
+    /// file; a missing or null field only makes the row invalid (its fields are optional there).
+    @Test("a row of another shape refuses the file, as the app does", arguments: [
+        (#""not a row""#, "row 2 is not an object"),
+        ("[]", "row 2 is not an object"),
+        (#"{"text":5,"type":"deny","folder":"junk","target":"all","matching":"contains","case":"insensitive"}"#, #"row 2: "text" is not a string"#),
+        (#"{"text":"x","type":"deny","folder":"junk","target":"all","matching":"contains","case":true}"#, #"row 2: "case" is not a string"#),
+        (#"{"text":"x","type":["deny"],"folder":"junk","target":"all","matching":"contains","case":"insensitive"}"#, #"row 2: "type" is not a string"#),
+    ])
+    func rowOfAnotherShape_asTheApp(row: String, words: String) throws {
+        let error = #expect(throws: RuleError.self) { try SFSFilters.read(sfsFile([sfsRow("kept"), try JSONSerialization.jsonObject(with: data(row), options: .fragmentsAllowed)])) }
+        #expect(error?.description.contains(words) == true, "\(String(describing: error))")
+    }
+
+    @Test("a null field, like a missing one, makes only its row invalid")
+    func nullFieldInvalidatesTheRow() throws {
+        let row: [String: Any] = ["text": NSNull(), "type": "deny", "folder": "junk", "target": "all", "matching": "contains", "case": "insensitive"]
+        let rows = try SFSFilters.read(sfsFile([row, sfsRow("kept")]))
+        #expect(rows.compactMap(\.filter).map(\.text) == ["kept"])
+        #expect(rows.first?.error?.description.contains("missing") == true)
     }
 
     /// Foundation's JSON reader on Linux dropped a raw U+FEFF at the start of a string:
