@@ -46,7 +46,8 @@ public final class Evaluator {
     private var communityDenyRank = Int32.max
     private var warning: String?
     /// Per byte of `folded`, the offset in `body + " " + sender` of the scalar it was folded from
-    /// (made on demand by `ensureTrace`, for exact phrases in non-ASCII text).
+    /// (made on demand by `ensureTrace`: for exact phrases in non-ASCII text, and for any phrase
+    /// in a text where one scalar folded to several).
     private var foldedSources: [Int32] = []
     private var traceScratch: [UInt8] = []
     private var traceReady = false
@@ -111,7 +112,8 @@ public final class Evaluator {
             // Exact phrases check letter boundaries on the text itself (folding can turn a letter
             // into a mark — İ → i̇ — or a mark into a letter), so non-ASCII text keeps, per folded
             // byte, the offset of the scalar it came from. ASCII folds byte for byte.
-            // The trace is made only when such a phrase occurs (`ensureTrace`).
+            // The trace is made only when such a phrase occurs, or a phrase where one scalar
+            // folded to several (`ensureTrace`).
             traceReady = false
             var bodyFold = CaseFold.append(body, to: folded)
             foldedBodyCount = folded.count
@@ -316,8 +318,9 @@ public final class Evaluator {
         let start = end - Int(table.lengths[pattern])
         // A phrase occurs where whole characters do, as in the app's String comparison:
         // not `hello` in `hello` + U+0331, not `bedeli` in `BEDELİ` (folded `bedeli̇`), not
-        // `👍` in `👍🏽`, not `🇮` in `🇮🇱`. Gates are not held to it (a regex matches code points).
-        // Checked once a use in the right target needs it: bit 1 a character starts at `start`,
+        // `👍` in `👍🏽`, not `🇮` in `🇮🇱`, nor inside the folding of one character (`s` in `ß`,
+        // folded `ss`). Gates are not held to it (a regex matches code points).
+        // Checked once a phrase in the right target needs it: bit 1 a character starts at `start`,
         // bit 2 one ends at `end`, bit 4 checked. The body and the sender end and start at the
         // space that joins them for a body or sender phrase (not for `all`, whose text has it).
         var wholeCharacters = 0
@@ -328,17 +331,19 @@ public final class Evaluator {
             case .body: if end > bodyCount { continue }
             case .sender: if start <= bodyCount { continue }
             }
-            if wholeCharacters == 0 {
-                wholeCharacters = 4 | (characterBoundary(buf, start) ? 1 : 0) | (characterBoundary(buf, end) ? 2 : 0)
-                if foldSplits {
-                    if insideFolding(start) { wholeCharacters &= ~1 }
-                    if insideFolding(end) { wholeCharacters &= ~2 }
+            if use.kind.isPhrase {
+                if wholeCharacters == 0 {
+                    wholeCharacters = 4 | (characterBoundary(buf, start) ? 1 : 0) | (characterBoundary(buf, end) ? 2 : 0)
+                    if foldSplits {
+                        if wholeCharacters & 1 != 0 && insideFolding(start) { wholeCharacters &= ~1 }
+                        if wholeCharacters & 2 != 0 && insideFolding(end) { wholeCharacters &= ~2 }
+                    }
                 }
-            }
-            if wholeCharacters != 7 && use.kind.isPhrase
-                && !((wholeCharacters & 1 != 0 || use.target == .sender && start == bodyCount + 1)
-                     && (wholeCharacters & 2 != 0 || use.target == .body && end == bodyCount)) {
-                continue
+                if wholeCharacters != 7
+                    && !((wholeCharacters & 1 != 0 || use.target == .sender && start == bodyCount + 1)
+                         && (wholeCharacters & 2 != 0 || use.target == .body && end == bodyCount)) {
+                    continue
+                }
             }
             if use.exact && !exactBoundaries(buf, start, end, tracedToText) { continue }
             switch use.kind {

@@ -2,11 +2,12 @@
 //   {"format":"simply-filter-sms-filters","version":1,"exportedAt":"…","appVersion":"…",
 //    "filters":[{"text":…,"type":…,"folder":…,"target":…,"matching":…,"case":…}]}
 // Every field is required on every row, allow rows included, as the app
-// writes and reads them. Reading never fails on one bad row: rows come back
-// one by one, each a filter or the reason it was refused. What the app's
-// decoder cannot read at all fails the whole file, as it does there (its
-// FilterExportPayload): no `exportedAt` date or `appVersion` string, a row
-// that is not an object, a field of a row that is neither a string nor null.
+// writes and reads them. A row with a field missing, null or of an unknown
+// value is refused alone: rows come back one by one, each a filter or the
+// reason it was refused. What the app's decoder (its FilterExportPayload)
+// cannot read at all fails the whole file, as it does there: no `exportedAt`
+// date or `appVersion` string, a row that is not an object, a field of a row
+// that is neither a string nor null.
 import Foundation
 import SiftText
 
@@ -24,7 +25,8 @@ public enum SFSFilters {
         public var result: Result<Filter, RuleError>
     }
 
-    /// Reads a file's rows. Throws when the data is not this format or is a newer version.
+    /// Reads a file's rows. Throws when the data is not this format (a header field or a
+    /// row's shape included) or is a newer version.
     public static func read(_ data: Data) throws(RuleError) -> [Row] {
         let data = FoundationJSON.keepingByteOrderMarks(data)
         let object: Any
@@ -53,8 +55,9 @@ public enum SFSFilters {
         }
     }
 
-    /// `exportedAt` and `appVersion`, which the app requires: a date as its JSONDecoder
-    /// reads one (`.iso8601`, the same Foundation code here) and a string.
+    /// `exportedAt` and `appVersion`, which the app requires: a date as JSONDecoder's
+    /// `.iso8601` reads one (the app's strategy; this Foundation also takes fractional
+    /// seconds, which an older Apple Foundation may refuse) and a string.
     private static func checkStamp(_ root: [String: Any]) throws(RuleError) {
         guard let stamp = root["exportedAt"] else { throw RuleError("not a .sfsfilters file: \"exportedAt\" is missing") }
         guard let text = stamp as? String else { throw RuleError("not a .sfsfilters file: \"exportedAt\" is not a string") }
@@ -81,6 +84,7 @@ public enum SFSFilters {
     }
 
     private static func parseRow(_ raw: Any) throws(RuleError) -> Filter {
+        // `checkShape` refused the file for a row of another shape.
         guard let row = raw as? [String: Any] else { throw RuleError("not an object") }
         func field<E: RawRepresentable>(_ key: String, _: E.Type) throws(RuleError) -> E where E.RawValue == String, E: CaseIterable {
             guard let s = row[key] as? String else { throw RuleError("\"\(key)\" is missing") }

@@ -55,6 +55,7 @@ public enum CaseFold {
                             var same = length == n
                             if same { for k in 0..<n where UInt8(bitPattern: d[o + k]) != t[i + k] { same = false } }
                             if length > 0 && length <= 15 && !same {
+                                precondition(pool.count <= Int(CaseFold.offsetMask), "case-folding pool past its offset bits")
                                 index[Int(cp)] = UInt32(pool.count) << 4 | UInt32(length)
                                 if (o..<end).filter({ UInt8(bitPattern: d[$0]) & 0xC0 != 0x80 }).count > 1 {
                                     index[Int(cp)] |= CaseFold.splits
@@ -116,8 +117,8 @@ public enum CaseFold {
     public static func maxFoldedCount(_ count: Int) -> Int { count * table.maxGrowth + 8 }
 
     /// Appends the case-folded form of `bytes` (valid UTF-8) to `out`; returns
-    /// whether `bytes` were all ASCII and whether NFC might change them (found
-    /// on the way).
+    /// whether `bytes` were all ASCII, whether NFC might change them and whether
+    /// some scalar folded to several (found on the way).
     @inline(__always) @discardableResult
     public static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: ByteScratch) -> FoldInfo {
         let dst = out.reserve(maxFoldedCount(bytes.count))

@@ -96,6 +96,7 @@ struct StoreInteropTests {
     @Test(arguments: [
         "Tests/Fixtures/invalid/rules-newer-version.sfsfilters",
         "Tests/Fixtures/invalid/rules-not-this-format.json",
+        "Tests/Fixtures/invalid/rules-app-would-refuse.sfsfilters",   // no exportedAt, a row that is a number
         "Tests/Fixtures/valid/rules-lists.json",
         "/nonexistent/file.sfsfilters",
     ])
@@ -108,6 +109,18 @@ struct StoreInteropTests {
         #expect(r.out.isEmpty)
         #expect(r.err.hasPrefix("msgsift: "))
         #expect(try s.exportedFilters() == before)
+    }
+
+    /// The app's decoder refuses such a file whole (FilterExportPayload); so do import and
+    /// classify --filters, naming what is wrong.
+    @Test func aFileTheAppsDecoderRefusesIsRefusedByImportAndClassify_asTheApp() throws {
+        let file = Harness.path("Tests/Fixtures/invalid/rules-app-would-refuse.sfsfilters")
+        let s = try StoreSession()
+        let i = try s.run(["import", file])
+        #expect(i.status == 1 && i.err.contains("\"exportedAt\" is missing") && i.err.contains("nothing was imported"), "\(i.err)")
+        #expect(!s.storeExists)
+        let c = try Harness.run(["classify", "--no-db", "--filters", file], stdin: "{\"sender\":\"a\",\"body\":\"win\"}\n")
+        #expect(c.status == 1 && c.out.isEmpty && c.err.contains("\"exportedAt\" is missing"), "\(c.err)")
     }
 
     @Test func aNewerFileIsRefusedEvenOnAnEmptyStoreWhichStaysUncreated() throws {

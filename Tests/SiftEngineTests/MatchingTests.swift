@@ -274,41 +274,6 @@ struct ExactFoldingBoundaryTests {
         #expect((v.stage == .denyFilter) == matches)
     }
 
-    /// `contains` too: the app compares Swift Strings, whole characters, so `s` is not in `ß`
-    /// (folded `ss`), though `ss` and `strasse` are. Found by a pipeline differential test.
-    @Test(arguments: [
-        ("s", "ß", false),
-        ("s", "Straße", true),                 // the S
-        ("ss", "ß", true),
-        ("sa", "ßale", false),                 // starts inside ß's folding
-        ("as", "aß", false),                   // ends inside it
-        ("ss", "sßs", true),
-        ("f", "ﬁ", false),
-        ("fi", "ﬁ", true),
-        ("n", "ŉ", false),                     // ŉ folds to ʼn
-        ("ʼn", "ŉ", true),
-        ("ι", "ᾳ", false),                     // ᾳ folds to αι
-        ("i", "İ", false),                     // i + U+0307: a mark after it
-    ] as [(String, String, Bool)])
-    func insensitiveContainsMatchesWholeCharactersOfTheFolding(_ phrase: String, _ body: String, _ matches: Bool) throws {
-        let v = try judge(rules([deny(phrase, .junk, target: .body)]), sender: "x", body: body)
-        #expect((v.stage == .denyFilter) == matches, "\(phrase) in \(body)")
-    }
-
-    @Test func aPhraseAcrossTheFoldingOfASenderCharacterAllowsNothing() throws {
-        let r = rules([allow("sc", target: .sender)], smart: [.allUnknown])
-        #expect(try judge(r, sender: "ẞCS", body: "win cash").stage == .allUnknown)
-        #expect(try judge(r, sender: "ẞSC", body: "win cash").stage == .allowFilter)
-        let all = rules([deny("sc", target: .all)])
-        #expect(try judge(all, sender: "ẞCS", body: "x").stage == .noMatch)
-    }
-
-    @Test func aCommunityPhraseInsideAFoldingIsNoHit() throws {
-        let r = rules(lists: [.en: list(denyBody: ["s"])], listLanguages: [.en])
-        #expect(try judge(r, sender: "x", body: "ß").stage == .noMatch)
-        #expect(try judge(r, sender: "x", body: "ßs").stage == .automaticDeny)
-    }
-
     @Test func senderSideBoundariesAreTracedToo() throws {
         let r = rules([deny("stanbul", .junk, target: .sender, .exact)])
         #expect(try judge(r, sender: "İstanbul", body: "é").stage == .noMatch)
@@ -394,5 +359,66 @@ struct CaseSensitiveSearchTests {
         let r = rules((1...12).map { deny(String(repeating: "a", count: $0), .junk, target: .body, .exact) })
         #expect(try judge(r, body: run).stage == .noMatch)
         #expect(try judge(r, body: run + " " + String(repeating: "a", count: 7)).reason == String(repeating: "a", count: 7))
+    }
+}
+
+/// The app compares Swift Strings, whole characters: `s` is not in `ß` (folded `ss`), though
+/// `ss` and `strasse` are. No phrase starts or ends inside one character's folding, whatever
+/// its matching. Found by a differential test of the whole pipeline.
+@Suite("Phrases match whole characters of the case folding")
+struct FoldingInsideTests {
+    @Test(arguments: [
+        ("s", "ß", false),
+        ("s", "Straße", true),                 // the S
+        ("ss", "ß", true),
+        ("sa", "ßale", false),                 // starts inside ß's folding
+        ("as", "aß", false),                   // ends inside it
+        ("ss", "sßs", true),
+        ("f", "ﬁ", false),
+        ("fi", "ﬁ", true),
+        ("n", "ŉ", false),                     // ŉ folds to ʼn
+        ("ʼn", "ŉ", true),
+        ("ι", "ᾳ", false),                     // ᾳ folds to αι
+        ("i", "İ", false),                     // i + U+0307: a mark after it
+    ] as [(String, String, Bool)])
+    func insensitiveContainsMatchesWholeCharactersOfTheFolding(_ phrase: String, _ body: String, _ matches: Bool) throws {
+        let v = try judge(rules([deny(phrase, .junk, target: .body)]), sender: "x", body: body)
+        #expect((v.stage == .denyFilter) == matches, "\(phrase) in \(body)")
+    }
+
+    @Test func aPhraseAcrossTheFoldingOfASenderCharacterAllowsNothing() throws {
+        let r = rules([allow("sc", target: .sender)], smart: [.allUnknown])
+        #expect(try judge(r, sender: "ẞCS", body: "win cash").stage == .allUnknown)
+        #expect(try judge(r, sender: "ẞSC", body: "win cash").stage == .allowFilter)
+        let all = rules([deny("sc", target: .all)])
+        #expect(try judge(all, sender: "ẞCS", body: "x").stage == .noMatch)
+    }
+
+    @Test func aCommunityPhraseInsideAFoldingIsNoHit() throws {
+        let r = rules(lists: [.en: list(denyBody: ["s"])], listLanguages: [.en])
+        #expect(try judge(r, sender: "x", body: "ß").stage == .noMatch)
+        #expect(try judge(r, sender: "x", body: "ßs").stage == .automaticDeny)
+    }
+
+    @Test func aFoldingAcrossTheScanWindowsEdgeIsStillOneCharacter() throws {
+        // ß folds to `ss`; its two bytes sit across the edge of the first scan window.
+        let before = String(repeating: "x", count: Evaluator.scanWindow - 1)
+        let r = rules([deny("s", target: .body), deny("xs", target: .body)])
+        #expect(try judge(r, sender: "a", body: before + "ß ok").stage == .noMatch)
+        #expect(try judge(r, sender: "a", body: before + "ßs ok").stage == .denyFilter)
+    }
+
+    @Test func aTextPutInNFCIsHeldToItToo() throws {
+        // `e` + U+0301 sends the text through NFC before folding: the check follows it there.
+        let r = rules([deny("s", target: .body), deny("café", target: .body)])
+        #expect(try judge(r, sender: "a", body: "Straße cafe\u{301}").reason == "s")        // the S of Straße
+        #expect(try judge(r, sender: "a", body: "ßtraße cafe\u{301}").reason == "café")
+        #expect(try judge(rules([deny("s", target: .body)]), sender: "a", body: "ß e\u{301}").stage == .noMatch)
+    }
+
+    @Test func caseSensitivePhrasesNeverSawTheFolding() throws {
+        let r = rules([deny("s", target: .body, .contains, .sensitive), deny("ss", target: .body, .contains, .sensitive)])
+        #expect(try judge(r, sender: "a", body: "ß").stage == .noMatch)
+        #expect(try judge(r, sender: "a", body: "ßs").reason == "s")
     }
 }

@@ -247,8 +247,8 @@ struct SFSFiltersReadTests {
         #"{"format":"simply-filter-sms-filters","filters":[]}"#,               // no version
         #"{"format":"simply-filter-sms-filters","version":"1","filters":[]}"#, // version not a number
         #"{"format":"simply-filter-sms-filters","version":0,"filters":[]}"#,   // no such version
-        #"{"format":"simply-filter-sms-filters","version":1}"#,                // no filters
-        #"{"format":"simply-filter-sms-filters","version":1,"filters":{}}"#,   // filters not an array
+        #"{"format":"simply-filter-sms-filters","version":1,"exportedAt":"2026-01-01T00:00:00Z","appVersion":"1"}"#,                // no filters
+        #"{"format":"simply-filter-sms-filters","version":1,"exportedAt":"2026-01-01T00:00:00Z","appVersion":"1","filters":{}}"#,   // filters not an array
         #"[{"format":"simply-filter-sms-filters","version":1,"filters":[]}]"#, // top level is an array
         #"["simply-filter-sms-filters"]"#,
         #""simply-filter-sms-filters""#,                                       // a bare string
@@ -259,6 +259,15 @@ struct SFSFiltersReadTests {
     func notThisFormat(text: String) {
         let error = #expect(throws: RuleError.self) { try SFSFilters.read(data(text)) }
         #expect(error?.description.isEmpty == false)
+    }
+
+    @Test("with its header whole, a file without a filters array is refused for that", arguments: [
+        #""appVersion":"1""#, #""appVersion":"1","filters":{}"#, #""appVersion":"1","filters":"x""#,
+    ])
+    func filtersArrayMissing(rest: String) {
+        let text = #"{"format":"simply-filter-sms-filters","version":1,"exportedAt":"2026-01-01T00:00:00Z",\#(rest)}"#
+        let error = #expect(throws: RuleError.self) { try SFSFilters.read(data(text)) }
+        #expect(error?.description.contains(#""filters" is not an array"#) == true, "\(String(describing: error))")
     }
 
     /// What the app's decoder (FilterExportPayload, JSONDecoder with `.iso8601`) cannot read
@@ -279,7 +288,7 @@ struct SFSFiltersReadTests {
         #expect(error?.description.contains(words) == true, "\(String(describing: error))")
     }
 
-    @Test("an exportedAt with an offset or fractional seconds is a date, as JSONDecoder reads it", arguments: [
+    @Test("an exportedAt with an offset or fractional seconds is a date, as this Foundation's JSONDecoder reads it", arguments: [
         "2026-11-01T10:00:00Z", "2026-11-01T10:00:00+02:00", "2026-11-01T10:00:00.250Z",
     ])
     func exportedAtForms(stamp: String) throws {
