@@ -191,9 +191,10 @@ public final class Evaluator {
             communityAllowRank = min(communityAllowRank, r)
         }
         if communityAllowRank != .max {
-            let e = rules.communityEntries[Int(communityAllowRank)]
-            if explain { trace.append(TraceStep(stage: .automaticAllow, checked: "community allow lists" + communityOn, outcome: "match: \(e.list.rawValue) \(quoted(e.reason))")) }
-            return done(.allow, .automaticAllow, e.reason, communityAllowRank)
+            // Fields read in place, not the entry copied: no reference counting on the hot path.
+            let at = Int(communityAllowRank)
+            if explain { trace.append(TraceStep(stage: .automaticAllow, checked: "community allow lists" + communityOn, outcome: "match: \(rules.communityEntries[at].list.rawValue) \(quoted(rules.communityEntries[at].reason))")) }
+            return done(.allow, .automaticAllow, rules.communityEntries[at].reason, communityAllowRank)
         }
         if explain { trace.append(TraceStep(stage: .automaticAllow, checked: "community allow lists" + communityOn, outcome: rules.communityAllowCount == 0 ? "skipped" : "no match")) }
 
@@ -208,9 +209,9 @@ public final class Evaluator {
         let denyCount = rules.denyFilterCount
         let beforeDeny = warning
         if let rank = regexes.oldestMatch(phraseRank: denyRank, allow: false, allGatesOpen: normalized, warning: &warning) {
-            let f = rules.filters[Int(rank)]
-            if explain { trace.append(TraceStep(stage: .denyFilter, checked: plural(denyCount, "filter"), outcome: "match: filter \(f.id) \(quoted(rules.filterReasons[Int(rank)])) → \(f.folder.rawValue)" + problems(since: beforeDeny))) }
-            return done(f.folder.action, .denyFilter, rules.filterReasons[Int(rank)], rank)
+            let folder = rules.filters[Int(rank)].folder
+            if explain { trace.append(TraceStep(stage: .denyFilter, checked: plural(denyCount, "filter"), outcome: "match: filter \(rules.filters[Int(rank)].id) \(quoted(rules.filterReasons[Int(rank)])) → \(folder.rawValue)" + problems(since: beforeDeny))) }
+            return done(folder.action, .denyFilter, rules.filterReasons[Int(rank)], rank)
         }
         if explain { trace.append(TraceStep(stage: .denyFilter, checked: plural(denyCount, "filter"), outcome: (denyCount == 0 ? "skipped" : "no match") + problems(since: beforeDeny))) }
 
@@ -218,9 +219,9 @@ public final class Evaluator {
         if rules.detectsLanguage {
             let detection = LanguageDetector.detect(utf8: body)
             if let l = detection.language, let rank = rules.blockedLanguages[l] {
-                let f = rules.filters[Int(rank)]
-                if explain { trace.append(TraceStep(stage: .denyLanguage, checked: describe(detection), outcome: "match: \(l.rawValue) → \(f.folder.rawValue)")) }
-                return done(f.folder.action, .denyLanguage, l.rawValue, rank)
+                let folder = rules.filters[Int(rank)].folder
+                if explain { trace.append(TraceStep(stage: .denyLanguage, checked: describe(detection), outcome: "match: \(l.rawValue) → \(folder.rawValue)")) }
+                return done(folder.action, .denyLanguage, l.rawValue, rank)
             }
             if explain {
                 let blocked = Language.allCases.filter { rules.blockedLanguages[$0] != nil }.map(\.rawValue).joined(separator: ", ")
@@ -235,9 +236,9 @@ public final class Evaluator {
             communityDenyRank = min(communityDenyRank, r)
         }
         if communityDenyRank != .max {
-            let e = rules.communityEntries[Int(communityDenyRank)]
-            if explain { trace.append(TraceStep(stage: .automaticDeny, checked: "community deny lists" + communityOn, outcome: "match: \(e.list.rawValue) \(quoted(e.reason))")) }
-            return done(.junk, .automaticDeny, e.reason, communityDenyRank)
+            let at = Int(communityDenyRank)
+            if explain { trace.append(TraceStep(stage: .automaticDeny, checked: "community deny lists" + communityOn, outcome: "match: \(rules.communityEntries[at].list.rawValue) \(quoted(rules.communityEntries[at].reason))")) }
+            return done(.junk, .automaticDeny, rules.communityEntries[at].reason, communityDenyRank)
         }
         if explain { trace.append(TraceStep(stage: .automaticDeny, checked: "community deny lists" + communityOn, outcome: rules.communityDenyCount == 0 ? "skipped" : "no match")) }
 
