@@ -5,7 +5,10 @@ import PackageDescription
 // The per-message modules run with exclusivity checked at compile time only in
 // release builds: the dynamic checks on class properties cost ~2.5k
 // instructions per message (bench/RESULTS.md); debug builds (tests) keep them.
-let hotPath: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+// Release builds also inline small functions across these modules
+// (`-cross-module-optimization`: accessors of the compiled rules called per
+// occurrence from the evaluator; ~70 instructions per message).
+let hotPath: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked", "-cross-module-optimization"], .when(configuration: .release))]
 
 let package = Package(
     name: "msgsift",
@@ -22,7 +25,7 @@ let package = Package(
         // language, links, emoji, calling codes.
         .target(name: "SiftText", dependencies: ["CICUShim"], swiftSettings: hotPath),
         // The rule model, .sfsfilters and community-list files, compile → CompiledRuleSet.
-        .target(name: "SiftRules", dependencies: ["SiftText"]),
+        .target(name: "SiftRules", dependencies: ["SiftText"], swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]),
         // The eight-stage evaluator over a CompiledRuleSet.
         .target(name: "SiftEngine", dependencies: ["SiftRules", "SiftText"], swiftSettings: hotPath),
         // Readers (NDJSON, CSV), writers, the ordered parallel pipeline.
