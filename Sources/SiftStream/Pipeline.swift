@@ -114,6 +114,13 @@ public final class Pipeline {
         if stats.emptyBody > 0 && !writer.brokenPipe {
             notes.append("\(stats.emptyBody) of \(stats.records) records have an empty \"\(options.fields.body)\": judged by their sender alone")
         }
+        // A regex that ran out of time counts as no match: such a record is often allowed, and
+        // --only junk hides it and its warning. Say how many, and where the first is.
+        if stats.warningsNotWritten > 0, let first = stats.firstWarningNotWritten, !writer.brokenPipe {
+            let n = stats.warningsNotWritten
+            notes.append("\(n) record\(n == 1 ? "" : "s") left out by --only carr\(n == 1 ? "ies" : "y") a warning (a regex filter timed out or"
+                         + " could not finish, counted as no match); the first is record \(first)")
+        }
         if stats.invalidUTF8 > 0 && !writer.brokenPipe {
             notes.append("\(stats.invalidUTF8) of \(stats.records + stats.errors) records are not UTF-8 (error records); a file saved as Latin-1"
                          + " or Windows-1252 converts with iconv -f CP1252 -t UTF-8 FILE | msgsift …")
@@ -205,6 +212,10 @@ final class Worker {
                                 formatter.appendVerdict(record: r.number, idJSON: m.idJSON(bytes, f), verdict: v, to: &out)
                             }
                         }
+                    } else if v.warning != nil {
+                        // Left out by --only, and its verdict is not to be trusted: said at the end.
+                        result.stats.warningsNotWritten += 1
+                        if result.stats.firstWarningNotWritten == nil { result.stats.firstWarningNotWritten = r.number }
                     }
                 }
                 result.recordEnds.append(out.count)

@@ -9,6 +9,9 @@ public struct RunStats: Sendable {
     public var errors = 0
     /// Records whose verdict carries a warning (one or more regexes timed out or failed).
     public var warnings = 0
+    /// Of those, the ones `--only` left out, and the number of the first (merged in input order).
+    public var warningsNotWritten = 0
+    public var firstWarningNotWritten: Int?
     /// Inputs that could not be read (the run went on without them).
     public var inputsNotRead = 0
     /// Inputs read but for lines a stray quote swallowed that could not be read again.
@@ -59,6 +62,8 @@ public struct RunStats: Sendable {
 
     mutating func merge(_ o: RunStats) {
         records += o.records; errors += o.errors; warnings += o.warnings; bytes += o.bytes
+        warningsNotWritten += o.warningsNotWritten
+        if firstWarningNotWritten == nil { firstWarningNotWritten = o.firstWarningNotWritten }
         missingSender += o.missingSender; missingBody += o.missingBody
         nullSender += o.nullSender; nullBody += o.nullBody; emptyBody += o.emptyBody
         invalidUTF8 += o.invalidUTF8

@@ -146,6 +146,23 @@ struct StreamTests {
         #expect(r.objects.map { $0["record"] as? Int } == [2])
     }
 
+    /// A regex that runs out of time counts as no match, so its record is often allowed; `--only
+    /// junk` left it out with its warning and said nothing (found by a privacy and diagnostics audit).
+    @Test func recordsWithAWarningThatOnlyLeavesOutAreCountedOnStderr() throws {
+        let filters = try Harness.temp(Data(#"{"format":"simply-filter-sms-filters","version":1,"exportedAt":"2026-01-01T00:00:00Z","appVersion":"1","filters":[{"text":"(a+)+b","type":"deny","folder":"junk","target":"body","matching":"regex","case":"insensitive"}]}"#.utf8), suffix: ".sfsfilters")
+        let slow = "{\"sender\":\"x\",\"body\":\"" + String(repeating: "a", count: 40) + "\"}\n"
+        let input = "{\"sender\":\"x\",\"body\":\"ab\"}\n" + slow + slow
+        let r = try Harness.run(["classify", "--no-db", "--filters", filters, "--only", "junk"], stdin: input)
+        #expect(r.status == 0)
+        #expect(r.objects.map { $0["record"] as? Int } == [1])
+        #expect(r.err.contains("2 records left out by --only carry a warning") && r.err.contains("the first is record 2"), "\(r.err)")
+        #expect(!r.err.contains("aaaa"))
+        // Written, a record's warning speaks for itself: no note.
+        let all = try Harness.run(["classify", "--no-db", "--filters", filters], stdin: input)
+        #expect(all.objects.compactMap { $0["warning"] as? String }.count == 2)
+        #expect(!all.err.contains("left out"), "\(all.err)")
+    }
+
     @Test func annotateKeepsTheInputRecord() throws {
         let input = #"{"id":"a","sender":"S","body":"www.x.com","date":"2026-01-01","n":[1,{"x":null}]}"# + "\n{}\n"
         let r = try Harness.run(["classify", "--annotate"] + rules, stdin: input)
