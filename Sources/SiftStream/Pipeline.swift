@@ -97,22 +97,31 @@ public final class Pipeline {
         // A wrong field name reads every sender or body as empty, which smart rules then judge:
         // say so once, so a silently junked archive does not go unnoticed.
         var notes = shared.notes
-        for (count, key, name) in [(stats.missingSender, "sender", options.fields.sender), (stats.missingBody, "body", options.fields.body)]
+        // Where the first such record is, unless every record is one.
+        func first(_ i: Int, _ count: Int) -> String {
+            guard count < stats.records, let n = stats.firstOfFieldCounts[i] else { return "" }
+            return "the first is record \(n)"
+        }
+        for (i, count, key, name) in [(0, stats.missingSender, "sender", options.fields.sender), (1, stats.missingBody, "body", options.fields.body)]
         where count > 0 && !writer.brokenPipe {
+            let at = first(i, count)
             notes.append("\(count) of \(stats.records) records have no \"\(name)\" field and were read with an empty \(key)"
-                         + " (--field \(key)=NAME reads another field)")
+                         + " (\(at.isEmpty ? "" : at + "; ")--field \(key)=NAME reads another field)")
         }
         if !writer.brokenPipe { notes += reader.notes }
         // Exports write null for what a message has not (the sender of one's own messages):
         // judged as empty, which short-sender junks; worth a word too.
-        for (count, name) in [(stats.nullSender, options.fields.sender), (stats.nullBody, options.fields.body)]
+        for (i, count, name) in [(2, stats.nullSender, options.fields.sender), (3, stats.nullBody, options.fields.body)]
         where count > 0 && !writer.brokenPipe {
-            notes.append("\(count) of \(stats.records) records have a null \"\(name)\", read as empty")
+            let at = first(i, count)
+            notes.append("\(count) of \(stats.records) records have a null \"\(name)\", read as empty" + (at.isEmpty ? "" : " (\(at))"))
         }
         // An empty cell where the text should be (iPhone messages kept only in attributedBody,
         // MMS pictures): judged by the sender alone, which is worth knowing.
         if stats.emptyBody > 0 && !writer.brokenPipe {
-            notes.append("\(stats.emptyBody) of \(stats.records) records have an empty \"\(options.fields.body)\": judged by their sender alone")
+            let at = first(4, stats.emptyBody)
+            notes.append("\(stats.emptyBody) of \(stats.records) records have an empty \"\(options.fields.body)\": judged by their sender alone"
+                         + (at.isEmpty ? "" : " (\(at))"))
         }
         // A regex that ran out of time counts as no match: such a record is often allowed, and
         // --only junk hides it and its warning. Say how many, and where the first is.
@@ -186,13 +195,15 @@ final class Worker {
                     formatter.appendError(record: r.number, message: message, raw: bytes,
                                           annotateWidth: annotateWidth(batch), to: &out)
                 case .success(let m):
-                    if m.senderMissing { result.stats.missingSender += 1 }
-                    if m.bodyMissing { result.stats.missingBody += 1 }
-                    if m.senderNull { result.stats.nullSender += 1 }
-                    if m.bodyNull { result.stats.nullBody += 1 }
+                    // In the order of `firstOfFieldCounts`.
+                    func note(_ i: Int) { if result.stats.firstOfFieldCounts[i] == nil { result.stats.firstOfFieldCounts[i] = r.number } }
+                    if m.senderMissing { result.stats.missingSender += 1; note(0) }
+                    if m.bodyMissing { result.stats.missingBody += 1; note(1) }
+                    if m.senderNull { result.stats.nullSender += 1; note(2) }
+                    if m.bodyNull { result.stats.nullBody += 1; note(3) }
                     let v = fieldBytes.withUnsafeBufferPointer { f in
                         let body = m.body(bytes, f)
-                        if body.isEmpty && !m.bodyMissing && !m.bodyNull { result.stats.emptyBody += 1 }
+                        if body.isEmpty && !m.bodyMissing && !m.bodyNull { result.stats.emptyBody += 1; note(4) }
                         return evaluator.evaluate(senderUTF8: m.sender(bytes, f), bodyUTF8: body, explain: options.explain)
                     }
                     result.stats.count(v)

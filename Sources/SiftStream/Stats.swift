@@ -24,6 +24,9 @@ public struct RunStats: Sendable {
     public var nullBody = 0
     /// Records whose body is there and empty (`""`, an empty CSV cell).
     public var emptyBody = 0
+    /// The number of the first record of each of the five counts above, in their order
+    /// (merged in input order), so that the note about them says where to look.
+    public var firstOfFieldCounts: [Int?] = [nil, nil, nil, nil, nil]
     /// Error records whose bytes were not UTF-8.
     public var invalidUTF8 = 0
     public var bytes = 0
@@ -64,6 +67,7 @@ public struct RunStats: Sendable {
         records += o.records; errors += o.errors; warnings += o.warnings; bytes += o.bytes
         warningsNotWritten += o.warningsNotWritten
         if firstWarningNotWritten == nil { firstWarningNotWritten = o.firstWarningNotWritten }
+        for i in firstOfFieldCounts.indices where firstOfFieldCounts[i] == nil { firstOfFieldCounts[i] = o.firstOfFieldCounts[i] }
         missingSender += o.missingSender; missingBody += o.missingBody
         nullSender += o.nullSender; nullBody += o.nullBody; emptyBody += o.emptyBody
         invalidUTF8 += o.invalidUTF8

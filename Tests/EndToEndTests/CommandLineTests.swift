@@ -103,14 +103,14 @@ struct CommandLineTests {
         let r = try Harness.run(["classify", "--no-db", "--rule", "short-sender=3"], stdin: ndjson)
         #expect(r.status == 0)
         #expect(r.out.split(separator: "\n").count == 3)
-        #expect(r.err.contains(#"1 of 3 records have no "sender" field"#))
-        #expect(r.err.contains(#"2 of 3 records have no "body" field"#))
-        #expect(r.err.contains(#"1 of 3 records have a null "body", read as empty"#))
+        #expect(r.err.contains(#"1 of 3 records have no "sender" field and were read with an empty sender (the first is record 1; --field sender=NAME"#))
+        #expect(r.err.contains(#"2 of 3 records have no "body" field and were read with an empty body (the first is record 1;"#))
+        #expect(r.err.contains(#"1 of 3 records have a null "body", read as empty (the first is record 2)"#))
         #expect(!r.err.contains(#"null "sender""#))
         #expect(r.err.contains("--field sender=NAME"))
 
         let csv = try Harness.run(["classify", "--no-db"], stdin: "Sender,Body\n+15551234567,hello\n")
-        #expect(csv.err.contains(#"1 of 1 records have no "sender" field"#))
+        #expect(csv.err.contains(#"1 of 1 records have no "sender" field and were read with an empty sender (--field"#))   // all of them: no "first"
 
         // A field read twice: the last column is read, and the run says which columns, of which input.
         let twice = try Harness.run(["classify", "--no-db", "--rule", "links"], stdin: "id,body,sender,body\n1,www.x.com,+1555,plain\n")
