@@ -80,6 +80,7 @@ final class RecordReader {
         }
         defer { if fd != 0 { close(fd) } }
         var state = SourceState(name: source.name)
+        let firstRecord = nextRecord
         // Where reading starts (stdin may have been read from before: `{ head -n1; msgsift; } < f`);
         // -1 when the input cannot seek, so it is never read again.
         state.workOffset = Int(lseek(fd, 0, SEEK_CUR))
@@ -114,6 +115,14 @@ final class RecordReader {
         if let problem = formatProblem { throw StreamError(problem, usage: true) }
         reportPending(&state, stray: false)
         flush(&state)
+        // One line of CSV naming neither field is most likely a file without a header row, its
+        // only row taken for the header: no record, and nothing else would say so.
+        if nextRecord == firstRecord, !stopped, case .csv(let header)? = state.format,
+           header.senderColumn == nil && header.bodyColumn == nil {
+            let note = "\(source.name): a CSV header and no rows, naming neither \"\(options.fields.sender)\" nor \"\(options.fields.body)\": "
+                + "if the file has no header row, its first row was read as one (add a header line: \(options.fields.sender),\(options.fields.body))"
+            if !notes.contains(note) { notes.append(note) }
+        }
         let problems = state.lostLines + (state.problem.map { [$0] } ?? [])
         if !problems.isEmpty { throw StreamError(problems.joined(separator: "\nmsgsift: "), input: true, partial: state.problem == nil) }
     }

@@ -502,6 +502,23 @@ struct CSVAnnotateErrorTests {
         }
     }
 
+    /// A one-line CSV without a header row: its row was read as the header, no record came
+    /// out, and the run said nothing (found by a diagnostics audit).
+    @Test func aLoneCSVRowNamingNeitherFieldIsSaidToBeReadAsTheHeader() throws {
+        let r = try Harness.run(["classify", "--no-db", "--rule", "links"], stdin: "+15551234567,hello there\n")
+        #expect(r.status == 0 && r.out.isEmpty)
+        #expect(r.err == "msgsift: <stdin>: a CSV header and no rows, naming neither \"sender\" nor \"body\": if the file has no header row,"
+                + " its first row was read as one (add a header line: sender,body)\n", "\(r.err)")
+        #expect(!r.err.contains("hello"))
+        let renamed = try Harness.run(["classify", "--no-db", "--field", "sender=from", "--field", "body=text"], stdin: "a,b\n")
+        #expect(renamed.err.contains("naming neither \"from\" nor \"text\"") && renamed.err.contains("header line: from,text)"), "\(renamed.err)")
+        // A header naming a field, or one followed by rows, is no such case.
+        for input in ["sender,body\n", "id,sender\n", "a,b\nc,d\n"] {
+            let quiet = try Harness.run(["classify", "--no-db", "--rule", "links"], stdin: input)
+            #expect(!quiet.err.contains("no rows"), "\(input): \(quiet.err)")
+        }
+    }
+
     /// An iPhone message kept only in attributedBody comes out of sqlite3 as an empty cell:
     /// judged by its sender alone, and counted on stderr (a null or missing body is counted apart).
     @Test func emptyBodiesAreCountedOnStderr() throws {
