@@ -5,6 +5,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SiftRules
 
 extension RecordReader {
     /// Splits what `s.work` holds into CSV records (the first is the header) and adds them;
@@ -90,8 +91,8 @@ extension RecordReader {
                            let separator = [";", "\t", "|"].first(where: { names[0].contains($0) }) {
                             let shown = Self.separatorName(separator.utf8.first!)
                             // The header names columns; without one it is a message, quoted only with -v.
-                            let quoted = options.verbose ? " \"\(names[0])\"" : ""
-                            s.problem = "\(s.name):\(s.line): the CSV header is one column\(quoted); msgsift reads comma-separated values,"
+                            let shownHeader = options.verbose ? " " + quoted(names[0]) : ""
+                            s.problem = "\(s.name):\(s.line): the CSV header is one column\(shownHeader); msgsift reads comma-separated values,"
                                 + " and these look separated by \(shown)" + Self.conversion(separator.utf8.first!, s.name)
                             return
                         }
@@ -101,7 +102,7 @@ extension RecordReader {
                             // The output has one header, the first input's: other columns would land under it.
                             // A file without a header has a message for one: named only with -v.
                             let columns = options.verbose
-                                ? "its columns (\(names.joined(separator: ","))) differ from the first input's (\(first.names.joined(separator: ",")))"
+                                ? "its columns (\(Self.shown(names))) differ from the first input's (\(Self.shown(first.names)))"
                                 : "its columns differ from the first input's (\(names.count == first.names.count ? (Set(names) == Set(first.names) ? "another order" : "other names") : "\(names.count) against \(first.names.count)"); -v names them)"
                             s.problem = "\(s.name): \(columns); --annotate --output \(options.outputFormat.rawValue) writes one header"
                             return
@@ -120,7 +121,7 @@ extension RecordReader {
                             guard let near = names.first(where: { Self.namesAlike($0, name) }) else { continue }
                             let plain = near.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "_.-".unicodeScalars.contains($0) }
                             let flag = plain ? "--field \(key)=\(near)" : "--field '\(key)=\(near.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''"))'"
-                            let note = "\(s.name): the CSV header has no \"\(name)\" column but has \"\(near)\" (names match exactly: \(flag))"
+                            let note = "\(s.name): the CSV header has no \"\(name)\" column but has \(quoted(near)) (names match exactly: \(flag))"
                             if !notes.contains(note) { notes.append(note) }
                         }
                         if firstCSVHeader == nil {
@@ -248,6 +249,12 @@ extension RecordReader {
     }
 
     /// A separator as messages name it.
+    /// Header cells for a message, joined by commas, control characters escaped (`-v` shows
+    /// a file's own cells, which must not drive the terminal).
+    static func shown(_ names: [String]) -> String {
+        names.map { String(quoted($0).dropFirst().dropLast()) }.joined(separator: ",")
+    }
+
     static func separatorName(_ separator: UInt8) -> String {
         separator == 0x09 ? "tab" : "'" + String(Character(Unicode.Scalar(separator))) + "'"
     }

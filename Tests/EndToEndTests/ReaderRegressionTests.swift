@@ -519,6 +519,17 @@ struct CSVAnnotateErrorTests {
         }
     }
 
+    /// `-v` names a file's header cells: escaped, so that a cell cannot drive the terminal
+    /// (found by a privacy audit).
+    @Test func headerCellsShownWithVerboseHaveControlCharactersEscaped() throws {
+        let one = try Harness.run(["classify", "--no-db", "-v"], stdin: "x\u{1B}[31mRED;y\n1;2\n")
+        #expect(one.status == 1 && one.err.contains(#"one column "x\u{1b}[31mRED;y""#) && !one.err.contains("\u{1B}"), "\(one.err)")
+        let good = try Harness.temp(Data("sender,body\n1,2\n".utf8), suffix: ".csv")
+        let other = try Harness.temp(Data("a\u{7},b\n1,2\n".utf8), suffix: ".csv")
+        let two = try Harness.run(["classify", "--no-db", "-v", "--annotate", "--output", "csv", good, other])
+        #expect(two.err.contains(#"its columns (a\u{7},b) differ"#) && !two.err.contains("\u{7}"), "\(two.err)")
+    }
+
     /// An iPhone message kept only in attributedBody comes out of sqlite3 as an empty cell:
     /// judged by its sender alone, and counted on stderr (a null or missing body is counted apart).
     @Test func emptyBodiesAreCountedOnStderr() throws {
