@@ -5,9 +5,9 @@ import PackageDescription
 // The per-message modules run with exclusivity checked at compile time only in
 // release builds: the dynamic checks on class properties cost ~2.5k
 // instructions per message (bench/RESULTS.md); debug builds (tests) keep them.
-// Release builds also inline small functions across these modules
-// (`-cross-module-optimization`: accessors of the compiled rules called per
-// occurrence from the evaluator; ~70 instructions per message).
+// Release builds also inline small functions across these modules and
+// SiftRules, where the compiled rules' accessors live that the evaluator calls
+// per occurrence (`-cross-module-optimization`; ~70 instructions per message).
 let hotPath: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked", "-cross-module-optimization"], .when(configuration: .release))]
 
 let package = Package(

@@ -191,7 +191,7 @@ public final class Evaluator {
             communityAllowRank = min(communityAllowRank, r)
         }
         if communityAllowRank != .max {
-            // Fields read in place, not the entry copied: no reference counting on the hot path.
+            // Fields read in place: the entry is not copied (nor its strings retained) per message.
             let at = Int(communityAllowRank)
             if explain { trace.append(TraceStep(stage: .automaticAllow, checked: "community allow lists" + communityOn, outcome: "match: \(rules.communityEntries[at].list.rawValue) \(quoted(rules.communityEntries[at].reason))")) }
             return done(.allow, .automaticAllow, rules.communityEntries[at].reason, communityAllowRank)

@@ -94,6 +94,9 @@ public enum LanguageValidator {
 
 /// A value in double quotes with quotes and control characters escaped, for messages.
 /// Backslashes stay as they are, so a regex reads as it was written (`"win\s+\d+"`).
+/// Escaped as `\u{…}`: C0 and C1 controls and DEL (U+009B starts a terminal sequence
+/// on its own) and the bidirectional embeddings and isolates, which would reorder the
+/// rest of the line on screen.
 public func quoted(_ s: String) -> String {
     var out = "\""
     for u in s.unicodeScalars {
@@ -102,8 +105,10 @@ public func quoted(_ s: String) -> String {
         case "\n": out += "\\n"
         case "\t": out += "\\t"
         case "\r": out += "\\r"
+        case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}":
+            out += "\\u{\(String(u.value, radix: 16))}"
         default:
-            if u.value < 0x20 { out += "\\u{\(String(u.value, radix: 16))}" } else { out.unicodeScalars.append(u) }
+            out.unicodeScalars.append(u)
         }
     }
     return out + "\""

@@ -14,7 +14,8 @@ public struct RunOutcome: Sendable {
     public var strictStop: String?
     /// stdout was closed early (`| head`); the run ended quietly.
     public var brokenPipe: Bool
-    /// Problems worth one line on stderr each (regex failures).
+    /// Worth one line on stderr each: regex failures, records without a field or left out
+    /// with a warning, the readers' notes on their inputs, non-UTF-8 records.
     public var notes: [String]
     /// Inputs that could not be read, were not NDJSON or CSV, or lost lines they could not
     /// read again (each already reported through `onInputError`); the others were read.
@@ -94,41 +95,44 @@ public final class Pipeline {
         stats.inputsReadInPart = partialInputs
         if let e = readError, !writer.brokenPipe { throw e }
         if let e = writer.writeError { throw StreamError(e) }
+        var notes = shared.notes
+        // Where the first record counted is, unless every record is one.
+        func whereFirst(_ c: RecordCount) -> String {
+            guard c.count < stats.records, let place = c.first else { return "" }
+            return "the first is \(place)"
+        }
         // A wrong field name reads every sender or body as empty, which smart rules then judge:
         // say so once, so a silently junked archive does not go unnoticed.
-        var notes = shared.notes
-        // Where the first such record is, unless every record is one.
-        func first(_ i: Int, _ count: Int) -> String {
-            guard count < stats.records, let n = stats.firstOfFieldCounts[i] else { return "" }
-            return "the first is record \(n)"
-        }
-        for (i, count, key, name) in [(0, stats.missingSender, "sender", options.fields.sender), (1, stats.missingBody, "body", options.fields.body)]
-        where count > 0 && !writer.brokenPipe {
-            let at = first(i, count)
-            notes.append("\(count) of \(stats.records) records have no \"\(name)\" field and were read with an empty \(key)"
+        for (c, key, name) in [(stats.missingSender, "sender", options.fields.sender), (stats.missingBody, "body", options.fields.body)]
+        where c.count > 0 && !writer.brokenPipe {
+            let at = whereFirst(c)
+            notes.append("\(c.count) of \(stats.records) records have no \"\(name)\" field and were read with an empty \(key)"
                          + " (\(at.isEmpty ? "" : at + "; ")--field \(key)=NAME reads another field)")
         }
-        if !writer.brokenPipe { notes += reader.notes }
+        if !writer.brokenPipe {
+            let stop = writer.strictStopRecord ?? .max
+            notes += reader.notes.filter { $0.from <= stop }.map(\.text)
+        }
         // Exports write null for what a message has not (the sender of one's own messages):
         // judged as empty, which short-sender junks; worth a word too.
-        for (i, count, name) in [(2, stats.nullSender, options.fields.sender), (3, stats.nullBody, options.fields.body)]
-        where count > 0 && !writer.brokenPipe {
-            let at = first(i, count)
-            notes.append("\(count) of \(stats.records) records have a null \"\(name)\", read as empty" + (at.isEmpty ? "" : " (\(at))"))
+        for (c, name) in [(stats.nullSender, options.fields.sender), (stats.nullBody, options.fields.body)]
+        where c.count > 0 && !writer.brokenPipe {
+            let at = whereFirst(c)
+            notes.append("\(c.count) of \(stats.records) records have a null \"\(name)\", read as empty" + (at.isEmpty ? "" : " (\(at))"))
         }
         // An empty cell where the text should be (iPhone messages kept only in attributedBody,
         // MMS pictures): judged by the sender alone, which is worth knowing.
-        if stats.emptyBody > 0 && !writer.brokenPipe {
-            let at = first(4, stats.emptyBody)
-            notes.append("\(stats.emptyBody) of \(stats.records) records have an empty \"\(options.fields.body)\": judged by their sender alone"
+        if stats.emptyBody.count > 0 && !writer.brokenPipe {
+            let at = whereFirst(stats.emptyBody)
+            notes.append("\(stats.emptyBody.count) of \(stats.records) records have an empty \"\(options.fields.body)\": judged by their sender alone"
                          + (at.isEmpty ? "" : " (\(at))"))
         }
         // A regex that ran out of time counts as no match: such a record is often allowed, and
         // --only junk hides it and its warning. Say how many, and where the first is.
-        if stats.warningsNotWritten > 0, let first = stats.firstWarningNotWritten, !writer.brokenPipe {
-            let n = stats.warningsNotWritten
+        if stats.warningsNotWritten.count > 0, let place = stats.warningsNotWritten.first, !writer.brokenPipe {
+            let n = stats.warningsNotWritten.count
             notes.append("\(n) record\(n == 1 ? "" : "s") left out by --only carr\(n == 1 ? "ies" : "y") a warning (a regex filter timed out or"
-                         + " could not finish, counted as no match); the first is record \(first)")
+                         + " could not finish, counted as no match); the first is \(place)")
         }
         if stats.invalidUTF8 > 0 && !writer.brokenPipe {
             notes.append("\(stats.invalidUTF8) of \(stats.records + stats.errors) records are not UTF-8 (error records); a file saved as Latin-1"
@@ -189,21 +193,21 @@ final class Worker {
                     result.stats.errors += 1
                     if e.message == RecordError.invalidUTF8 { result.stats.invalidUTF8 += 1 }
                     if result.firstError == nil {
-                        result.firstError = (index, message)
+                        result.firstError = (index, r.number, message)
                         result.statsToFirstError = result.stats
                     }
                     formatter.appendError(record: r.number, message: message, raw: bytes,
                                           annotateWidth: annotateWidth(batch), to: &out)
                 case .success(let m):
-                    // In the order of `firstOfFieldCounts`.
-                    func note(_ i: Int) { if result.stats.firstOfFieldCounts[i] == nil { result.stats.firstOfFieldCounts[i] = r.number } }
-                    if m.senderMissing { result.stats.missingSender += 1; note(0) }
-                    if m.bodyMissing { result.stats.missingBody += 1; note(1) }
-                    if m.senderNull { result.stats.nullSender += 1; note(2) }
-                    if m.bodyNull { result.stats.nullBody += 1; note(3) }
+                    // Made only for a record counted below (rare): not a String retained per record.
+                    func place() -> RecordPlace { RecordPlace(number: r.number, source: batch.source, line: r.line) }
+                    if m.senderMissing { result.stats.missingSender.add(place()) }
+                    if m.bodyMissing { result.stats.missingBody.add(place()) }
+                    if m.senderNull { result.stats.nullSender.add(place()) }
+                    if m.bodyNull { result.stats.nullBody.add(place()) }
                     let v = fieldBytes.withUnsafeBufferPointer { f in
                         let body = m.body(bytes, f)
-                        if body.isEmpty && !m.bodyMissing && !m.bodyNull { result.stats.emptyBody += 1; note(4) }
+                        if body.isEmpty && !m.bodyMissing && !m.bodyNull { result.stats.emptyBody.add(place()) }
                         return evaluator.evaluate(senderUTF8: m.sender(bytes, f), bodyUTF8: body, explain: options.explain)
                     }
                     result.stats.count(v)
@@ -225,8 +229,7 @@ final class Worker {
                         }
                     } else if v.warning != nil {
                         // Left out by --only, and its verdict is not to be trusted: said at the end.
-                        result.stats.warningsNotWritten += 1
-                        if result.stats.firstWarningNotWritten == nil { result.stats.firstWarningNotWritten = r.number }
+                        result.stats.warningsNotWritten.add(place())
                     }
                 }
                 result.recordEnds.append(out.count)
@@ -248,7 +251,7 @@ struct BatchResult: @unchecked Sendable {
     var output: [UInt8] = []
     /// Offset in `output` after each record, for stopping mid-batch under --strict.
     var recordEnds: [Int] = []
-    var firstError: (index: Int, message: String)? = nil
+    var firstError: (index: Int, number: Int, message: String)? = nil
     var stats = RunStats()
     /// The counts of the records up to and including the first error (what --strict reports).
     var statsToFirstError = RunStats()
@@ -353,6 +356,8 @@ final class OrderedWriter: @unchecked Sendable {
     private var csvHeader: CSVHeader?
     private(set) var stats = RunStats()
     private(set) var strictStop: String?
+    /// The number of the record --strict stopped at.
+    private(set) var strictStopRecord: Int?
     private(set) var brokenPipe = false
     /// Why writing failed, other than a closed pipe.
     private(set) var writeError: String?
@@ -380,10 +385,11 @@ final class OrderedWriter: @unchecked Sendable {
                 headerLock.lock(); let columns = csvHeader?.keptNames; headerLock.unlock()
                 if let h = RecordFormatter.header(options, inputColumns: columns) { write(h[...]) }
             }
-            if options.strict, let (index, message) = r.firstError {
+            if options.strict, let (index, number, message) = r.firstError {
                 let end = index == 0 ? 0 : r.recordEnds[index - 1]
                 write(r.output[0..<end])
                 strictStop = message
+                strictStopRecord = number
                 stats.merge(r.statsToFirstError)   // the records written, and the error that stopped the run
                 failed = true
                 shared.stop()

@@ -113,7 +113,7 @@ extension RecordReader {
                         for name in [options.fields.sender, options.fields.body, options.fields.id] where names.count(where: { $0 == name }) > 1 {
                             let columns = names.indices.filter { names[$0] == name }.map { String($0 + 1) }
                             let note = "\(s.name): the CSV header names \"\(name)\" in columns \(columns.joined(separator: ", ")); the last is read"
-                            if !notes.contains(note) { notes.append(note) }     // the same file given twice: once
+                            self.note(note, about: s)
                         }
                         // A column named but for case or spaces (`Sender`, ` body`): every record would
                         // lack the field (the end-of-run count says so); name the column meant.
@@ -122,7 +122,7 @@ extension RecordReader {
                             let plain = near.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "_.-".unicodeScalars.contains($0) }
                             let flag = plain ? "--field \(key)=\(near)" : "--field '\(key)=\(near.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''"))'"
                             let note = "\(s.name): the CSV header has no \"\(name)\" column but has \(quoted(near)) (names match exactly: \(flag))"
-                            if !notes.contains(note) { notes.append(note) }
+                            self.note(note, about: s)
                         }
                         if firstCSVHeader == nil {
                             firstCSVHeader = header
@@ -248,13 +248,13 @@ extension RecordReader {
         return line[4]
     }
 
-    /// A separator as messages name it.
     /// Header cells for a message, joined by commas, control characters escaped (`-v` shows
     /// a file's own cells, which must not drive the terminal).
     static func shown(_ names: [String]) -> String {
         names.map { String(quoted($0).dropFirst().dropLast()) }.joined(separator: ",")
     }
 
+    /// A separator as messages name it.
     static func separatorName(_ separator: UInt8) -> String {
         separator == 0x09 ? "tab" : "'" + String(Character(Unicode.Scalar(separator))) + "'"
     }

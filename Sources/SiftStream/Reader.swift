@@ -51,8 +51,15 @@ final class RecordReader {
     private(set) var stopped = false
     /// The header of the first CSV input (for annotated CSV output).
     var firstCSVHeader: CSVHeader?
-    /// Said on stderr at the end of the run (a CSV header naming a field read twice).
-    var notes: [String] = []
+    /// Said on stderr at the end of the run (a CSV header naming a field read twice), each with
+    /// the number its input's first record has or would have had (under --strict, notes of
+    /// inputs past the stop are left out: whether the reader got there is a matter of timing).
+    private(set) var notes: [(from: Int, text: String)] = []
+
+    /// Adds a note about the input `s` once (the same file given twice: once).
+    func note(_ text: String, about s: SourceState) {
+        if !notes.contains(where: { $0.text == text }) { notes.append((s.firstRecord, text)) }
+    }
     /// Set when an input cannot be read with the options given (a usage problem found at run time).
     private(set) var formatProblem: String?
     /// Called once with the first CSV header, before any of its records are emitted.
@@ -79,8 +86,7 @@ final class RecordReader {
             if fd < 0 { throw StreamError("cannot read \(path): \(opened.reason)", input: true) }
         }
         defer { if fd != 0 { close(fd) } }
-        var state = SourceState(name: source.name)
-        let firstRecord = nextRecord
+        var state = SourceState(name: source.name, firstRecord: nextRecord)
         // Where reading starts (stdin may have been read from before: `{ head -n1; msgsift; } < f`);
         // -1 when the input cannot seek, so it is never read again.
         state.workOffset = Int(lseek(fd, 0, SEEK_CUR))
@@ -117,11 +123,12 @@ final class RecordReader {
         flush(&state)
         // One line of CSV naming neither field is most likely a file without a header row, its
         // only row taken for the header: no record, and nothing else would say so.
-        if nextRecord == firstRecord, !stopped, case .csv(let header)? = state.format,
+        if nextRecord == state.firstRecord, case .csv(let header)? = state.format,
            header.senderColumn == nil && header.bodyColumn == nil {
-            let note = "\(source.name): a CSV header and no rows, naming neither \"\(options.fields.sender)\" nor \"\(options.fields.body)\": "
-                + "if the file has no header row, its first row was read as one (add a header line: \(options.fields.sender),\(options.fields.body))"
-            if !notes.contains(note) { notes.append(note) }
+            let text = "\(source.name): a CSV header and no rows, naming neither \"\(options.fields.sender)\" nor \"\(options.fields.body)\": "
+                + "if the file has no header row, its first row was read as one (add a header line naming its columns,"
+                + " \(options.fields.sender) and \(options.fields.body) among them)"
+            note(text, about: state)
         }
         let problems = state.lostLines + (state.problem.map { [$0] } ?? [])
         if !problems.isEmpty { throw StreamError(problems.joined(separator: "\nmsgsift: "), input: true, partial: state.problem == nil) }
@@ -149,6 +156,8 @@ final class RecordReader {
     /// Per-source reading state.
     struct SourceState {
         let name: String
+        /// The number the input's first record has (or would have).
+        let firstRecord: Int
         var work: [UInt8] = []
         var started = false
         var bomChecked = false
@@ -257,7 +266,7 @@ final class RecordReader {
         var problem: String?
         /// The input as a command's argument in a suggested fix: ` FILE`, or nothing for stdin.
         var fileArgument: String { name == InputSource.stdin.name ? "" : " " + name }
-        init(name: String) { self.name = name }
+        init(name: String, firstRecord: Int) { self.name = name; self.firstRecord = firstRecord }
     }
 
     private func process(_ s: inout SourceState, final: Bool) {

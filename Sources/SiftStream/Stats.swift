@@ -3,30 +3,51 @@ import Foundation
 import SiftEngine
 import SiftRules
 
+/// Where a record is: its number in the run, and its input and line there.
+public struct RecordPlace: Sendable, CustomStringConvertible {
+    public var number: Int
+    public var source: String
+    public var line: Int
+    public var description: String { "record \(number), \(source):\(line)" }
+}
+
+/// How many records had something, and where the first of them is (counts are merged in
+/// input order, so the first stays the first), for a note that says where to look.
+public struct RecordCount: Sendable {
+    public var count = 0
+    public var first: RecordPlace?
+
+    mutating func add(_ place: @autoclosure () -> RecordPlace) {
+        count += 1
+        if first == nil { first = place() }
+    }
+
+    mutating func merge(_ o: RecordCount) {
+        count += o.count
+        if first == nil { first = o.first }
+    }
+}
+
 /// Counts of one worker (or, merged, of the whole run).
 public struct RunStats: Sendable {
     public var records = 0
     public var errors = 0
     /// Records whose verdict carries a warning (one or more regexes timed out or failed).
     public var warnings = 0
-    /// Of those, the ones `--only` left out, and the number of the first (merged in input order).
-    public var warningsNotWritten = 0
-    public var firstWarningNotWritten: Int?
+    /// Of those, the ones `--only` left out.
+    public var warningsNotWritten = RecordCount()
     /// Inputs that could not be read (the run went on without them).
     public var inputsNotRead = 0
     /// Inputs read but for lines a stray quote swallowed that could not be read again.
     public var inputsReadInPart = 0
     /// Records without a sender / body field (read as empty).
-    public var missingSender = 0
-    public var missingBody = 0
+    public var missingSender = RecordCount()
+    public var missingBody = RecordCount()
     /// Records whose sender / body is JSON null (read as empty).
-    public var nullSender = 0
-    public var nullBody = 0
+    public var nullSender = RecordCount()
+    public var nullBody = RecordCount()
     /// Records whose body is there and empty (`""`, an empty CSV cell).
-    public var emptyBody = 0
-    /// The number of the first record of each of the five counts above, in their order
-    /// (merged in input order), so that the note about them says where to look.
-    public var firstOfFieldCounts: [Int?] = [nil, nil, nil, nil, nil]
+    public var emptyBody = RecordCount()
     /// Error records whose bytes were not UTF-8.
     public var invalidUTF8 = 0
     public var bytes = 0
@@ -65,11 +86,9 @@ public struct RunStats: Sendable {
 
     mutating func merge(_ o: RunStats) {
         records += o.records; errors += o.errors; warnings += o.warnings; bytes += o.bytes
-        warningsNotWritten += o.warningsNotWritten
-        if firstWarningNotWritten == nil { firstWarningNotWritten = o.firstWarningNotWritten }
-        for i in firstOfFieldCounts.indices where firstOfFieldCounts[i] == nil { firstOfFieldCounts[i] = o.firstOfFieldCounts[i] }
-        missingSender += o.missingSender; missingBody += o.missingBody
-        nullSender += o.nullSender; nullBody += o.nullBody; emptyBody += o.emptyBody
+        warningsNotWritten.merge(o.warningsNotWritten)
+        missingSender.merge(o.missingSender); missingBody.merge(o.missingBody)
+        nullSender.merge(o.nullSender); nullBody.merge(o.nullBody); emptyBody.merge(o.emptyBody)
         invalidUTF8 += o.invalidUTF8
         for i in byAction.indices { byAction[i] += o.byAction[i] }
         for i in byStage.indices { byStage[i] += o.byStage[i] }

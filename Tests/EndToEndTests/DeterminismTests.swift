@@ -25,13 +25,17 @@ struct DeterminismTests {
 
     @Test func sameOutputForAnyJobCount() throws {
         let file = try Harness.temp(Data(try Self.corpus().utf8), suffix: ".ndjson")
-        var outputs: [Data] = []
+        var outputs: [Data] = [], errors: [String] = []
         for (jobs, batch) in [("1", "2048"), ("2", "2048"), ("8", "2048"), ("8", "3")] {
             let r = try Harness.run(["classify"] + Harness.sampleRules + ["--jobs", jobs, "--batch-size", batch, file])
             #expect(r.status == 0)
             outputs.append(r.stdout)
+            errors.append(r.err)
         }
         #expect(outputs.allSatisfy { $0 == outputs[0] })
+        // The end-of-run notes too: counts merged in input order name the same first record.
+        #expect(errors.allSatisfy { $0 == errors[0] }, "\(errors)")
+        #expect(errors[0].contains("judged by their sender alone (the first is record "), "\(errors[0])")
         let lines = String(decoding: outputs[0], as: UTF8.self).split(separator: "\n")
         #expect(lines.count == 100_000)
         // Records come in input order.

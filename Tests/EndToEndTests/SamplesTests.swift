@@ -13,7 +13,7 @@ struct SamplesTests {
         let r = try Harness.run(["classify"] + Harness.sampleRules + ["samples/messages.ndjson"])
         #expect(r.status == 0)
         // m-201 and m-203 have an empty body: said once, counted.
-        #expect(r.err == "msgsift: 2 of 257 records have an empty \"body\": judged by their sender alone (the first is record 201)\n")
+        #expect(r.err == "msgsift: 2 of 257 records have an empty \"body\": judged by their sender alone (the first is record 201, samples/messages.ndjson:201)\n")
         let want = try Self.expected("samples.expected.ndjson").split(separator: "\n").map(String.init)
         #expect(r.lines.count == 257)
         for (i, (got, exp)) in zip(r.lines, want).enumerated() where !sameJSONLines([got], [exp]) {

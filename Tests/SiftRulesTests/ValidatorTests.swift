@@ -261,3 +261,22 @@ struct LanguageTests {
         for l in Language.allCases { #expect(text.contains(l.rawValue), "\(text)") }
     }
 }
+
+/// `quoted` puts texts from files and arguments into messages on a terminal: nothing in
+/// them may act on it (found by a privacy audit: a CSV header cell under -v).
+@Suite("quoted")
+struct QuotedTests {
+    @Test("controls, DEL, C1 controls and bidi embeddings are escaped; backslashes stay", arguments: [
+        ("plain", #""plain""#),
+        ("say \"hi\"", #""say \"hi\"""#),
+        ("a\nb\tc\rd", #""a\nb\tc\rd""#),
+        ("\u{1B}[31m\u{7}", #""\u{1b}[31m\u{7}""#),
+        ("x\u{7F}y\u{80}z\u{9B}1m", #""x\u{7f}y\u{80}z\u{9b}1m""#),
+        ("\u{202A}\u{202E}abc\u{2066}\u{2069}", #""\u{202a}\u{202e}abc\u{2066}\u{2069}""#),
+        (#"win\s+\d+"#, #""win\s+\d+""#),
+        ("שלום \u{200F}é 😀", "\"שלום \u{200F}é 😀\""),      // letters, marks and RLM stay
+    ])
+    func escapes(text: String, shown: String) {
+        #expect(quoted(text) == shown)
+    }
+}
