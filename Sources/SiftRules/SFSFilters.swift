@@ -59,8 +59,12 @@ public enum SFSFilters {
     /// `.iso8601` reads one (the app's strategy; this Foundation also takes fractional
     /// seconds, which an older Apple Foundation may refuse) and a string.
     private static func checkStamp(_ root: [String: Any]) throws(RuleError) {
-        guard let stamp = root["exportedAt"] else { throw RuleError("not a .sfsfilters file: \"exportedAt\" is missing") }
-        guard let text = stamp as? String else { throw RuleError("not a .sfsfilters file: \"exportedAt\" is not a string") }
+        let missing = ["exportedAt", "appVersion"].filter { root[$0] == nil }.map { "\"\($0)\"" }
+        if !missing.isEmpty {
+            throw RuleError("not a .sfsfilters file: \(missing.joined(separator: " and ")) \(missing.count == 1 ? "is" : "are") missing"
+                            + " (the app writes them and needs them: \"exportedAt\":\"2026-11-30T10:00:00Z\",\"appVersion\":\"3.1\")")
+        }
+        guard let text = root["exportedAt"] as? String else { throw RuleError("not a .sfsfilters file: \"exportedAt\" is not a string") }
         struct Stamp: Decodable { let at: Date }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601

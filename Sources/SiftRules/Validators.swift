@@ -114,6 +114,13 @@ public func quoted(_ s: String) -> String {
     return out + "\""
 }
 
+/// A name from a file for a message: as it is, or `quoted` when something in it would be
+/// escaped there (a control character, a bidi embedding).
+public func shownName(_ s: String) -> String {
+    let q = quoted(s)
+    return q.unicodeScalars.count == s.unicodeScalars.count + 2 ? s : q
+}
+
 extension LanguageValidator {
     /// The languages of a comma-separated list (`he,en`, `he, ,en`), reading the English
     /// names that hold a comma of their own whole (`he,chinese, simplified`); blank parts

@@ -99,7 +99,7 @@ public final class Pipeline {
         // Where the first record counted is, unless every record is one.
         func whereFirst(_ c: RecordCount) -> String {
             guard c.count < stats.records, let place = c.first else { return "" }
-            return "the first is \(place)"
+            return c.count == 1 ? "it is \(place)" : "the first is \(place)"
         }
         // A wrong field name reads every sender or body as empty, which smart rules then judge:
         // say so once, so a silently junked archive does not go unnoticed.
@@ -132,7 +132,7 @@ public final class Pipeline {
         if stats.warningsNotWritten.count > 0, let place = stats.warningsNotWritten.first, !writer.brokenPipe {
             let n = stats.warningsNotWritten.count
             notes.append("\(n) record\(n == 1 ? "" : "s") left out by --only carr\(n == 1 ? "ies" : "y") a warning (a regex filter timed out or"
-                         + " could not finish, counted as no match); the first is \(place)")
+                         + " could not finish, counted as no match); \(n == 1 ? "it is" : "the first is") \(place)")
         }
         if stats.invalidUTF8 > 0 && !writer.brokenPipe {
             notes.append("\(stats.invalidUTF8) of \(stats.records + stats.errors) records are not UTF-8 (error records); a file saved as Latin-1"

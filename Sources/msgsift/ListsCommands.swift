@@ -38,7 +38,7 @@ enum ListsCommands {
             case .imported(let lists, let replaced):
                 let counts = Language.allCases.compactMap { l in lists.lists[l].map { "\(l.rawValue) \($0.count)" } }
                 print("imported \(counts.isEmpty ? "no entries" : counts.joined(separator: ", ")) (sha256 \(lists.sha256.prefix(12))\(replaced.map { ", replaces \($0.prefix(12))" } ?? ""))")
-                if !lists.unknownLanguages.isEmpty { warn("\(path): lists of unknown languages ignored: \(lists.unknownLanguages.joined(separator: ", "))") }
+                if !lists.unknownLanguages.isEmpty { warn("\(path): lists of unknown languages ignored: \(lists.unknownLanguages.map(shownName).joined(separator: ", "))") }
                 let on = try store.listLanguages()
                 if on.isEmpty {
                     // The hint names a language with entries (an empty or absent one would do nothing).
@@ -126,7 +126,7 @@ enum ListsCommands {
                 }), terminator: "")
             }
             if let unknown = lists?.unknownLanguages, !unknown.isEmpty {
-                print("ignored (languages msgsift does not know): \(unknown.joined(separator: ", "))")
+                print("ignored (languages msgsift does not know): \(unknown.map(shownName).joined(separator: ", "))")
             }
             return 0
         }

@@ -136,7 +136,7 @@ struct RuleFlags {
                 rules.communityLists[language] = merged
             }
             if !parsed.unknownLanguages.isEmpty {
-                warn("\(path): lists of unknown languages ignored: \(parsed.unknownLanguages.joined(separator: ", "))")
+                warn("\(path): lists of unknown languages ignored: \(parsed.unknownLanguages.map(shownName).joined(separator: ", "))")
             }
         }
         rules.communityLanguages.formUnion(listLanguages)

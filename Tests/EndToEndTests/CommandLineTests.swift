@@ -103,9 +103,9 @@ struct CommandLineTests {
         let r = try Harness.run(["classify", "--no-db", "--rule", "short-sender=3"], stdin: ndjson)
         #expect(r.status == 0)
         #expect(r.out.split(separator: "\n").count == 3)
-        #expect(r.err.contains(#"1 of 3 records have no "sender" field and were read with an empty sender (the first is record 1, <stdin>:1; --field sender=NAME"#))
+        #expect(r.err.contains(#"1 of 3 records have no "sender" field and were read with an empty sender (it is record 1, <stdin>:1; --field sender=NAME"#))
         #expect(r.err.contains(#"2 of 3 records have no "body" field and were read with an empty body (the first is record 1, <stdin>:1;"#))
-        #expect(r.err.contains(#"1 of 3 records have a null "body", read as empty (the first is record 2, <stdin>:2)"#))
+        #expect(r.err.contains(#"1 of 3 records have a null "body", read as empty (it is record 2, <stdin>:2)"#))
         #expect(!r.err.contains(#"null "sender""#))
         #expect(r.err.contains("--field sender=NAME"))
 

@@ -279,6 +279,7 @@ struct SFSFiltersReadTests {
         (#""exportedAt":1700000000,"appVersion":"1""#, #""exportedAt" is not a string"#),
         (#""exportedAt":"2026-11-01T10:00:00Z""#, #""appVersion" is missing"#),
         (#""exportedAt":"2026-11-01T10:00:00Z","appVersion":3.1"#, #""appVersion" is not a string"#),
+        ("\"x\":1", #""exportedAt" and "appVersion" are missing (the app writes them and needs them: "exportedAt":"2026-11-30T10:00:00Z""#),
         (#""exportedAt":"2026-11-01T10:00:00Z","appVersion":null"#, #""appVersion" is not a string"#),
     ])
     func headerTheAppRequires_asTheApp(header: String, words: String) {

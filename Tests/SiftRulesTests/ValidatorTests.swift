@@ -280,3 +280,13 @@ struct QuotedTests {
         #expect(quoted(text) == shown)
     }
 }
+
+@Suite("shownName")
+struct ShownNameTests {
+    @Test("a name is shown as it is, or quoted when something in it is escaped", arguments: [
+        ("ko", "ko"), ("chinese, simplified", "chinese, simplified"), ("he\u{202E}", #""he\u{202e}""#), ("x\u{1B}", #""x\u{1b}""#),
+    ])
+    func shown(name: String, shown: String) {
+        #expect(shownName(name) == shown)
+    }
+}
