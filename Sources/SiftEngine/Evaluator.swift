@@ -107,7 +107,10 @@ public final class Evaluator {
         let allowSideOnly = smart.allUnknown || smartRule != nil
         let phrases = allowSideOnly ? rules.allowFolded : rules.folded
         var foldedBodyCount = 0
+        // Whether folding looked at NFC (then `normalized` says whether NFC changes the text).
+        var nfcKnown = false
         if phrases != nil || (!smart.allUnknown && rules.allowSenders.count > 0) || (!allowSideOnly && rules.denySenders.count > 0) {
+            nfcKnown = true
             folded.count = 0
             // Exact phrases check letter boundaries on the text itself (folding can turn a letter
             // into a mark — İ → i̇ — or a mark into a letter), so non-ASCII text keeps, per folded
@@ -217,7 +220,15 @@ public final class Evaluator {
 
         // 6. Blocked languages.
         if rules.detectsLanguage {
-            let detection = LanguageDetector.detect(utf8: body)
+            // Letters are read in NFC, as phrases are: `a` + U+0300 is `à`, and a French body
+            // typed decomposed is French (it was undetermined, its accents read as no letters).
+            var text = normalized ? phraseBody : body
+            if !nfcKnown && Normalization.mayChange(utf8: body) {
+                nfcBody.count = 0
+                Normalization.appendNFC(body, to: nfcBody)
+                text = nfcBody.bytes
+            }
+            let detection = LanguageDetector.detect(utf8: text)
             if let l = detection.language, let rank = rules.blockedLanguages[l] {
                 let folder = rules.filters[Int(rank)].folder
                 if explain { trace.append(TraceStep(stage: .denyLanguage, checked: describe(detection), outcome: "match: \(l.rawValue) → \(folder.rawValue)")) }

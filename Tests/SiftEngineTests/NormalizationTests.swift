@@ -60,6 +60,27 @@ struct NormalizationTests {
 
     /// Two spellings of one regex are two filters (a phrase's are one): each matches what
     /// it matches, so the second is not dropped as a duplicate of the first.
+    /// A body typed decomposed (`a` + U+0300) was read by the language detector with its
+    /// accents as no letters: `à bientôt` was French, its NFD form undetermined, and a blocked
+    /// language let it through (found by an audit of --explain). Detection reads NFC now.
+    @Test(arguments: [
+        ("\u{E0} bient\u{F4}t", "a\u{300} biento\u{302}t", Language.fr),
+        ("Te\u{15F}ekk\u{FC}rler", "Tes\u{327}ekku\u{308}rler", Language.tr),
+        ("C\u{F3}digo de verifica\u{E7}\u{E3}o", "Co\u{301}digo de verificac\u{327}a\u{303}o", Language.pt),
+    ] as [(String, String, Language)])
+    func languageDetectionReadsTheBodyInNFC(_ composed: String, _ decomposed: String, _ language: Language) throws {
+        let r = rules([blockLanguage(language)])
+        for filter in [[], [deny("zzz-no-such-phrase")]] {           // with and without a phrase scan before
+            var set = r
+            for f in filter { set.add(f) }
+            let a = try judge(set, sender: "J B", body: composed, explain: true)
+            let b = try judge(set, sender: "J B", body: decomposed, explain: true)
+            #expect(a.stage == .denyLanguage && a.reason == language.rawValue)
+            #expect(b.stage == .denyLanguage && b.reason == language.rawValue, "\(b.trace.last.map { $0.checked } ?? "")")
+            #expect(a.trace.last?.checked == b.trace.last?.checked)
+        }
+    }
+
     @Test func twoSpellingsOfARegexAreTwoFilters() throws {
         let composed = Filter(id: 0, type: .deny, target: .sender, matching: .regex, text: Self.nfc)
         var decomposed = composed
