@@ -514,8 +514,10 @@ public final class Evaluator {
         }
         let evidence = ranked.map { "\($0.0) \(formatScore($0.1))" }.joined(separator: ", ")
         let name = d.language?.rawValue ?? "undetermined"
-        let note = d.notRussian ? "; letters or words Russian lacks" : ""
-        return evidence.isEmpty ? "language \(name)" : "language \(name) (\(evidence)\(note))"
+        // Why no language was named, when none was: the scores alone may seem to name one.
+        let why = d.language == nil ? d.undetermined : nil
+        let inside = [evidence.isEmpty ? nil : evidence, why].compactMap { $0 }.joined(separator: "; ")
+        return inside.isEmpty ? "language \(name)" : "language \(name) (\(inside))"
     }
 }
 

@@ -81,6 +81,9 @@ public struct LanguageDetection: Sendable, Equatable {
     /// For Cyrillic: letters, spellings or words Russian lacks made the body
     /// undetermined (Ukrainian, Bulgarian, Serbian…).
     public var notRussian = false
+    /// Why the body is undetermined, for explanations (`fewer than 8 letters`); nil when a
+    /// language was named.
+    public var undetermined: String?
 
     /// Makes a detection result.
     public init(language: Language?, scores: [LanguageScore], letters: Int, otherLanguageScore: Double? = nil) {

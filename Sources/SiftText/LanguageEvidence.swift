@@ -365,8 +365,13 @@ struct Evidence {
         scripts[Int(Script.latin.rawValue)] += Int32(truncatingIfNeeded: latinLetters)
         latinLetters = 0
         var (result, named) = decideByScript()
-        if letters < (named ? LanguageDetector.minimumScriptLetters : LanguageDetector.minimumLetters) { result.language = nil }
+        let minimum = named ? LanguageDetector.minimumScriptLetters : LanguageDetector.minimumLetters
+        if letters < minimum && result.language != nil {
+            result.language = nil
+            result.undetermined = "fewer than \(minimum) letters"
+        }
         result.letters = letters
+        if result.language != nil { result.undetermined = nil }
         return result
     }
 
@@ -376,6 +381,9 @@ struct Evidence {
     private enum Group { case latin, cyrillic, hebrew, arabic, cjk, unsupported }
     /// The scripts of the `unsupported` group (a constant, not an array built per body).
     private static let unsupportedScripts: [Script] = [.greek, .hangul, .thai, .devanagari, .other]
+
+    /// A score or margin for an explanation, to two decimals (`1.5`, `12.25`).
+    private static func shown(_ x: Double) -> String { String((x * 100).rounded() / 100) }
 
     /// The decision by script, and whether the script or its letters named the language (rule 4).
     private func decideByScript() -> (LanguageDetection, named: Bool) {
@@ -396,7 +404,11 @@ struct Evidence {
         // Thai and other scripts written without spaces: a word per four letters at least.
         let unsupportedLetters = Evidence.unsupportedScripts.reduce(0) { $0 + count($1) }
         consider(.unsupported, max(Evidence.unsupportedScripts.reduce(0) { $0 + words($1) }, unsupportedLetters / 4), letters: unsupportedLetters)
-        if best.1 == 0 || best.1 == runnerUp { return (LanguageDetection(language: nil, scores: [], letters: letters), false) }
+        if best.1 == 0 || best.1 == runnerUp {
+            var none = LanguageDetection(language: nil, scores: [], letters: letters)
+            none.undetermined = best.1 == 0 ? "no letters" : "two scripts as strong"
+            return (none, false)
+        }
         let letterScore = Double(bestLetters)
         switch best.0 {
         case .hebrew:
@@ -405,6 +417,7 @@ struct Evidence {
             let foreign = nonRussian > 0 && nonRussian * 50 >= bestLetters
             var detection = LanguageDetection(language: foreign ? nil : .ru, scores: [LanguageScore(.ru, letterScore)], letters: letters)
             detection.notRussian = foreign
+            if foreign { detection.undetermined = "letters or words Russian lacks" }
             return (detection, true)
         case .cjk:
             if kana > 0 || japaneseOnly > 0 {
@@ -420,7 +433,9 @@ struct Evidence {
             if weights[Slot.ar] == 0 && weights[Slot.fa] == 0 && weights[Slot.unsupportedArabic] == 0 {
                 // No letter or word tells Arabic from Persian (`دوستت دارم` is Persian, `خوابم برد`
                 // too): undetermined, so a blocked Arabic never junks Persian on a guess.
-                return (LanguageDetection(language: nil, scores: [], letters: letters), false)
+                var none = LanguageDetection(language: nil, scores: [], letters: letters)
+                none.undetermined = "no letter or word tells Arabic from Persian"
+                return (none, false)
             }
             return (choose(among: [.ar, .fa], weights, unsupported: weights[Slot.unsupportedArabic]), true)
         case .latin:
@@ -430,7 +445,9 @@ struct Evidence {
             let named = detection.language.flatMap { LatinModel.classes.firstIndex(of: $0) }.map { onlyWords[$0] > 0 } ?? false
             return (detection, named)
         case .unsupported:
-            return (LanguageDetection(language: nil, scores: [], letters: letters), false)
+            var none = LanguageDetection(language: nil, scores: [], letters: letters)
+            none.undetermined = "mostly a script none of the 14 languages writes"
+            return (none, false)
         }
     }
 
@@ -438,7 +455,11 @@ struct Evidence {
     /// a supported language and leads the runner-up (which may be "another
     /// language") by `latinMargin` nats.
     private func decideLatin() -> LanguageDetection {
-        guard latinFeatures > 0 else { return LanguageDetection(language: nil, scores: [], letters: letters) }
+        guard latinFeatures > 0 else {
+            var none = LanguageDetection(language: nil, scores: [], letters: letters)
+            none.undetermined = "no word the model reads"
+            return none
+        }
         let classes = LatinModel.classes.count
         var penalty = latinPenalty
         penalty[classes - 1] += LatinModel.otherPrior
@@ -472,7 +493,12 @@ struct Evidence {
         let language = lead >= margin ? LatinModel.classes[best] : nil
         let other = classes - 1
         let otherScore = best == other || second == other ? (worst - Double(penalty[other])) / LatinModel.unitsPerNat : nil
-        return LanguageDetection(language: language, scores: [score(first), score(next)], letters: letters, otherLanguageScore: otherScore)
+        var detection = LanguageDetection(language: language, scores: [score(first), score(next)], letters: letters, otherLanguageScore: otherScore)
+        if language == nil {
+            detection.undetermined = best == other ? "another language scores best"
+                : "a lead of \(Self.shown(lead)) where \(Self.shown(margin)) is needed"
+        }
+        return detection
     }
 
     /// The best of `candidates` (listed in SPEC order, which breaks ties) if it
@@ -493,10 +519,22 @@ struct Evidence {
                 second = candidate
             }
         }
-        guard let best = first else { return LanguageDetection(language: nil, scores: [], letters: letters) }
+        guard let best = first else {
+            var none = LanguageDetection(language: nil, scores: [], letters: letters)
+            none.undetermined = "no letter or word that tells " + candidates.map(\.rawValue).joined(separator: " from ")
+            return none
+        }
         let rival = max(second?.score ?? 0, unsupported)
         let language: Language? = best.score >= LanguageDetector.margin * rival && best.score >= Evidence.minimumEvidence ? best.language : nil
-        return LanguageDetection(language: language, scores: second.map { [best, $0] } ?? [best], letters: letters)
+        var detection = LanguageDetection(language: language, scores: second.map { [best, $0] } ?? [best], letters: letters)
+        if language == nil {
+            detection.undetermined = best.score < Evidence.minimumEvidence
+                ? "evidence under \(Self.shown(Evidence.minimumEvidence))"
+                : unsupported > (second?.score ?? 0)
+                    ? "the best under \(Self.shown(LanguageDetector.margin)) times another language (\(Self.shown(unsupported)))"
+                    : "the best under \(Self.shown(LanguageDetector.margin)) times the next"
+        }
+        return detection
     }
 
     // MARK: Letter classes

@@ -530,3 +530,29 @@ import Testing
         #expect(broken.withUnsafeBufferPointer { LanguageDetector.detect(utf8: $0) }.language == .de)
     }
 }
+
+/// An undetermined body says why, for --explain: its scores alone may seem to name a
+/// language (found by an audit of the explanations: `a presto` showed `it 62.5, pt 49.5`).
+@Suite("Why a body is undetermined")
+struct UndeterminedReasonTests {
+    @Test(arguments: [
+        ("a presto", "fewer than 8 letters"),
+        ("Γεια σου τι κάνεις", "mostly a script none of the 14 languages writes"),
+        ("好的", "no letter or word that tells zh-Hans from zh-Hant"),
+        ("قرض سريع", "evidence under 1.0"),
+        ("آپ کیسے ہیں؟ میں ٹھیک ہوں", "the best under 1.5 times another language (16.0)"),
+        ("Добрий день, як справи?", "letters or words Russian lacks"),
+        ("12345 !!", "no letters"),
+    ])
+    func reason(body: String, why: String) {
+        let d = LanguageDetector.detect(body)
+        #expect(d.language == nil)
+        #expect(d.undetermined == why, "\(body): \(String(describing: d.undetermined))")
+    }
+
+    @Test("a named language has no reason", arguments: ["à bientôt, bisous", "Привет, как дела?", "שלום מה נשמע", "明天见，谢谢你的帮助"])
+    func named(body: String) {
+        let d = LanguageDetector.detect(body)
+        #expect(d.language != nil && d.undetermined == nil, "\(body): \(d)")
+    }
+}
