@@ -515,7 +515,7 @@ public final class Evaluator {
         let evidence = ranked.map { "\($0.0) \(formatScore($0.1))" }.joined(separator: ", ")
         let name = d.language?.rawValue ?? "undetermined"
         // Why no language was named, when none was: the scores alone may seem to name one.
-        let why = d.language == nil ? d.undetermined : nil
+        let why = d.language == nil ? d.undetermined?.description : nil
         let inside = [evidence.isEmpty ? nil : evidence, why].compactMap { $0 }.joined(separator: "; ")
         return inside.isEmpty ? "language \(name)" : "language \(name) (\(inside))"
     }

@@ -81,9 +81,8 @@ public struct LanguageDetection: Sendable, Equatable {
     /// For Cyrillic: letters, spellings or words Russian lacks made the body
     /// undetermined (Ukrainian, Bulgarian, Serbian…).
     public var notRussian = false
-    /// Why the body is undetermined, for explanations (`fewer than 8 letters`); nil when a
-    /// language was named.
-    public var undetermined: String?
+    /// Why the body is undetermined, for explanations; nil when a language was named.
+    public var undetermined: Undetermined?
 
     /// Makes a detection result.
     public init(language: Language?, scores: [LanguageScore], letters: Int, otherLanguageScore: Double? = nil) {
@@ -91,6 +90,42 @@ public struct LanguageDetection: Sendable, Equatable {
         self.scores = scores
         self.letters = letters
         self.otherLanguageScore = otherLanguageScore
+    }
+}
+
+/// Why no language was named: facts kept as they are, put in words only for an explanation.
+public enum Undetermined: Sendable, Equatable, CustomStringConvertible {
+    case noLetters
+    case scriptsTie
+    case fewLetters(minimum: Int)
+    case unsupportedScript
+    case notRussian
+    case arabicOrPersian
+    case noModelWord
+    case otherLanguageBest
+    case smallLead(Double, needed: Double)
+    case noDistinction(Language, Language)
+    case littleEvidence(minimum: Double)
+    case underNext(ratio: Double)
+    case underOtherLanguage(ratio: Double, other: Double)
+
+    public var description: String {
+        func shown(_ x: Double) -> String { String((x * 100).rounded() / 100) }
+        switch self {
+        case .noLetters: return "no letters"
+        case .scriptsTie: return "two scripts as strong"
+        case .fewLetters(let minimum): return "fewer than \(minimum) letters"
+        case .unsupportedScript: return "mostly a script none of the 14 languages writes"
+        case .notRussian: return "letters or words Russian lacks"
+        case .arabicOrPersian: return "no letter or word tells Arabic from Persian"
+        case .noModelWord: return "no word the model reads"
+        case .otherLanguageBest: return "another language scores best"
+        case .smallLead(let lead, let needed): return "a lead of \(shown(lead)) where \(shown(needed)) is needed"
+        case .noDistinction(let a, let b): return "no letter or word that tells \(a.rawValue) from \(b.rawValue)"
+        case .littleEvidence(let minimum): return "evidence under \(shown(minimum))"
+        case .underNext(let ratio): return "the best under \(shown(ratio)) times the next"
+        case .underOtherLanguage(let ratio, let other): return "the best under \(shown(ratio)) times another language (\(shown(other)))"
+        }
     }
 }
 

@@ -368,7 +368,7 @@ struct Evidence {
         let minimum = named ? LanguageDetector.minimumScriptLetters : LanguageDetector.minimumLetters
         if letters < minimum && result.language != nil {
             result.language = nil
-            result.undetermined = "fewer than \(minimum) letters"
+            result.undetermined = .fewLetters(minimum: minimum)
         }
         result.letters = letters
         if result.language != nil { result.undetermined = nil }
@@ -381,9 +381,6 @@ struct Evidence {
     private enum Group { case latin, cyrillic, hebrew, arabic, cjk, unsupported }
     /// The scripts of the `unsupported` group (a constant, not an array built per body).
     private static let unsupportedScripts: [Script] = [.greek, .hangul, .thai, .devanagari, .other]
-
-    /// A score or margin for an explanation, to two decimals (`1.5`, `12.25`).
-    private static func shown(_ x: Double) -> String { String((x * 100).rounded() / 100) }
 
     /// The decision by script, and whether the script or its letters named the language (rule 4).
     private func decideByScript() -> (LanguageDetection, named: Bool) {
@@ -406,7 +403,7 @@ struct Evidence {
         consider(.unsupported, max(Evidence.unsupportedScripts.reduce(0) { $0 + words($1) }, unsupportedLetters / 4), letters: unsupportedLetters)
         if best.1 == 0 || best.1 == runnerUp {
             var none = LanguageDetection(language: nil, scores: [], letters: letters)
-            none.undetermined = best.1 == 0 ? "no letters" : "two scripts as strong"
+            none.undetermined = best.1 == 0 ? .noLetters : .scriptsTie
             return (none, false)
         }
         let letterScore = Double(bestLetters)
@@ -417,7 +414,7 @@ struct Evidence {
             let foreign = nonRussian > 0 && nonRussian * 50 >= bestLetters
             var detection = LanguageDetection(language: foreign ? nil : .ru, scores: [LanguageScore(.ru, letterScore)], letters: letters)
             detection.notRussian = foreign
-            if foreign { detection.undetermined = "letters or words Russian lacks" }
+            if foreign { detection.undetermined = .notRussian }
             return (detection, true)
         case .cjk:
             if kana > 0 || japaneseOnly > 0 {
@@ -434,7 +431,7 @@ struct Evidence {
                 // No letter or word tells Arabic from Persian (`دوستت دارم` is Persian, `خوابم برد`
                 // too): undetermined, so a blocked Arabic never junks Persian on a guess.
                 var none = LanguageDetection(language: nil, scores: [], letters: letters)
-                none.undetermined = "no letter or word tells Arabic from Persian"
+                none.undetermined = .arabicOrPersian
                 return (none, false)
             }
             return (choose(among: [.ar, .fa], weights, unsupported: weights[Slot.unsupportedArabic]), true)
@@ -446,7 +443,7 @@ struct Evidence {
             return (detection, named)
         case .unsupported:
             var none = LanguageDetection(language: nil, scores: [], letters: letters)
-            none.undetermined = "mostly a script none of the 14 languages writes"
+            none.undetermined = .unsupportedScript
             return (none, false)
         }
     }
@@ -457,7 +454,7 @@ struct Evidence {
     private func decideLatin() -> LanguageDetection {
         guard latinFeatures > 0 else {
             var none = LanguageDetection(language: nil, scores: [], letters: letters)
-            none.undetermined = "no word the model reads"
+            none.undetermined = .noModelWord
             return none
         }
         let classes = LatinModel.classes.count
@@ -495,8 +492,7 @@ struct Evidence {
         let otherScore = best == other || second == other ? (worst - Double(penalty[other])) / LatinModel.unitsPerNat : nil
         var detection = LanguageDetection(language: language, scores: [score(first), score(next)], letters: letters, otherLanguageScore: otherScore)
         if language == nil {
-            detection.undetermined = best == other ? "another language scores best"
-                : "a lead of \(Self.shown(lead)) where \(Self.shown(margin)) is needed"
+            detection.undetermined = best == other ? .otherLanguageBest : .smallLead(lead, needed: margin)
         }
         return detection
     }
@@ -521,18 +517,16 @@ struct Evidence {
         }
         guard let best = first else {
             var none = LanguageDetection(language: nil, scores: [], letters: letters)
-            none.undetermined = "no letter or word that tells " + candidates.map(\.rawValue).joined(separator: " from ")
+            none.undetermined = .noDistinction(candidates[0], candidates[1])
             return none
         }
         let rival = max(second?.score ?? 0, unsupported)
         let language: Language? = best.score >= LanguageDetector.margin * rival && best.score >= Evidence.minimumEvidence ? best.language : nil
         var detection = LanguageDetection(language: language, scores: second.map { [best, $0] } ?? [best], letters: letters)
         if language == nil {
-            detection.undetermined = best.score < Evidence.minimumEvidence
-                ? "evidence under \(Self.shown(Evidence.minimumEvidence))"
-                : unsupported > (second?.score ?? 0)
-                    ? "the best under \(Self.shown(LanguageDetector.margin)) times another language (\(Self.shown(unsupported)))"
-                    : "the best under \(Self.shown(LanguageDetector.margin)) times the next"
+            detection.undetermined = best.score < Evidence.minimumEvidence ? .littleEvidence(minimum: Evidence.minimumEvidence)
+                : unsupported > (second?.score ?? 0) ? .underOtherLanguage(ratio: LanguageDetector.margin, other: unsupported)
+                : .underNext(ratio: LanguageDetector.margin)
         }
         return detection
     }

@@ -547,7 +547,7 @@ struct UndeterminedReasonTests {
     func reason(body: String, why: String) {
         let d = LanguageDetector.detect(body)
         #expect(d.language == nil)
-        #expect(d.undetermined == why, "\(body): \(String(describing: d.undetermined))")
+        #expect(d.undetermined?.description == why, "\(body): \(String(describing: d.undetermined))")
     }
 
     @Test("a named language has no reason", arguments: ["à bientôt, bisous", "Привет, как дела?", "שלום מה נשמע", "明天见，谢谢你的帮助"])
