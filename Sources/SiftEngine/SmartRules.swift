@@ -55,7 +55,7 @@ struct SmartRuleFlags {
         guard countryAllowlist else { return "no match" }
         guard let code else {
             // SPEC §1.2 skips the rule for either: no `+` before the digits, or a code no country has.
-            let why = CallingCodes.reduce(sender).startsWithPlus ? "the sender's calling code is not a known one" : "the sender has no calling code"
+            let why = CallingCodes.reduce(sender).startsWithPlus ? "no known calling code after the sender's +" : "the sender does not start with +"
             return "no match (country-allowlist skipped: \(why))"
         }
         return "no match (the sender's code +\(code) is allowed)"

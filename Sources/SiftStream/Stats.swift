@@ -113,7 +113,8 @@ public struct RunStats: Sendable {
         for (s, counts) in allHits.enumerated() { for (k, n) in counts.enumerated() where n > 0 { ranked.append((s, k, n)) } }
         ranked.sort { a, b in a.n != b.n ? a.n > b.n : (a.stage, a.key) < (b.stage, b.key) }
         if !ranked.isEmpty {
-            lines.append("top rules:")
+            // Cut at `top`: say so, since the rules left out may tie with the last one shown.
+            lines.append(ranked.count > top ? "top rules (\(top) of \(ranked.count)):" : "top rules:")
             for hit in ranked.prefix(top) {
                 let stage = Stage.allCases[hit.stage]
                 lines.append("  \(hit.n)\t\(stage.rawValue)\t\(describe(stage, Int32(hit.key), rules))")

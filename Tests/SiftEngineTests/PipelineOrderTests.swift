@@ -95,12 +95,14 @@ struct PipelineOrderTests {
         #expect(try step("+44 20 7946 0000")?.checked == "links, short-sender=4, country-allowlist=+972,+1")
         #expect(try step("+44 20 7946 0000")?.outcome == "match: country-allowlist (the sender's code is +44)")
         #expect(try step("+972 50 123 4567")?.outcome == "no match (the sender's code +972 is allowed)")
-        #expect(try step("BankLeumi")?.outcome == "no match (country-allowlist skipped: the sender has no calling code)")
-        #expect(try step("0501234567")?.outcome == "no match (country-allowlist skipped: the sender has no calling code)")
+        #expect(try step("BankLeumi")?.outcome == "no match (country-allowlist skipped: the sender does not start with +)")
+        #expect(try step("0501234567")?.outcome == "no match (country-allowlist skipped: the sender does not start with +)")
+        #expect(try step("00442079460000")?.outcome == "no match (country-allowlist skipped: the sender does not start with +)")
+        #expect(try step("+ none")?.outcome == "no match (country-allowlist skipped: no known calling code after the sender's +)")
         // An unknown code is the SPEC's other reason to skip, said as such.
-        #expect(try step("+999 1234567")?.outcome == "no match (country-allowlist skipped: the sender's calling code is not a known one)")
+        #expect(try step("+999 1234567")?.outcome == "no match (country-allowlist skipped: no known calling code after the sender's +)")
         // An Arabic-Indic 5 before the `+` starts the reduced sender: no code, not an unknown one.
-        #expect(try step("\u{0665}+972501234567")?.outcome == "no match (country-allowlist skipped: the sender has no calling code)")
+        #expect(try step("\u{0665}+972501234567")?.outcome == "no match (country-allowlist skipped: the sender does not start with +)")
         #expect(try step("Bank")?.outcome == "match: short-sender")
         #expect(try judge(rules(), sender: "x", body: "y", explain: true).trace.first { $0.stage == .smartRule }?.outcome == "skipped")
     }
