@@ -97,6 +97,15 @@ struct RuleFlags {
             throw UsageError("stdin can hold one rule file, not several (--filters - and --lists -); give the others as files")
         }
         var rules = RuleSet()
+        // A filter given again is the same filter (SPEC §1.1): the older one decides. Said when
+        // it decides otherwise than the one given (another type or folder), which is dropped.
+        func add(_ f: Filter, as given: String) {
+            if rules.add(f) { return }
+            guard let older = rules.filters.first(where: { $0.identity == f.identity }),
+                  older.type != f.type || (older.type != .allow && older.folder != f.folder) else { return }
+            let what = older.type == .allow ? "allow" : "\(older.type.rawValue) → \(older.folder.rawValue)"
+            warn("\(given): the same filter as filter \(older.id) (\(what)), which is older and decides; this one is dropped")
+        }
         if !noDB, let store = try StoreAccess.reader(db) {
             do {
                 let loaded = try store.load()
@@ -116,13 +125,13 @@ struct RuleFlags {
             do { rows = try SFSFilters.read(data) } catch { throw RuntimeError("\(path): \(error)") }
             for row in rows {
                 switch row.result {
-                case .success(let f): rules.add(f)
+                case .success(let f): add(f, as: "\(path): row \(row.index)")
                 case .failure(let e): warn("\(path): row \(row.index) skipped: \(e)")
                 }
             }
         }
         for (language, folder) in blockedLanguages {
-            rules.add(Filter.blocking(language, folder: folder))
+            add(Filter.blocking(language, folder: folder), as: "--block-language \(language.rawValue):\(folder.rawValue)")
         }
         for path in listFiles {
             let data = try readFile(path)

@@ -67,6 +67,27 @@ struct StoreClassifyTests {
         #expect(try s.verdicts(input, ["--no-db", "--filters", file])[0] == "promotion denyFilter prize")
     }
 
+    /// A flag or file row that is the same filter as a stored one (SPEC §1.1) is dropped, and
+    /// the older decides: said when it decides otherwise (another folder or type), since
+    /// `--block-language ar:promotion` went on junking Arabic without a word (found by an
+    /// audit of the explanations).
+    @Test func aGivenFilterThatAStoredOneOverridesIsNamedOnStderr() throws {
+        let s = try StoreSession()
+        try s.ok(["language", "block", "ar"])
+        try s.ok(["filter", "add", "win", "--type", "deny", "--folder", "transaction"])
+        let arabic = #"{"sender":"J B","body":"مرحبا بك يا صديقي العزيز"}"# + "\n"
+        let other = try s.run(["classify", "--block-language", "ar:promotion"], stdin: arabic)
+        #expect(other.objects.first?["action"] as? String == "junk")
+        #expect(other.err.contains("--block-language ar:promotion: the same filter as filter 1 (denyLanguage → junk), which is older and decides"), "\(other.err)")
+        let same = try s.run(["classify", "--block-language", "ar:junk"], stdin: arabic)
+        #expect(same.err.isEmpty, "\(same.err)")
+        let file = try Harness.temp(sfsfilters([row("win", folder: "promotion"), row("other", folder: "junk")]), suffix: ".sfsfilters")
+        let rows = try s.run(["classify", "--filters", file], stdin: #"{"sender":"a","body":"win"}"# + "\n")
+        #expect(rows.objects.first?["action"] as? String == "transaction")
+        #expect(rows.err.contains("\(file): row 1: the same filter as filter 2 (deny → transaction)"), "\(rows.err)")
+        #expect(!rows.err.contains("row 2"))
+    }
+
     @Test func anInvalidStoredFilterIsSkippedAndReportedOnce() throws {
         let s = try StoreSession()
         try s.ok(["filter", "add", "good", "--type", "deny"])
