@@ -220,8 +220,7 @@ public final class Evaluator {
 
         // 6. Blocked languages.
         if rules.detectsLanguage {
-            // Letters are read in NFC, as phrases are: `a` + U+0300 is `à`, and a French body
-            // typed decomposed is French (it was undetermined, its accents read as no letters).
+            // Letters are read in NFC, as phrases are: `a` + U+0300 is `à` to the word model.
             var text = normalized ? phraseBody : body
             if !nfcKnown && Normalization.mayChange(utf8: body) {
                 nfcBody.count = 0

@@ -80,7 +80,7 @@ public struct LanguageDetection: Sendable, Equatable {
     public var otherLanguageScore: Double?
     /// For Cyrillic: letters, spellings or words Russian lacks made the body
     /// undetermined (Ukrainian, Bulgarian, Serbian…).
-    public var notRussian = false
+    public var notRussian: Bool { undetermined == .notRussian }
     /// Why the body is undetermined, for explanations; nil when a language was named.
     public var undetermined: Undetermined?
 
@@ -93,6 +93,7 @@ public struct LanguageDetection: Sendable, Equatable {
     }
 }
 
+extension LanguageDetection {
 /// Why no language was named: facts kept as they are, put in words only for an explanation.
 public enum Undetermined: Sendable, Equatable, CustomStringConvertible {
     case noLetters
@@ -105,6 +106,7 @@ public enum Undetermined: Sendable, Equatable, CustomStringConvertible {
     case otherLanguageBest
     case smallLead(Double, needed: Double)
     case noDistinction(Language, Language)
+    case onlyOtherLanguage
     case littleEvidence(minimum: Double)
     case underNext(ratio: Double)
     case underOtherLanguage(ratio: Double, other: Double)
@@ -115,18 +117,20 @@ public enum Undetermined: Sendable, Equatable, CustomStringConvertible {
         case .noLetters: return "no letters"
         case .scriptsTie: return "two scripts as strong"
         case .fewLetters(let minimum): return "fewer than \(minimum) letters"
-        case .unsupportedScript: return "mostly a script none of the 14 languages writes"
+        case .unsupportedScript: return "mostly a script none of the \(Language.allCases.count) languages writes"
         case .notRussian: return "letters or words Russian lacks"
-        case .arabicOrPersian: return "no letter or word tells Arabic from Persian"
+        case .arabicOrPersian: return "no letter or word that tells ar from fa"
         case .noModelWord: return "no word the model reads"
         case .otherLanguageBest: return "another language scores best"
         case .smallLead(let lead, let needed): return "a lead of \(shown(lead)) where \(shown(needed)) is needed"
         case .noDistinction(let a, let b): return "no letter or word that tells \(a.rawValue) from \(b.rawValue)"
+        case .onlyOtherLanguage: return "only letters or words of another language"
         case .littleEvidence(let minimum): return "evidence under \(shown(minimum))"
         case .underNext(let ratio): return "the best under \(shown(ratio)) times the next"
         case .underOtherLanguage(let ratio, let other): return "the best under \(shown(ratio)) times another language (\(shown(other)))"
         }
     }
+}
 }
 
 /// Detects the dominant language of a message body from its scripts and words.

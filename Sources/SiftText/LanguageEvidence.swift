@@ -366,12 +366,18 @@ struct Evidence {
         latinLetters = 0
         var (result, named) = decideByScript()
         let minimum = named ? LanguageDetector.minimumScriptLetters : LanguageDetector.minimumLetters
-        if letters < minimum && result.language != nil {
-            result.language = nil
-            result.undetermined = .fewLetters(minimum: minimum)
+        if letters < minimum {
+            // Too few letters is the reason, also where a margin was missed too: a bigger lead
+            // would not have named a language.
+            switch result.undetermined {
+            case nil, .smallLead?, .underNext?, .underOtherLanguage?, .littleEvidence?, .otherLanguageBest?:
+                result.language = nil
+                result.undetermined = .fewLetters(minimum: minimum)
+            default:
+                break
+            }
         }
         result.letters = letters
-        if result.language != nil { result.undetermined = nil }
         return result
     }
 
@@ -413,7 +419,6 @@ struct Evidence {
         case .cyrillic:
             let foreign = nonRussian > 0 && nonRussian * 50 >= bestLetters
             var detection = LanguageDetection(language: foreign ? nil : .ru, scores: [LanguageScore(.ru, letterScore)], letters: letters)
-            detection.notRussian = foreign
             if foreign { detection.undetermined = .notRussian }
             return (detection, true)
         case .cjk:
@@ -517,7 +522,7 @@ struct Evidence {
         }
         guard let best = first else {
             var none = LanguageDetection(language: nil, scores: [], letters: letters)
-            none.undetermined = .noDistinction(candidates[0], candidates[1])
+            none.undetermined = unsupported > 0 ? .onlyOtherLanguage : .noDistinction(candidates[0], candidates[1])
             return none
         }
         let rival = max(second?.score ?? 0, unsupported)

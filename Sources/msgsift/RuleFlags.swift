@@ -15,7 +15,8 @@ struct RuleFlags {
     var smartRules = SmartRuleSettings()
     /// Rules whose value a flag gave (`short-sender=4`): it replaces the stored one.
     var ruleValuesGiven: Set<SmartRule> = []
-    var blockedLanguages: [(Language, Folder)] = []
+    /// Each `--block-language`: the language, its folder, and the flag as given (for messages).
+    var blockedLanguages: [(Language, Folder, given: String)] = []
     var noDB = false
     var db: String?
 
@@ -45,7 +46,7 @@ struct RuleFlags {
                     guard let parsed = Folder(rawValue: f) else { throw UsageError("--block-language: unknown folder \(quoted(f)) (junk, transaction, promotion)") }
                     folder = parsed
                 }
-                do { c[keyPath: path].blockedLanguages.append((try LanguageValidator.language(code), folder)) } catch {
+                do { c[keyPath: path].blockedLanguages.append((try LanguageValidator.language(code), folder, "--block-language " + v)) } catch {
                     throw UsageError("--block-language: \(error)")
                 }
             },
@@ -130,8 +131,8 @@ struct RuleFlags {
                 }
             }
         }
-        for (language, folder) in blockedLanguages {
-            add(Filter.blocking(language, folder: folder), as: "--block-language \(language.rawValue):\(folder.rawValue)")
+        for (language, folder, given) in blockedLanguages {
+            add(Filter.blocking(language, folder: folder), as: given)
         }
         for path in listFiles {
             let data = try readFile(path)

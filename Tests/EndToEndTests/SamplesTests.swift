@@ -72,5 +72,8 @@ struct SamplesTests {
         }
         #expect(topRules(small.err).count == 11)
         #expect(topRules(small.err) == topRules(r.err))
+        // Fewer rules hit than fit: the header says no count.
+        let few = try Harness.run(["classify", "--no-db", "--rule", "links", "--stats"], stdin: "{\"body\":\"www.x.com\"}\n{\"body\":\"hi\"}\n")
+        #expect(few.err.contains("top rules:\n  1\tsmartRule\tlinks\n"), "\(few.err)")
     }
 }

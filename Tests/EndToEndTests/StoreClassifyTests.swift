@@ -86,6 +86,12 @@ struct StoreClassifyTests {
         #expect(rows.objects.first?["action"] as? String == "transaction")
         #expect(rows.err.contains("\(file): row 1: the same filter as filter 2 (deny → transaction)"), "\(rows.err)")
         #expect(!rows.err.contains("row 2"))
+        // Nothing to say where the older decides alike: the same file twice, an allow row
+        // whose folder (which allow rows do not use) differs, the same block twice.
+        try s.ok(["filter", "add", "Mom", "--type", "allow", "--target", "sender"])
+        let alike = try Harness.temp(sfsfilters([row("Mom", "allow", folder: "promotion", target: "sender"), row("other", folder: "junk")]), suffix: ".sfsfilters")
+        let quiet = try s.run(["classify", "--filters", alike, "--filters", alike, "--block-language", "ar", "--block-language", "arabic"], stdin: arabic)
+        #expect(quiet.err.isEmpty, "\(quiet.err)")
     }
 
     @Test func anInvalidStoredFilterIsSkippedAndReportedOnce() throws {

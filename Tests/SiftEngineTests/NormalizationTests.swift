@@ -58,8 +58,6 @@ struct NormalizationTests {
         #expect(try judge(rules([f]), body: "\(Self.nfd) ouvert").stage == .denyFilter)
     }
 
-    /// Two spellings of one regex are two filters (a phrase's are one): each matches what
-    /// it matches, so the second is not dropped as a duplicate of the first.
     /// A body typed decomposed (`a` + U+0300) was read by the language detector with its
     /// accents as no letters: `à bientôt` was French, its NFD form undetermined, and a blocked
     /// language let it through (found by an audit of --explain). Detection reads NFC now.
@@ -81,6 +79,8 @@ struct NormalizationTests {
         }
     }
 
+    /// Two spellings of one regex are two filters (a phrase's are one): each matches what
+    /// it matches, so the second is not dropped as a duplicate of the first.
     @Test func twoSpellingsOfARegexAreTwoFilters() throws {
         let composed = Filter(id: 0, type: .deny, target: .sender, matching: .regex, text: Self.nfc)
         var decomposed = composed

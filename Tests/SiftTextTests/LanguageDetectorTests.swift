@@ -543,11 +543,27 @@ struct UndeterminedReasonTests {
         ("آپ کیسے ہیں؟ میں ٹھیک ہوں", "the best under 1.5 times another language (16.0)"),
         ("Добрий день, як справи?", "letters or words Russian lacks"),
         ("12345 !!", "no letters"),
+        ("Shop שלום", "two scripts as strong"),
+        ("خوابم برد", "no letter or word that tells ar from fa"),
+        ("ok ok ok ok ok ok", "no word the model reads"),
+        ("Hoe gaat het met je vandaag, tot morgen", "another language scores best"),    // Dutch
+        ("ہے ہے ہے ہے ہے", "only letters or words of another language"),
     ])
     func reason(body: String, why: String) {
         let d = LanguageDetector.detect(body)
         #expect(d.language == nil)
         #expect(d.undetermined?.description == why, "\(body): \(String(describing: d.undetermined))")
+    }
+
+    /// A lead short of the margin carries both numbers, as the scores shown do.
+    @Test func aSmallLeadSaysItsSizeAndTheMargin() {
+        let d = LanguageDetector.detect("Código enviado")          // es and pt write it alike
+        #expect(d.language == nil)
+        guard case .smallLead(let lead, let needed)? = d.undetermined else {
+            Issue.record("\(String(describing: d.undetermined))"); return
+        }
+        let shown = d.scores.map(\.score)
+        #expect(shown.count == 2 && abs((shown[0] - shown[1]) - lead) < 0.01 && lead < needed, "\(d)")
     }
 
     @Test("a named language has no reason", arguments: ["à bientôt, bisous", "Привет, как дела?", "שלום מה נשמע", "明天见，谢谢你的帮助"])
