@@ -1,5 +1,5 @@
-// The CSV half of the reader (Reader.swift has the input loop, NDJSON and
-// batching): records split on newlines outside quotes, the header row, and
+// The CSV half of the reader (Reader.swift has the input loop and batching,
+// Reader+NDJSON.swift the NDJSON half): records split on newlines outside quotes, the header row, and
 // what a stray quote costs — its own line, wherever the record's end falls
 // among the reads (DESIGN.md, "The pipeline").
 #if canImport(Glibc)

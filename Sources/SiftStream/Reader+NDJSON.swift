@@ -1,0 +1,120 @@
+// The NDJSON half of the reader (Reader.swift has the input loop and batching,
+// Reader+CSV.swift the CSV half): how an input's first bytes say what it is (NDJSON,
+// a JSON array, lines ended by CR alone), and lines cut into records.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension RecordReader {
+    // MARK: Input shapes
+
+    /// How much of an input its shape checks read before they decide on what they have.
+    static let shapeWindow = 64 << 10
+
+    /// Whether the `[` at `at` opens a JSON array: what follows it (after blanks) can
+    /// start a JSON value or close the array (`[Date],[Sender]` is a CSV header); nil
+    /// when that is not read yet.
+    static func startsJSONArray(_ w: [UInt8], at: Int, final: Bool) -> Bool? {
+        var i = at + 1
+        while i < w.count && (w[i] == 0x20 || w[i] == 0x09 || w[i] == 0x0A || w[i] == 0x0D) { i += 1 }
+        if i + 5 > w.count && !final && w.count < shapeWindow { return nil }     // "false" needs five bytes
+        guard i < w.count else { return true }
+        switch w[i] {
+        case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "]"), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return ["true", "false", "null"].contains { w[i...].starts(with: $0.utf8) }
+        }
+    }
+
+    enum NDJSONShape { case lines, prettyPrinted, carriageReturns, unknownYet }
+
+    /// What the start of an NDJSON input looks like, from its first two lines (or the
+    /// first `shapeWindow` bytes): a first line that ends where a JSON value cannot
+    /// (after `{`, `[`, `,` or `:`: what `jq .` and `json.dump(indent=)` write) followed
+    /// by a line that is no object of its own; or objects on one line that CRs alone
+    /// separate (classic Mac line ends). Neither has a record per line. A first line cut
+    /// short (a log whose start is lost) followed by whole objects is read as records.
+    static func ndjsonShape(_ w: [UInt8], final: Bool) -> NDJSONShape {
+        func blank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D }
+        guard let open = w.firstIndex(where: { !blank($0) && $0 != 0x0A }), w[open] == UInt8(ascii: "{") else { return .lines }
+        let enough = final || w.count >= shapeWindow
+        guard let lineEnd = w[open...].firstIndex(of: 0x0A) else {
+            if !enough { return .unknownYet }
+            return Self.crSeparated(w[open...]) ? .carriageReturns : .lines
+        }
+        if Self.crSeparated(w[open..<lineEnd]) { return .carriageReturns }
+        var last = lineEnd
+        while last > open && blank(w[last - 1]) { last -= 1 }
+        guard last > open, [UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: ","), UInt8(ascii: ":")].contains(w[last - 1]) else { return .lines }
+        // The value goes on: on the next line that is not blank, unless that line is an object of its own.
+        var i = lineEnd + 1
+        while i < w.count && (blank(w[i]) || w[i] == 0x0A) { i += 1 }
+        if i == w.count { return enough ? .prettyPrinted : .unknownYet }
+        return w[i] == UInt8(ascii: "{") ? .lines : .prettyPrinted
+    }
+
+    /// `}`, then blanks around one or more CRs, then `{`: objects that CRs alone separate.
+    static func crSeparated(_ line: ArraySlice<UInt8>) -> Bool {
+        var k = line.startIndex
+        while let close = line[k...].firstIndex(of: UInt8(ascii: "}")) {
+            var j = close + 1, sawCR = false
+            while j < line.endIndex && (line[j] == 0x20 || line[j] == 0x09 || line[j] == 0x0D) {
+                if line[j] == 0x0D { sawCR = true }
+                j += 1
+            }
+            if sawCR && j < line.endIndex && line[j] == UInt8(ascii: "{") { return true }
+            k = close + 1
+        }
+        return false
+    }
+
+    // MARK: NDJSON
+
+    func processNDJSON(_ s: inout SourceState, final: Bool) {
+        var consumed = 0
+        let limit = options.maxRecordBytes
+        s.work.withUnsafeBufferPointer { buf in
+            let n = buf.count
+            var i = 0
+            if s.skippingLongRecord {
+                guard let nl = memchrIndex(buf, 0x0A, from: 0) else { consumed = n; return }
+                s.skippingLongRecord = false
+                s.line += 1
+                i = nl + 1
+            }
+            while i < n {
+                guard let nl = memchrIndex(buf, 0x0A, from: max(i, s.newlineFree)) else { break }
+                var end = nl
+                if end > i && buf[end - 1] == 0x0D { end -= 1 }
+                addLine(&s, buf, i, end, limit: limit)
+                s.line += 1
+                i = nl + 1
+            }
+            consumed = i
+            let rest = n - i
+            if rest > 0 && final {
+                var end = n
+                if buf[end - 1] == 0x0D { end -= 1 }
+                addLine(&s, buf, i, end, limit: limit)
+                consumed = n
+            } else if rest > max(limit, Self.keptPrefix) {
+                // Past the limit and past what an error record keeps: report it now. (Under
+                // keptPrefix, wait for its end, so raw never depends on how reads split it.)
+                addTooLong(&s, buf, i, n)
+                s.skippingLongRecord = true
+                consumed = n
+            }
+        }
+        s.drop(consumed)
+        // What is left is the end of a line with no newline yet, searched to its end.
+        s.newlineFree = s.work.count
+    }
+
+    func addLine(_ s: inout SourceState, _ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, limit: Int) {
+        let line = UnsafeBufferPointer(rebasing: buf[start..<end])
+        if NDJSONRecord.isBlank(line) { return }
+        if end - start > limit { addTooLong(&s, buf, start, end); return }
+        add(&s, line, tooLong: false)
+    }
+}
