@@ -271,7 +271,7 @@ public final class Evaluator {
             ranked.append(("another language", other))
             ranked.sort { $0.1 > $1.1 }
         }
-        let evidence = ranked.map { "\($0.0) \(formatScore($0.1))" }.joined(separator: ", ")
+        let evidence = ranked.map { "\($0.0) \(LanguageScore.shown($0.1))" }.joined(separator: ", ")
         let name = d.language?.rawValue ?? "undetermined"
         // Why no language was named, when none was: the scores alone may seem to name one.
         let why = d.language == nil ? d.undetermined?.description : nil
@@ -282,7 +282,3 @@ public final class Evaluator {
 
 func plural(_ n: Int, _ word: String) -> String { n == 1 ? "1 \(word)" : "\(n) \(word)s" }
 
-func formatScore(_ x: Double) -> String {
-    let r = (x * 100).rounded() / 100
-    return String(r)
-}

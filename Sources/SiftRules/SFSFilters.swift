@@ -72,8 +72,7 @@ public enum SFSFilters {
               (try? decoder.decode(Stamp.self, from: data)) != nil else {
             throw RuleError("not a .sfsfilters file: \"exportedAt\" is \(quoted(text)), not a date and time such as \"2026-11-30T10:00:00Z\"")
         }
-        guard let version = root["appVersion"] else { throw RuleError("not a .sfsfilters file: \"appVersion\" is missing") }
-        guard version is String else { throw RuleError("not a .sfsfilters file: \"appVersion\" is not a string") }
+        guard root["appVersion"] is String else { throw RuleError("not a .sfsfilters file: \"appVersion\" is not a string") }
     }
 
     /// A row the app's decoder reads: an object whose fields are strings or null (a missing

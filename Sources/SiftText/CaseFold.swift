@@ -57,7 +57,7 @@ public enum CaseFold {
                             if length > 0 && length <= 15 && !same {
                                 precondition(pool.count <= Int(CaseFold.offsetMask), "case-folding pool past its offset bits")
                                 index[Int(cp)] = UInt32(pool.count) << 4 | UInt32(length)
-                                if (o..<end).filter({ UInt8(bitPattern: d[$0]) & 0xC0 != 0x80 }).count > 1 {
+                                if (o..<end).reduce(0, { $0 + (UInt8(bitPattern: d[$1]) & 0xC0 != 0x80 ? 1 : 0) }) > 1 {
                                     index[Int(cp)] |= CaseFold.splits
                                 }
                                 for k in o..<end { pool.append(UInt8(bitPattern: d[k])) }

@@ -64,6 +64,9 @@ public struct LanguageScore: Sendable, Equatable, Hashable, CustomStringConverti
 
     /// `fr:3.5`, for diagnostics.
     public var description: String { "\(language.rawValue):\(score)" }
+
+    /// A score (or margin) for an explanation, to two decimals: `62.5`, `1.0`.
+    public static func shown(_ x: Double) -> String { String((x * 100).rounded() / 100) }
 }
 
 /// The outcome of detection: the dominant language or nil (undetermined), and the evidence.
@@ -112,7 +115,7 @@ public enum Undetermined: Sendable, Equatable, CustomStringConvertible {
     case underOtherLanguage(ratio: Double, other: Double)
 
     public var description: String {
-        func shown(_ x: Double) -> String { String((x * 100).rounded() / 100) }
+        let shown = LanguageScore.shown
         switch self {
         case .noLetters: return "no letters"
         case .scriptsTie: return "two scripts as strong"

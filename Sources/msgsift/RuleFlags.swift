@@ -40,9 +40,10 @@ struct RuleFlags {
             },
             Flag("--block-language", "CODE[:FOLDER]", "deny messages in a language (he, ar, zh-Hans, …) to junk, transaction or promotion") { c, v in
                 var code = v, folder = Folder.junk
-                if let colon = v.lastIndex(of: ":") {
-                    code = String(v[..<colon])
-                    let f = String(v[v.index(after: colon)...])
+                // The last `:` byte (a mark after it would hide it in a Character, as for `=`).
+                if let colon = v.utf8.lastIndex(of: UInt8(ascii: ":")) {
+                    code = String(decoding: v.utf8[..<colon], as: UTF8.self)
+                    let f = String(decoding: v.utf8[v.utf8.index(after: colon)...], as: UTF8.self)
                     guard let parsed = Folder(rawValue: f) else { throw UsageError("--block-language: unknown folder \(quoted(f)) (junk, transaction, promotion)") }
                     folder = parsed
                 }
