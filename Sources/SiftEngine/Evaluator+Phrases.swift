@@ -53,19 +53,18 @@ extension Evaluator {
 
     /// Finds every occurrence of `table`'s pattern `pattern` in `text` and credits it.
     func search(_ table: PhraseTable, _ pattern: Int, _ text: UnsafeBufferPointer<UInt8>, bodyCount: Int) {
-        rules.rawPatterns[pattern].withUnsafeBufferPointer { needle in
-            guard let t = text.baseAddress, let p = needle.baseAddress, needle.count > 0 else { return }
-            let m = needle.count, n = text.count
-            flagRun = Grapheme.FlagRun()
-            var i = 0
-            while i + m <= n {
-                guard let hit = memchr(t + i, Int32(p[0]), n - m + 1 - i) else { return }
-                let start = t.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                if memcmp(t + start, p, m) == 0 {
-                    credit(table, pattern, end: start + m, text, bodyCount: bodyCount, tracedToText: false)
-                }
-                i = start + 1
+        let needle = table.pattern(pattern)
+        guard let t = text.baseAddress, let p = needle.baseAddress, needle.count > 0 else { return }
+        let m = needle.count, n = text.count
+        flagRun = Grapheme.FlagRun()
+        var i = 0
+        while i + m <= n {
+            guard let hit = memchr(t + i, Int32(p[0]), n - m + 1 - i) else { return }
+            let start = t.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if memcmp(t + start, p, m) == 0 {
+                credit(table, pattern, end: start + m, text, bodyCount: bodyCount, tracedToText: false)
             }
+            i = start + 1
         }
     }
 

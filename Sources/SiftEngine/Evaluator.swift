@@ -72,9 +72,26 @@ public final class Evaluator {
     /// The smart rules that are on, read once here (a `Set` lookup hashes, per message).
     private let smart: SmartRuleFlags
 
+    // What the stages read of the rule set per message, held so that reading it moves no
+    // reference count of an object the workers share: a retain and release per message of
+    // a table or string that every worker holds moves its cache line between the cores
+    // each time, which cost `--jobs 2` ~8% more CPU than two runs apart (bench/RESULTS.md,
+    // thirteenth session). The tables are kept alive by `rules`; the reasons are this
+    // worker's own copies (a verdict's reason is retained and released per record).
+    private let foldedTable: Unmanaged<PhraseTable>?
+    private let allowFoldedTable: Unmanaged<PhraseTable>?
+    private let rawTable: Unmanaged<PhraseTable>?
+    private let filterReasons: [String]
+    private let filterFolders: [Folder]
+
     public init(_ rules: CompiledRuleSet) {
         self.rules = rules
-        openedRawBits = [UInt64](repeating: 0, count: (rules.rawPatterns.count + 63) / 64)
+        foldedTable = rules.folded.map { .passUnretained($0) }
+        allowFoldedTable = rules.allowFolded.map { .passUnretained($0) }
+        rawTable = rules.raw.map { .passUnretained($0) }
+        filterReasons = rules.filterReasons.map { String(decoding: Array($0.utf8), as: UTF8.self) }
+        filterFolders = rules.filters.map(\.folder)
+        openedRawBits = [UInt64](repeating: 0, count: ((rules.raw?.lengths.count ?? 0) + 63) / 64)
         regexes = RegexStage(rules)
         smart = SmartRuleFlags(rules)
         let on = rules.communityLanguagesOn.map(\.rawValue)
@@ -107,7 +124,7 @@ public final class Evaluator {
         // rules and the community allow senders (stage 3) are never reached.
         let smartRule = smart.allUnknown ? nil : smart.firstMatch(sender: sender, body: body)
         let allowSideOnly = smart.allUnknown || smartRule != nil
-        let phrases = allowSideOnly ? rules.allowFolded : rules.folded
+        let phrases = allowSideOnly ? allowFoldedTable : foldedTable
         var foldedBodyCount = 0
         // Whether folding looked at NFC (then `normalized` says whether NFC changes the text).
         var nfcKnown = false
@@ -149,19 +166,21 @@ public final class Evaluator {
             let traced = rules.foldedHasExact && !(bodyFold.ascii && senderFold.ascii)
             if let table = phrases {
                 foldSplits = bodyFold.splits || senderFold.splits
-                scan(table, folded.bytes, bodyCount: foldedBodyCount, tracedToText: traced)
+                table._withUnsafeGuaranteedRef { scan($0, folded.bytes, bodyCount: foldedBodyCount, tracedToText: traced) }
                 foldSplits = false
             }
         }
         // Case-sensitive phrases: only those the folded scan saw folded, each searched for
         // directly when they are few, else all at once by the raw table's matcher.
-        if let table = rules.raw, !openedRaw.isEmpty {
+        if let unmanaged = rawTable, !openedRaw.isEmpty {
             raw.count = 0
             raw.append(phraseBody); raw.append(0x20); raw.append(phraseSender)
-            if openedRaw.count > Self.directSearchLimit {
-                scan(table, raw.bytes, bodyCount: phraseBody.count, tracedToText: false)
-            } else {
-                for p in openedRaw { search(table, Int(p), raw.bytes, bodyCount: phraseBody.count) }
+            unmanaged._withUnsafeGuaranteedRef { table in
+                if openedRaw.count > Self.directSearchLimit {
+                    scan(table, raw.bytes, bodyCount: phraseBody.count, tracedToText: false)
+                } else {
+                    for p in openedRaw { search(table, Int(p), raw.bytes, bodyCount: phraseBody.count) }
+                }
             }
         }
 
@@ -179,8 +198,8 @@ public final class Evaluator {
         let allowCount = rules.allowFilterCount
         let beforeAllow = warning
         if let rank = regexes.oldestMatch(phraseRank: allowRank, allow: true, allGatesOpen: normalized, warning: &warning) {
-            if explain { trace.append(TraceStep(stage: .allowFilter, checked: plural(allowCount, "filter"), outcome: "match: filter \(rules.filters[Int(rank)].id) \(quoted(rules.filterReasons[Int(rank)]))" + problems(since: beforeAllow))) }
-            return done(.allow, .allowFilter, rules.filterReasons[Int(rank)], rank)
+            if explain { trace.append(TraceStep(stage: .allowFilter, checked: plural(allowCount, "filter"), outcome: "match: filter \(rules.filters[Int(rank)].id) \(quoted(filterReasons[Int(rank)]))" + problems(since: beforeAllow))) }
+            return done(.allow, .allowFilter, filterReasons[Int(rank)], rank)
         }
         if explain { trace.append(TraceStep(stage: .allowFilter, checked: plural(allowCount, "filter"), outcome: (allowCount == 0 ? "skipped" : "no match") + problems(since: beforeAllow))) }
 
@@ -214,9 +233,9 @@ public final class Evaluator {
         let denyCount = rules.denyFilterCount
         let beforeDeny = warning
         if let rank = regexes.oldestMatch(phraseRank: denyRank, allow: false, allGatesOpen: normalized, warning: &warning) {
-            let folder = rules.filters[Int(rank)].folder
-            if explain { trace.append(TraceStep(stage: .denyFilter, checked: plural(denyCount, "filter"), outcome: "match: filter \(rules.filters[Int(rank)].id) \(quoted(rules.filterReasons[Int(rank)])) → \(folder.rawValue)" + problems(since: beforeDeny))) }
-            return done(folder.action, .denyFilter, rules.filterReasons[Int(rank)], rank)
+            let folder = filterFolders[Int(rank)]
+            if explain { trace.append(TraceStep(stage: .denyFilter, checked: plural(denyCount, "filter"), outcome: "match: filter \(rules.filters[Int(rank)].id) \(quoted(filterReasons[Int(rank)])) → \(folder.rawValue)" + problems(since: beforeDeny))) }
+            return done(folder.action, .denyFilter, filterReasons[Int(rank)], rank)
         }
         if explain { trace.append(TraceStep(stage: .denyFilter, checked: plural(denyCount, "filter"), outcome: (denyCount == 0 ? "skipped" : "no match") + problems(since: beforeDeny))) }
 
@@ -231,7 +250,7 @@ public final class Evaluator {
             }
             let detection = LanguageDetector.detect(utf8: text)
             if let l = detection.language, let rank = rules.blockedLanguages[l] {
-                let folder = rules.filters[Int(rank)].folder
+                let folder = filterFolders[Int(rank)]
                 if explain { trace.append(TraceStep(stage: .denyLanguage, checked: describe(detection), outcome: "match: \(l.rawValue) → \(folder.rawValue)")) }
                 return done(folder.action, .denyLanguage, l.rawValue, rank)
             }

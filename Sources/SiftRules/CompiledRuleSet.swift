@@ -48,13 +48,17 @@ package final class PhraseTable: @unchecked Sendable {
     package let uses: UnsafeBufferPointer<PhraseUse>
     /// Length in bytes of each pattern.
     package let lengths: UnsafeBufferPointer<Int32>
+    /// Every pattern's bytes, one after another, when kept (the raw table's: its phrases
+    /// are searched for one by one when few are gated); pattern `i` from `patternStart[i]`.
+    private let patternBytes: UnsafeBufferPointer<UInt8>
+    private let patternStart: UnsafeBufferPointer<Int32>
     /// Some pattern has two marks of a combining class in a row (`Normalization.hasMarkRun`):
     /// a text with its marks in another order matches it only once in NFC.
     package let hasMarkRun: Bool
     /// The longest pattern's length in bytes.
     package let maxLength: Int
 
-    init(patterns: [[UInt8]], uses: [[PhraseUse]]) {
+    init(patterns: [[UInt8]], uses: [[PhraseUse]], keepingPatterns: Bool = false) {
         maxLength = patterns.map(\.count).max() ?? 0
         hasMarkRun = patterns.contains { p in p.withUnsafeBufferPointer { Normalization.hasMarkRun(utf8: $0) } }
         matcher = PhraseMatcher(patterns: patterns)
@@ -64,11 +68,24 @@ package final class PhraseTable: @unchecked Sendable {
         useStart = UnsafeBufferPointer(ownedBuffer(start))
         self.uses = UnsafeBufferPointer(ownedBuffer(flat))
         lengths = UnsafeBufferPointer(ownedBuffer(matcher.patternLengths))
+        var bytes: [UInt8] = [], byteStart: [Int32] = []
+        if keepingPatterns {
+            for p in patterns { byteStart.append(Int32(bytes.count)); bytes.append(contentsOf: p) }
+        }
+        patternBytes = UnsafeBufferPointer(ownedBuffer(bytes))
+        patternStart = UnsafeBufferPointer(ownedBuffer(byteStart))
+    }
+
+    /// Pattern `i`'s bytes (a table built `keepingPatterns`), read in place.
+    package func pattern(_ i: Int) -> UnsafeBufferPointer<UInt8> {
+        let start = Int(patternStart[i])
+        return UnsafeBufferPointer(rebasing: patternBytes[start..<(start + Int(lengths[i]))])
     }
 
     deinit {
-        for p in [useStart, lengths] { UnsafeMutableBufferPointer(mutating: UnsafeBufferPointer(start: p.baseAddress, count: max(p.count, 1))).deallocate() }
+        for p in [useStart, lengths, patternStart] { UnsafeMutableBufferPointer(mutating: UnsafeBufferPointer(start: p.baseAddress, count: max(p.count, 1))).deallocate() }
         UnsafeMutableBufferPointer(mutating: UnsafeBufferPointer(start: uses.baseAddress, count: max(uses.count, 1))).deallocate()
+        UnsafeMutableBufferPointer(mutating: UnsafeBufferPointer(start: patternBytes.baseAddress, count: max(patternBytes.count, 1))).deallocate()
     }
 }
 
@@ -145,8 +162,6 @@ public final class CompiledRuleSet: Sendable {
     /// Some phrase or community sender has two marks of a combining class in a row: a
     /// text must then be put in NFC when its marks are out of order (`Normalization.hasMarkRun`).
     package let needsMarkOrder: Bool
-    /// The raw table's patterns (case-sensitive phrases), searched for directly when few are gated.
-    package let rawPatterns: [[UInt8]]
     package let allowRegexes: [RegexFilter]
     package let denyRegexes: [RegexFilter]
     /// Folded community senders → entry rank.
@@ -303,8 +318,7 @@ public final class CompiledRuleSet: Sendable {
                 : allowPatterns.table()
         }
         foldedHasExact = foldedPatterns.uses.contains { $0.contains { $0.exact } }
-        raw = rawPatterns.table()
-        self.rawPatterns = rawPatterns.patterns
+        raw = rawPatterns.table(keepingPatterns: true)
         needsMarkOrder = sendersHaveMarkRun || folded?.hasMarkRun == true || allowFolded?.hasMarkRun == true || raw?.hasMarkRun == true
     }
 }
@@ -359,7 +373,7 @@ private struct PatternCollector {
         return kept
     }
 
-    func table() -> PhraseTable? {
-        patterns.isEmpty ? nil : PhraseTable(patterns: patterns, uses: uses)
+    func table(keepingPatterns: Bool = false) -> PhraseTable? {
+        patterns.isEmpty ? nil : PhraseTable(patterns: patterns, uses: uses, keepingPatterns: keepingPatterns)
     }
 }

@@ -14,14 +14,18 @@ public enum CaseFold {
     /// `offset << 4 | length` of its folded UTF-8 in `pool` (length 0: left
     /// alone), with `unstable` set when NFC might change it (`Normalization`)
     /// and `splits` when it folds to more than one scalar (ß → ss).
-    private final class Table: Sendable {
-        let index: [UInt32]
-        let pool: [UInt8]
+    ///
+    /// Plain buffers, built once and kept for the life of the process: read per message by
+    /// every worker, they are never retained (an array's storage shared by the workers would
+    /// move its reference count's cache line between cores at every fold; bench/RESULTS.md).
+    private struct Table: @unchecked Sendable {
+        let index: UnsafeBufferPointer<UInt32>
+        let pool: UnsafeBufferPointer<UInt8>
         /// The most folded bytes per byte of text any BMP scalar gives (ΐ: 2 → 6).
         let maxGrowth: Int
         /// By lead byte: some BMP scalar starting with it folds to something else, or
         /// NFC might change it. Most scripts (Han, Thai, …) never do: their bytes are copied.
-        let leadFolds: [Bool]
+        let leadFolds: UnsafeBufferPointer<Bool>
 
         init() {
             // Every BMP scalar above ASCII, each followed by a NUL, folded by ICU in one call:
@@ -74,10 +78,10 @@ public enum CaseFold {
                     }
                 }
             }
-            self.index = index
-            self.pool = pool
+            self.index = UnsafeBufferPointer(ownedBuffer(index))
+            self.pool = UnsafeBufferPointer(ownedBuffer(pool))
             maxGrowth = growth
-            leadFolds = leads
+            leadFolds = UnsafeBufferPointer(ownedBuffer(leads))
         }
     }
 
@@ -170,68 +174,63 @@ public enum CaseFold {
     private static func foldRest(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, into dst: UnsafeMutablePointer<UInt8>) -> (Int, Bool, Bool) {
         let table = self.table
         let supplementaryRoom = 4 * table.maxGrowth
-        return table.index.withUnsafeBufferPointer { index in
-            table.pool.withUnsafeBufferPointer { pool in
-            table.leadFolds.withUnsafeBufferPointer { leadFolds in
-                var i = start, w = start
-                var unstable = false
-                // The flags of every entry used, or-ed together.
-                var flags: UInt32 = 0
-                let n = bytes.count
-                let src = bytes.baseAddress!
-                while i < n {
-                    let b0 = bytes[i]
-                    if b0 < 0x80 {
-                        dst[w] = b0 &- 0x41 < 26 ? b0 | 0x20 : b0
-                        i += 1; w += 1
-                        // A run of ASCII (a space, a word of Latin text) goes eight bytes at a time.
-                        let j = foldASCIIWords(src, i, n, dst, w)
-                        w += j - i; i = j
-                        continue
-                    }
-                    let width = b0 < 0xE0 ? 2 : b0 < 0xF0 ? 3 : 4
-                    if i + width > n {
-                        // Truncated sequence (readers never let one through): keep the bytes.
-                        while i < n { dst[w] = bytes[i]; i += 1; w += 1 }
-                        return (w, unstable || flags & CaseFold.unstable != 0, flags & CaseFold.splits != 0)
-                    }
-                    if width < 4 && !leadFolds[Int(b0)] {
-                        dst[w] = b0
-                        dst[w + 1] = bytes[i + 1]
-                        if width == 3 { dst[w + 2] = bytes[i + 2] }
-                        i += width; w += width
-                        continue
-                    }
-                    let cp: UInt32
-                    switch width {
-                    case 2: cp = UInt32(b0 & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
-                    case 3: cp = UInt32(b0 & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
-                    default:
-                        let above = UInt32(b0 & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12
-                            | UInt32(bytes[i + 2] & 0x3F) << 6 | UInt32(bytes[i + 3] & 0x3F)
-                        if Normalization.mayChange(above) { unstable = true }
-                        w += foldAboveBMP(bytes, i, into: dst + w, room: supplementaryRoom)
-                        i += 4
-                        continue
-                    }
-                    let entry = index[Int(cp)]
-                    if entry & 0xF == 0 {
-                        dst[w] = b0
-                        dst[w + 1] = bytes[i + 1]
-                        if width == 3 { dst[w + 2] = bytes[i + 2] }
-                        w += width
-                    } else {
-                        let offset = Int(entry >> 4 & CaseFold.offsetMask), length = Int(entry & 0xF)
-                        for k in 0..<length { dst[w + k] = pool[offset + k] }
-                        w += length
-                    }
-                    flags |= entry
-                    i += width
-                }
+        let index = table.index, pool = table.pool, leadFolds = table.leadFolds
+        var i = start, w = start
+        var unstable = false
+        // The flags of every entry used, or-ed together.
+        var flags: UInt32 = 0
+        let n = bytes.count
+        let src = bytes.baseAddress!
+        while i < n {
+            let b0 = bytes[i]
+            if b0 < 0x80 {
+                dst[w] = b0 &- 0x41 < 26 ? b0 | 0x20 : b0
+                i += 1; w += 1
+                // A run of ASCII (a space, a word of Latin text) goes eight bytes at a time.
+                let j = foldASCIIWords(src, i, n, dst, w)
+                w += j - i; i = j
+                continue
+            }
+            let width = b0 < 0xE0 ? 2 : b0 < 0xF0 ? 3 : 4
+            if i + width > n {
+                // Truncated sequence (readers never let one through): keep the bytes.
+                while i < n { dst[w] = bytes[i]; i += 1; w += 1 }
                 return (w, unstable || flags & CaseFold.unstable != 0, flags & CaseFold.splits != 0)
             }
+            if width < 4 && !leadFolds[Int(b0)] {
+                dst[w] = b0
+                dst[w + 1] = bytes[i + 1]
+                if width == 3 { dst[w + 2] = bytes[i + 2] }
+                i += width; w += width
+                continue
             }
+            let cp: UInt32
+            switch width {
+            case 2: cp = UInt32(b0 & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
+            case 3: cp = UInt32(b0 & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
+            default:
+                let above = UInt32(b0 & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12
+                    | UInt32(bytes[i + 2] & 0x3F) << 6 | UInt32(bytes[i + 3] & 0x3F)
+                if Normalization.mayChange(above) { unstable = true }
+                w += foldAboveBMP(bytes, i, into: dst + w, room: supplementaryRoom)
+                i += 4
+                continue
+            }
+            let entry = index[Int(cp)]
+            if entry & 0xF == 0 {
+                dst[w] = b0
+                dst[w + 1] = bytes[i + 1]
+                if width == 3 { dst[w + 2] = bytes[i + 2] }
+                w += width
+            } else {
+                let offset = Int(entry >> 4 & CaseFold.offsetMask), length = Int(entry & 0xF)
+                for k in 0..<length { dst[w + k] = pool[offset + k] }
+                w += length
+            }
+            flags |= entry
+            i += width
         }
+        return (w, unstable || flags & CaseFold.unstable != 0, flags & CaseFold.splits != 0)
     }
 
     /// Like `append`, and also records, for every byte appended, the offset
@@ -242,45 +241,42 @@ public enum CaseFold {
         out.reserveCapacity(out.count + n + 8)
         sources.reserveCapacity(sources.count + n + 8)
         let table = self.table
-        table.index.withUnsafeBufferPointer { index in
-            table.pool.withUnsafeBufferPointer { pool in
-                var i = 0
-                while i < n {
-                    let b0 = bytes[i]
-                    let source = Int32(base + i)
-                    if b0 < 0x80 {
-                        out.append(b0 &- 0x41 < 26 ? b0 | 0x20 : b0)
-                        sources.append(source)
-                        i += 1
-                        continue
-                    }
-                    let width = b0 < 0xE0 ? 2 : b0 < 0xF0 ? 3 : 4
-                    let before = out.count
-                    if i + width > n {
-                        while i < n { out.append(bytes[i]); i += 1 }
-                    } else if width == 4 {
-                        var four: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0, 0, 0, 0, 0)
-                        withUnsafeMutableBytes(of: &four) { room in
-                            let m = foldAboveBMP(bytes, i, into: room.baseAddress!.assumingMemoryBound(to: UInt8.self), room: 4 * table.maxGrowth)
-                            for k in 0..<m { out.append(room[k]) }
-                        }
-                        i += 4
-                    } else {
-                        let cp = width == 2
-                            ? UInt32(b0 & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
-                            : UInt32(b0 & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
-                        let entry = index[Int(cp)]
-                        if entry & 0xF == 0 {
-                            for k in i..<(i + width) { out.append(bytes[k]) }
-                        } else {
-                            let offset = Int(entry >> 4 & CaseFold.offsetMask), length = Int(entry & 0xF)
-                            for k in offset..<(offset + length) { out.append(pool[k]) }
-                        }
-                        i += width
-                    }
-                    for _ in before..<out.count { sources.append(source) }
-                }
+        let index = table.index, pool = table.pool
+        var i = 0
+        while i < n {
+            let b0 = bytes[i]
+            let source = Int32(base + i)
+            if b0 < 0x80 {
+                out.append(b0 &- 0x41 < 26 ? b0 | 0x20 : b0)
+                sources.append(source)
+                i += 1
+                continue
             }
+            let width = b0 < 0xE0 ? 2 : b0 < 0xF0 ? 3 : 4
+            let before = out.count
+            if i + width > n {
+                while i < n { out.append(bytes[i]); i += 1 }
+            } else if width == 4 {
+                var four: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0, 0, 0, 0, 0)
+                withUnsafeMutableBytes(of: &four) { room in
+                    let m = foldAboveBMP(bytes, i, into: room.baseAddress!.assumingMemoryBound(to: UInt8.self), room: 4 * table.maxGrowth)
+                    for k in 0..<m { out.append(room[k]) }
+                }
+                i += 4
+            } else {
+                let cp = width == 2
+                    ? UInt32(b0 & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
+                    : UInt32(b0 & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
+                let entry = index[Int(cp)]
+                if entry & 0xF == 0 {
+                    for k in i..<(i + width) { out.append(bytes[k]) }
+                } else {
+                    let offset = Int(entry >> 4 & CaseFold.offsetMask), length = Int(entry & 0xF)
+                    for k in offset..<(offset + length) { out.append(pool[k]) }
+                }
+                i += width
+            }
+            for _ in before..<out.count { sources.append(source) }
         }
     }
 
