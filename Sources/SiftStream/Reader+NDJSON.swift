@@ -106,7 +106,17 @@ extension RecordReader {
                 consumed = n
             }
         }
-        s.drop(consumed)
+        flushSharedWork(&s)
+        if consumed > 0 {
+            // The batches share the old storage: what is left (the start of a line) goes to a
+            // new one, with room for the next read (dropping the lines read from the shared
+            // storage would copy it all).
+            var rest = [UInt8]()
+            rest.reserveCapacity(s.work.count - consumed + Self.chunkSize)
+            rest.append(contentsOf: s.work[consumed...])
+            s.work = rest
+            if s.workOffset >= 0 { s.workOffset += consumed }
+        }
         // What is left is the end of a line with no newline yet, searched to its end.
         s.newlineFree = s.work.count
     }
@@ -115,6 +125,6 @@ extension RecordReader {
         let line = UnsafeBufferPointer(rebasing: buf[start..<end])
         if NDJSONRecord.isBlank(line) { return }
         if end - start > limit { addTooLong(&s, buf, start, end); return }
-        add(&s, line, tooLong: false)
+        addInPlace(&s, start, end)
     }
 }

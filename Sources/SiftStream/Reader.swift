@@ -65,7 +65,7 @@ final class RecordReader {
     /// Called once with the first CSV header, before any of its records are emitted.
     var onFirstCSVHeader: ((CSVHeader) -> Void)?
 
-    private static let chunkSize = 1 << 20
+    static let chunkSize = 1 << 20
     static let keptPrefix = 1024
     /// How much of an over-long CSV record an input that cannot seek keeps (see `SourceState.skippedBytes`).
     static let skippedKept = 8 << 20
@@ -262,6 +262,9 @@ final class RecordReader {
         var newlineFree = 0
         var splitter = CSVSplitter()
         var batch: Batch? = nil
+        /// `batch.data` is `work` itself, shared, its records ranges of it (`addInPlace`):
+        /// handed on before `work` changes.
+        var batchSharesWork = false
         /// Why the rest of this input is not read (not NDJSON or CSV).
         var problem: String?
         /// The input as a command's argument in a suggested fix: ` FILE`, or nothing for stdin.
@@ -408,7 +411,31 @@ final class RecordReader {
         if b.records.count >= options.batchRecords || b.data.count >= Self.chunkSize { flush(&s) }
     }
 
+    /// Adds the record at `start..<end` of `s.work` without copying it: the batch takes
+    /// `s.work` itself (its storage shared, not copied), so a line costs its place in the
+    /// batch, not a copy of its bytes (the reader thread shares the cores with the workers).
+    /// The caller hands the batch on before `s.work` changes (`flushSharedWork`).
+    func addInPlace(_ s: inout SourceState, _ start: Int, _ end: Int) {
+        if !s.batchSharesWork {
+            flush(&s)
+            let b = Batch(source: s.name, format: s.format!)
+            b.data = s.work
+            b.records.reserveCapacity(options.batchRecords)
+            s.batch = b
+            s.batchSharesWork = true
+        }
+        s.batch!.records.append(RecordRef(start: start, end: end, number: nextRecord, line: s.line, tooLong: false))
+        nextRecord += 1
+        if s.batch!.records.count >= options.batchRecords { flush(&s) }
+    }
+
+    /// Hands on a batch that shares `s.work` (see `addInPlace`), before `s.work` changes.
+    func flushSharedWork(_ s: inout SourceState) {
+        if s.batchSharesWork { flush(&s) }
+    }
+
     private func flush(_ s: inout SourceState) {
+        s.batchSharesWork = false
         guard let b = s.batch else { return }
         s.batch = nil
         if stopped { return }
