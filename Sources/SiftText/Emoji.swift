@@ -8,6 +8,8 @@
 // `isEmoji(_:)` states the rule on a Character, and the tests check that the
 // two agree.
 
+import CTextScan
+
 /// Detects emoji in message bodies.
 public enum EmojiDetector {
     /// True when `body` contains at least one emoji grapheme cluster (SPEC §1.2).
@@ -37,7 +39,18 @@ public enum EmojiDetector {
         // Whether the scalar before is a grapheme Control (or the text starts): a
         // skin-tone modifier after one starts a cluster instead of extending one.
         var afterControl = true
+        guard n > 0, let base = b.baseAddress else { return false }
         while i < n {
+            // Over text no emoji starts in (Hebrew, Arabic, Cyrillic, Han, accented Latin)
+            // sixteen bytes at a time, to the next byte that may start one (or a Control).
+            let next = sift_emoji_candidate(base, i, n)
+            if next > i {
+                if next == n { return false }
+                // Of the scalars stepped over, only U+061C and U+180E are Controls.
+                afterControl = (next - i >= 2 && b[next - 2] == 0xD8 && b[next - 1] == 0x9C)
+                    || (next - i >= 3 && b[next - 3] == 0xE1 && b[next - 2] == 0xA0 && b[next - 1] == 0x8E)
+                i = next
+            }
             let c = b[i]
             let start = i
             if c < 0x80 {

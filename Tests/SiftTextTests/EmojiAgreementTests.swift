@@ -1,6 +1,7 @@
 // The scalar-level fast path of EmojiDetector must agree with the rule stated
 // on grapheme clusters (EmojiDetector.isEmoji over Swift's own segmentation)
 // on every string: here, many strings mixing the scalars where they could differ.
+import CTextScan
 import Testing
 import SiftText
 
@@ -29,6 +30,69 @@ struct EmojiAgreementTests {
             }
         }
         #expect(disagreements.isEmpty, "\(disagreements.prefix(10))")
+    }
+
+    // Long texts go sixteen bytes at a time between the bytes that may start an emoji: mixes
+    // long enough for whole blocks, mostly of text stepped over (Hebrew, Arabic, Han, Latin),
+    // with the two Controls such a block may end with before a skin-tone modifier.
+    static let longPieces: [String] = [
+        "שלום ", "مرحبا ", "中文字", "привет", "éèà", "abcdefgh", " ", "\u{061C}", "\u{180E}", "\u{1F3FB}",
+        "1", "#", "\u{20E3}", "\u{FE0F}", "😀", "©", "\n", "\u{0600}", "\u{301}", "ü",
+    ]
+
+    @Test func longMixesAgree() {
+        var state: UInt64 = 987654321
+        func next() -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33)
+        }
+        var disagreements: [String] = []
+        for _ in 0..<20_000 {
+            var s = ""
+            for _ in 0..<(4 + next() % 24) {
+                // Mostly text stepped over, so that blocks of sixteen bytes hold none of the rest.
+                s += next() % 3 == 0 ? Self.longPieces[next() % Self.longPieces.count] : Self.longPieces[next() % 6]
+            }
+            let reference = s.contains { EmojiDetector.isEmoji($0) }
+            if EmojiDetector.containsEmoji(s) != reference {
+                disagreements.append(s.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " "))
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(10))")
+    }
+
+    @Test("a skin-tone modifier right after a long run that ends with U+061C or U+180E starts a cluster")
+    func modifierAfterControlEndingARun() {
+        for control in ["\u{061C}", "\u{180E}", "ש", "中"] {
+            for run in [0, 5, 15, 16, 17, 31, 40] {
+                let s = String(repeating: "ש", count: run) + control + "\u{1F3FB}"
+                #expect(EmojiDetector.containsEmoji(s) == s.contains { EmojiDetector.isEmoji($0) }, "\(run) \(control)")
+            }
+        }
+        // The Controls do make it an emoji; a letter does not.
+        #expect(EmojiDetector.containsEmoji(String(repeating: "ש", count: 20) + "\u{061C}\u{1F3FB}"))
+        #expect(!EmojiDetector.containsEmoji(String(repeating: "ש", count: 20) + "\u{1F3FB}"))
+    }
+
+    @Test("the sixteen-byte scan stops at exactly the bytes the scalar scan must see, in a block and past the last one")
+    func candidateBytes() {
+        func stops(_ b: UInt8) -> Bool {
+            [0xC2, 0xE2, 0xE3, 0x23, 0x2A, 0x7F].contains(b) || b >= 0xEF || b < 0x20 || (0x30...0x39).contains(b)
+        }
+        var wrong: [String] = []
+        for value in 0...255 {
+            let b = UInt8(value)
+            for at in [0, 7, 15, 16, 31, 33, 39] {
+                var bytes = [UInt8](repeating: 0x61, count: 40)
+                bytes[at] = b
+                for from in [0, 1, 17] {
+                    let got = bytes.withUnsafeBufferPointer { sift_emoji_candidate($0.baseAddress!, from, 40) }
+                    let expected = stops(b) && at >= from ? at : 40
+                    if got != expected { wrong.append("\(String(b, radix: 16)) at \(at) from \(from): \(got)") }
+                }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(10))")
     }
 }
 
