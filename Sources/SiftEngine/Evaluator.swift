@@ -83,6 +83,9 @@ public final class Evaluator {
     private let rawTable: Unmanaged<PhraseTable>?
     private let filterReasons: [String]
     private let filterFolders: [Folder]
+    /// The bytes a body needs for detection to name a blocked language: without any, stage 6
+    /// does not detect (the answer could not block it), unless the trace shows the detection.
+    private let blockedLeads: LetterLeads
 
     public init(_ rules: CompiledRuleSet) {
         self.rules = rules
@@ -91,6 +94,7 @@ public final class Evaluator {
         rawTable = rules.raw.map { .passUnretained($0) }
         filterReasons = rules.filterReasons.map { String(decoding: Array($0.utf8), as: UTF8.self) }
         filterFolders = rules.filters.map(\.folder)
+        blockedLeads = LetterLeads(naming: rules.blockedLanguages.keys)
         openedRawBits = [UInt64](repeating: 0, count: ((rules.raw?.lengths.count ?? 0) + 63) / 64)
         regexes = RegexStage(rules)
         smart = SmartRuleFlags(rules)
@@ -248,7 +252,8 @@ public final class Evaluator {
                 Normalization.appendNFC(body, to: nfcBody)
                 text = nfcBody.bytes
             }
-            let detection = LanguageDetector.detect(utf8: text)
+            let detection = explain || blockedLeads.mayName(text) ? LanguageDetector.detect(utf8: text)
+                : LanguageDetection(language: nil, scores: [], letters: 0)
             if let l = detection.language, let rank = rules.blockedLanguages[l] {
                 let folder = filterFolders[Int(rank)]
                 if explain { trace.append(TraceStep(stage: .denyLanguage, checked: describe(detection), outcome: "match: \(l.rawValue) → \(folder.rawValue)")) }

@@ -136,6 +136,46 @@ public enum Undetermined: Sendable, Equatable, CustomStringConvertible {
 }
 }
 
+/// The lead bytes of the letters that can make `LanguageDetector` name one of some
+/// languages: a language is named only from the script group that wins (rule 1: Hebrew
+/// → he, Cyrillic → ru, Han and kana → ja, zh-Hans, zh-Hant, Arabic → ar, fa, Latin →
+/// the Latin-script languages), and a group wins only with letters of its own. A text
+/// holding none of these bytes is none of those languages, and need not be read (stage 6
+/// skips the detection of most bodies when only some languages are blocked). Letters above
+/// U+FFFF are taken as their four-byte leads F0–F4, all of them, without looking.
+public struct LetterLeads: Sendable {
+    private var lead = [Bool](repeating: false, count: 256)
+
+    /// The scripts whose letters can name `language`.
+    static func scripts(_ language: Language) -> [Script] {
+        switch language {
+        case .he: [.hebrew]
+        case .ru: [.cyrillic]
+        case .ar, .fa: [.arabic]
+        case .ja, .zhHans, .zhHant: [.han, .hiragana, .katakana]
+        case .en, .fr, .de, .it, .pt, .es, .tr: [.latin]
+        }
+    }
+
+    public init(naming languages: some Sequence<Language>) {
+        let wanted = Set(languages.flatMap(Self.scripts))
+        guard !wanted.isEmpty else { return }
+        if wanted.contains(.latin) {
+            for b in UInt8(ascii: "A")...UInt8(ascii: "Z") { lead[Int(b)] = true; lead[Int(b | 0x20)] = true }
+        }
+        for cp in UInt32(0x80)..<0x1_0000 where !(0xD800...0xDFFF).contains(cp)
+            && CharTable.isLetter(cp) && wanted.contains(CharTable.script(cp)) {
+            lead[Int(cp < 0x800 ? 0xC0 | cp >> 6 : 0xE0 | cp >> 12)] = true
+        }
+        for b in 0xF0...0xF4 { lead[b] = true }
+    }
+
+    /// Whether `text` holds a byte that may start such a letter.
+    public func mayName(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        lead.withUnsafeBufferPointer { lead in text.contains { lead[Int($0)] } }
+    }
+}
+
 /// Detects the dominant language of a message body from its scripts and words.
 public enum LanguageDetector {
     /// Bodies with fewer letters than this are undetermined ...

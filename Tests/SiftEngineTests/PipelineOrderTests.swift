@@ -107,6 +107,21 @@ struct PipelineOrderTests {
         #expect(try judge(rules(), sender: "x", body: "y", explain: true).trace.first { $0.stage == .smartRule }?.outcome == "skipped")
     }
 
+    /// Stage 6 does not detect a body with no letter of a blocked language's script (the
+    /// answer could not block it): the verdict is the one a detection gives, and the trace,
+    /// which shows the detection, still runs it.
+    @Test func languageStepSkipsDetectionOnlyWhereItCannotBlock() throws {
+        let r = rules([blockLanguage(.ru), blockLanguage(.zhHans, .promotion)])
+        for (body, action) in [("Привет, как дела? Жду тебя завтра", Action.junk), ("我们明天见面吧，谢谢你的帮助", .promotion),
+                               ("שלום, החבילה שלך תגיע מחר", .allow), ("Hello there my friend, how are you", .allow)] {
+            let quick = try judge(r, sender: "x", body: body)
+            let explained = try judge(r, sender: "x", body: body, explain: true)
+            #expect(quick.action == action && quick.stage == explained.stage && quick.reason == explained.reason, "\(body)")
+        }
+        let step = try judge(r, sender: "x", body: "שלום, החבילה שלך תגיע מחר", explain: true).trace.first { $0.stage == .denyLanguage }
+        #expect(step?.checked.hasPrefix("language he") == true)
+    }
+
     @Test func languageStepNamesTheBlockedLanguages() throws {
         let r = rules([blockLanguage(.ru), blockLanguage(.zhHans, .promotion)])
         let step = try judge(r, sender: "x", body: "Hello there my friend, how are you", explain: true).trace.first { $0.stage == .denyLanguage }

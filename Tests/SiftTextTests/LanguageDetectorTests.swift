@@ -2,6 +2,7 @@
 // languages come from reading the sentences, not from running the detector;
 // the regression table's come from the language of the catalog they were
 // taken from.
+import Foundation
 import Testing
 @testable import SiftText
 
@@ -570,5 +571,59 @@ struct UndeterminedReasonTests {
     func named(body: String) {
         let d = LanguageDetector.detect(body)
         #expect(d.language != nil && d.undetermined == nil, "\(body): \(d)")
+    }
+}
+
+/// `LetterLeads`: stage 6 skips detection when a body holds no byte a letter of a blocked
+/// language's script starts with. That must never skip a body the detector would name
+/// as one of them: checked over every line of the language-detection test files (14
+/// languages, mixed scripts, names, links) and those lines cut and joined.
+@Suite struct LetterLeadsTests {
+    static let lines: [String] = {
+        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../bench/langid/sms").standardized
+        let files = ["dev", "test", "heldout", "latin", "scripts", "scripts2"]
+        return files.flatMap { name -> [String] in
+            let text = (try? String(contentsOf: dir.appendingPathComponent("\(name).txt"), encoding: .utf8)) ?? ""
+            return text.split(separator: "\n").compactMap { line in line.split(separator: "|", maxSplits: 1).last.map { String($0.dropFirst()) } }
+        }
+    }()
+
+    @Test func noBodyTheDetectorNamesIsSkipped() {
+        #expect(Self.lines.count > 4000)
+        var texts = Self.lines
+        // Lines cut in the middle and joined with another: scripts mixed in one body.
+        for (i, line) in Self.lines.enumerated() where i % 3 == 0 {
+            texts.append(String(line.prefix(line.count / 2)) + " " + Self.lines[(i * 7 + 11) % Self.lines.count])
+        }
+        var missed: [String] = [], named = Set<Language>()
+        let each = Dictionary(uniqueKeysWithValues: Language.allCases.map { ($0, LetterLeads(naming: [$0])) })
+        for text in texts {
+            guard let l = LanguageDetector.detect(text).language else { continue }
+            named.insert(l)
+            var t = text
+            if !t.withUTF8({ each[l]!.mayName($0) }) { missed.append("\(l.rawValue): \(text)") }
+        }
+        #expect(named.count == Language.allCases.count)
+        #expect(missed.isEmpty, "\(missed.prefix(5))")
+    }
+
+    @Test func bodiesWithoutTheScriptAreSkipped() {
+        func may(_ languages: [Language], _ text: String) -> Bool {
+            var t = text
+            return t.withUTF8 { LetterLeads(naming: languages).mayName($0) }
+        }
+        #expect(!may([.ru], "שלום, החבילה שלך תגיע מחר"))
+        #expect(!may([.ru, .zhHans], "مرحبا بك 123 https://x.co"))
+        #expect(!may([.he], "Привет, как дела?"))
+        #expect(may([.ru], "Привет"))
+        #expect(may([.zhHans], "谢谢"))
+        #expect(may([.ja], "ありがとう"))
+        #expect(may([.fa], "ممنون"))
+        #expect(may([.en], "ok"))
+        #expect(!may([.en, .tr], "谢谢 123 !"))
+        // Letters above U+FFFF are not looked up: any four-byte scalar may be one.
+        #expect(may([.he], "𠀀"))
+        #expect(!may([], "Привет"))
     }
 }
