@@ -191,46 +191,58 @@ public enum CaseFold {
                 w += j - i; i = j
                 continue
             }
-            let width = b0 < 0xE0 ? 2 : b0 < 0xF0 ? 3 : 4
-            if i + width > n {
-                // Truncated sequence (readers never let one through): keep the bytes.
-                while i < n { dst[w] = bytes[i]; i += 1; w += 1 }
-                return (w, unstable || flags & CaseFold.unstable != 0, flags & CaseFold.splits != 0)
-            }
-            if width < 4 && !leadFolds[Int(b0)] {
-                dst[w] = b0
-                dst[w + 1] = bytes[i + 1]
-                if width == 3 { dst[w + 2] = bytes[i + 2] }
-                i += width; w += width
+            // Two and three bytes (every BMP script) each by a path of its own: a lead that no
+            // scalar folds from (Hebrew, Arabic, Han) is copied with its bytes, others looked up.
+            if b0 < 0xE0 {
+                if i + 2 > n { break }
+                let b1 = bytes[i + 1]
+                if leadFolds[Int(b0)] {
+                    let entry = index[Int(UInt32(b0 & 0x1F) << 6 | UInt32(b1 & 0x3F))]
+                    flags |= entry
+                    if entry & 0xF != 0 {
+                        w += copyFolding(entry, pool, dst + w)
+                        i += 2
+                        continue
+                    }
+                }
+                dst[w] = b0; dst[w + 1] = b1
+                i += 2; w += 2
                 continue
             }
-            let cp: UInt32
-            switch width {
-            case 2: cp = UInt32(b0 & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
-            case 3: cp = UInt32(b0 & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
-            default:
-                let above = UInt32(b0 & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12
-                    | UInt32(bytes[i + 2] & 0x3F) << 6 | UInt32(bytes[i + 3] & 0x3F)
-                if Normalization.mayChange(above) { unstable = true }
-                w += foldAboveBMP(bytes, i, into: dst + w, room: supplementaryRoom)
-                i += 4
+            if b0 < 0xF0 {
+                if i + 3 > n { break }
+                let b1 = bytes[i + 1], b2 = bytes[i + 2]
+                if leadFolds[Int(b0)] {
+                    let entry = index[Int(UInt32(b0 & 0x0F) << 12 | UInt32(b1 & 0x3F) << 6 | UInt32(b2 & 0x3F))]
+                    flags |= entry
+                    if entry & 0xF != 0 {
+                        w += copyFolding(entry, pool, dst + w)
+                        i += 3
+                        continue
+                    }
+                }
+                dst[w] = b0; dst[w + 1] = b1; dst[w + 2] = b2
+                i += 3; w += 3
                 continue
             }
-            let entry = index[Int(cp)]
-            if entry & 0xF == 0 {
-                dst[w] = b0
-                dst[w + 1] = bytes[i + 1]
-                if width == 3 { dst[w + 2] = bytes[i + 2] }
-                w += width
-            } else {
-                let offset = Int(entry >> 4 & CaseFold.offsetMask), length = Int(entry & 0xF)
-                for k in 0..<length { dst[w + k] = pool[offset + k] }
-                w += length
-            }
-            flags |= entry
-            i += width
+            if i + 4 > n { break }
+            let above = UInt32(b0 & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12
+                | UInt32(bytes[i + 2] & 0x3F) << 6 | UInt32(bytes[i + 3] & 0x3F)
+            if Normalization.mayChange(above) { unstable = true }
+            w += foldAboveBMP(bytes, i, into: dst + w, room: supplementaryRoom)
+            i += 4
         }
+        // A truncated sequence at the end (readers never let one through): its bytes are kept.
+        while i < n { dst[w] = bytes[i]; i += 1; w += 1 }
         return (w, unstable || flags & CaseFold.unstable != 0, flags & CaseFold.splits != 0)
+    }
+
+    /// Writes the folding an index entry points to at `dst`; returns its length.
+    @inline(__always)
+    private static func copyFolding(_ entry: UInt32, _ pool: UnsafeBufferPointer<UInt8>, _ dst: UnsafeMutablePointer<UInt8>) -> Int {
+        let offset = Int(entry >> 4 & CaseFold.offsetMask), length = Int(entry & 0xF)
+        for k in 0..<length { dst[k] = pool[offset + k] }
+        return length
     }
 
     /// Like `append`, and also records, for every byte appended, the offset

@@ -65,6 +65,19 @@ struct CaseFoldTests {
         #expect(!plain.splits && !plain.ascii)
     }
 
+    /// Readers never pass a sequence cut short, but folding keeps its bytes as they are
+    /// after folding what comes before (every width, after folding and non-folding leads).
+    @Test("a sequence cut short at the end is kept as it is", arguments: [
+        [0xD0], [0xE4, 0xB8], [0xE4], [0xF0, 0x9F, 0x98], [0xF0], [0xC3],
+    ] as [[UInt8]])
+    func truncatedSequenceAtTheEnd(_ tail: [UInt8]) {
+        for prefix in ["Привет", "שלום", "明天", "ÀÉ", "x", "ß"] {
+            let scratch = ByteScratch()
+            (Array(prefix.utf8) + tail).withUnsafeBufferPointer { _ = CaseFold.append($0, to: scratch) }
+            #expect(Array(scratch.bytes) == Self.icuFold(prefix) + tail, "\(prefix) \(tail)")
+        }
+    }
+
     @Test("folding Straße, ΣΟΦΌΣ and İ")
     func knownFoldings() {
         #expect(CaseFold.fold("Straße") == "strasse")
