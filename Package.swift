@@ -33,7 +33,7 @@ let package = Package(
         // The eight-stage evaluator over a CompiledRuleSet.
         .target(name: "SiftEngine", dependencies: ["SiftRules", "SiftText"], swiftSettings: hotPath),
         // Readers (NDJSON, CSV), writers, the ordered parallel pipeline.
-        .target(name: "SiftStream", dependencies: ["SiftEngine", "SiftRules"], swiftSettings: hotPath),
+        .target(name: "SiftStream", dependencies: ["SiftEngine", "SiftRules", "CTextScan"], swiftSettings: hotPath),
         // The system SQLite (pkg-config sqlite3), seen only by SiftStore/Database.swift.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // The persistent rule store: one SQLite file, versioned schema, migrations.
@@ -46,7 +46,7 @@ let package = Package(
         .testTarget(name: "SiftTextTests", dependencies: ["SiftText", "CICUShim", "CTextScan"]),
         .testTarget(name: "SiftRulesTests", dependencies: ["SiftRules"]),
         .testTarget(name: "SiftEngineTests", dependencies: ["SiftEngine", "SiftRules"]),
-        .testTarget(name: "SiftStreamTests", dependencies: ["SiftStream"], resources: []),
+        .testTarget(name: "SiftStreamTests", dependencies: ["SiftStream", "CTextScan"], resources: []),
         .testTarget(name: "SiftStoreTests", dependencies: ["SiftStore", "SiftRules", "SiftText"]),
         // SiftStore too: the tests hold write locks and build old-schema stores directly.
         .testTarget(name: "EndToEndTests", dependencies: ["msgsift", "SiftStore"]),

@@ -34,3 +34,86 @@ size_t sift_emoji_candidate(const uint8_t *p, size_t i, size_t n) {
     return n;
 }
 
+
+/// The length of the valid UTF-8 sequence at `p[i]` (a byte of 0x80 or more), or 0.
+static inline size_t sequence_length(const uint8_t *p, size_t i, size_t n) {
+    uint8_t b0 = p[i];
+    if (b0 < 0xC2) return 0;
+    if (b0 < 0xE0) return i + 1 < n && (p[i + 1] & 0xC0) == 0x80 ? 2 : 0;
+    if (b0 < 0xF0) {
+        if (i + 2 >= n) return 0;
+        uint8_t b1 = p[i + 1];
+        uint8_t low = b0 == 0xE0 ? 0xA0 : 0x80, high = b0 == 0xED ? 0x9F : 0xBF;
+        return b1 >= low && b1 <= high && (p[i + 2] & 0xC0) == 0x80 ? 3 : 0;
+    }
+    if (b0 < 0xF5) {
+        if (i + 3 >= n) return 0;
+        uint8_t b1 = p[i + 1];
+        uint8_t low = b0 == 0xF0 ? 0x90 : 0x80, high = b0 == 0xF4 ? 0x8F : 0xBF;
+        return b1 >= low && b1 <= high && (p[i + 2] & 0xC0) == 0x80 && (p[i + 3] & 0xC0) == 0x80 ? 4 : 0;
+    }
+    return 0;
+}
+
+int sift_utf8_valid(const uint8_t *p, size_t n) {
+    size_t i = 0;
+#if defined(__SSE2__)
+    const __m128i below_c0 = _mm_set1_epi8((char)0xC0), above_c1 = _mm_set1_epi8((char)0xC1);
+    const __m128i e0 = _mm_set1_epi8((char)0xE0), f0 = _mm_set1_epi8((char)0xF0), ed = _mm_set1_epi8((char)0xED);
+    // Continuations the last block's sequences still need at the start of the next (bit 0:
+    // its first byte, bit 1: its second), and how far back the last lead is from the block.
+    unsigned carry = 0, back = 0;
+    while (i + 16 <= n) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(p + i));
+        unsigned high = (unsigned)_mm_movemask_epi8(v);
+        if (!(high | carry)) { i += 16; continue; }
+        // Signed compares: 0x80–0xBF are below (signed) 0xC0, the leads above 0xC1.
+        unsigned cont = (unsigned)_mm_movemask_epi8(_mm_cmplt_epi8(v, below_c0));
+        unsigned lead2 = (unsigned)_mm_movemask_epi8(_mm_and_si128(_mm_cmpgt_epi8(v, above_c1), _mm_cmplt_epi8(v, e0)));
+        unsigned lead3 = (unsigned)_mm_movemask_epi8(_mm_andnot_si128(_mm_cmpeq_epi8(v, ed),
+                                                         _mm_and_si128(_mm_cmpgt_epi8(v, e0), _mm_cmplt_epi8(v, f0))));
+        unsigned expected = (lead2 << 1) | (lead3 << 1) | (lead3 << 2) | carry;
+        if ((high & ~(cont | lead2 | lead3)) == 0 && cont == (expected & 0xFFFF)) {
+            carry = expected >> 16;
+            back = (lead2 | lead3) & 0x8000 ? 1 : lead3 & 0x4000 ? 2 : 0;
+            i += 16;
+            continue;
+        }
+        // Something else (E0, ED, four bytes, or not UTF-8): this block sequence by sequence,
+        // from the first byte of a sequence the block boundary cut.
+        size_t j = carry ? i - back : i, end = i + 16;
+        while (j < end) {
+            if (p[j] < 0x80) { j += 1; continue; }
+            size_t length = sequence_length(p, j, n);
+            if (length == 0) return 0;
+            j += length;
+        }
+        i = j;
+        carry = 0;
+    }
+    if (carry) i -= back;
+#endif
+    while (i < n) {
+        if (p[i] < 0x80) { i += 1; continue; }
+        size_t length = sequence_length(p, i, n);
+        if (length == 0) return 0;
+        i += length;
+    }
+    return 1;
+}
+
+size_t sift_json_special(const uint8_t *p, size_t i, size_t n) {
+#if defined(__SSE2__)
+    const __m128i quote = _mm_set1_epi8(0x22), backslash = _mm_set1_epi8(0x5C), x1f = _mm_set1_epi8(0x1F);
+    while (i + 16 <= n) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(p + i));
+        __m128i m = _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash));
+        m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_min_epu8(v, x1f), v));      // below 0x20
+        unsigned mask = (unsigned)_mm_movemask_epi8(m);
+        if (mask) return i + (size_t)__builtin_ctz(mask);
+        i += 16;
+    }
+#endif
+    for (; i < n; i++) if (p[i] < 0x20 || p[i] == 0x22 || p[i] == 0x5C) return i;
+    return n;
+}

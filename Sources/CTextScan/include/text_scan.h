@@ -12,4 +12,14 @@
 /// Such a byte always starts a scalar.
 size_t sift_emoji_candidate(const uint8_t *p, size_t from, size_t n);
 
+/// Whether `p[0..<n]` is valid UTF-8 (RFC 3629: no overlong forms, no surrogates, at most
+/// U+10FFFF, no sequence cut short by `n`). Sixteen bytes at a time while they are ASCII
+/// or two- and three-byte sequences led by C2–DF, E1–EC, EE, EF (what SSE2 checks whole);
+/// a block with anything else goes sequence by sequence.
+int sift_utf8_valid(const uint8_t *p, size_t n);
+
+/// The offset of the first quote, backslash or byte below 0x20 at or after `from` (before
+/// `n`), or `n`: the end of a JSON string's plain run in text known to be valid UTF-8.
+size_t sift_json_special(const uint8_t *p, size_t from, size_t n);
+
 #endif
