@@ -86,6 +86,8 @@ public final class Evaluator {
     /// The bytes a body needs for detection to name a blocked language: without any, stage 6
     /// does not detect (the answer could not block it), unless the trace shows the detection.
     private let blockedLeads: LetterLeads
+    /// `rules.blockedLanguages` in storage of this worker's own (a lookup retains it).
+    private let blockedLanguages: [Language: Int32]
 
     public init(_ rules: CompiledRuleSet) {
         self.rules = rules
@@ -95,6 +97,7 @@ public final class Evaluator {
         filterReasons = rules.filterReasons.map { String(decoding: Array($0.utf8), as: UTF8.self) }
         filterFolders = rules.filters.map(\.folder)
         blockedLeads = LetterLeads(naming: rules.blockedLanguages.keys)
+        blockedLanguages = Dictionary(uniqueKeysWithValues: rules.blockedLanguages.map { ($0.key, $0.value) })
         openedRawBits = [UInt64](repeating: 0, count: ((rules.raw?.lengths.count ?? 0) + 63) / 64)
         regexes = RegexStage(rules)
         smart = SmartRuleFlags(rules)
@@ -111,15 +114,46 @@ public final class Evaluator {
         return senderUTF8.withUTF8 { s in bodyUTF8.withUTF8 { b in evaluate(senderUTF8: s, bodyUTF8: b, explain: explain) } }
     }
 
-    /// Decides one message given as valid UTF-8 (the readers' hot path: no Strings).
+    /// Decides one message given as valid UTF-8 (no Strings in).
     public func evaluate(senderUTF8 sender: UnsafeBufferPointer<UInt8>, bodyUTF8 body: UnsafeBufferPointer<UInt8>, explain: Bool = false) -> Verdict {
+        let d = run(sender, body, explain: explain)
+        return Verdict(action: d.action, stage: d.stage, reason: reason(of: d), warning: warning, ruleKey: d.ruleKey,
+                       trace: explain ? trace : [])
+    }
+
+    /// Decides one message without making its verdict (the readers' hot path): a Decision holds
+    /// nothing reference-counted, where a Verdict's reason and warning Strings are retained and
+    /// released as it is copied and dropped. The warning, if any, is `lastWarning`; the reason
+    /// is `reason(of:)`.
+    public func decide(senderUTF8 sender: UnsafeBufferPointer<UInt8>, bodyUTF8 body: UnsafeBufferPointer<UInt8>) -> Decision {
+        run(sender, body, explain: false)
+    }
+
+    /// The warning of the message decided last (a regex that timed out), or nil.
+    public var lastWarning: String? { warning }
+
+    /// What a verdict reports as the reason of `d` (see `Verdict.reason`).
+    public func reason(of d: Decision) -> String? {
+        switch d.source {
+        case .none: return nil
+        case .filter: return filterReasons[Int(d.ruleKey)]
+        case .community: return rules.communityEntries[Int(d.ruleKey)].reason
+        case .smartRule(let rule): return rule.rawValue
+        case .language(let l): return l.rawValue
+        }
+    }
+
+    /// The trace of the message decided last, when it was explained.
+    private var trace: [TraceStep] = []
+
+    private func run(_ sender: UnsafeBufferPointer<UInt8>, _ body: UnsafeBufferPointer<UInt8>, explain: Bool) -> Decision {
         allowRank = .max; denyRank = .max; communityAllowRank = .max; communityDenyRank = .max
         warning = nil
         regexes.start(body: body, sender: sender)
         phraseBody = body
         phraseSender = sender
         normalized = false
-        var trace: [TraceStep] = []
+        if explain { trace = [] }
 
         for p in openedRaw { openedRawBits[Int(p) >> 6] = 0 }
         openedRaw.removeAll(keepingCapacity: true)
@@ -188,8 +222,8 @@ public final class Evaluator {
             }
         }
 
-        func done(_ action: Action, _ stage: Stage, _ reason: String?, _ key: Int32) -> Verdict {
-            Verdict(action: action, stage: stage, reason: reason, warning: warning, ruleKey: key, trace: trace)
+        func done(_ action: Action, _ stage: Stage, _ source: Decision.Source, _ key: Int32) -> Decision {
+            Decision(action: action, stage: stage, ruleKey: key, source: source)
         }
 
         // What a stage's regexes ran into (time-outs), for its trace step: the warning's new part.
@@ -203,14 +237,14 @@ public final class Evaluator {
         let beforeAllow = warning
         if let rank = regexes.oldestMatch(phraseRank: allowRank, allow: true, allGatesOpen: normalized, warning: &warning) {
             if explain { trace.append(TraceStep(stage: .allowFilter, checked: plural(allowCount, "filter"), outcome: "match: filter \(rules.filters[Int(rank)].id) \(quoted(filterReasons[Int(rank)]))" + problems(since: beforeAllow))) }
-            return done(.allow, .allowFilter, filterReasons[Int(rank)], rank)
+            return done(.allow, .allowFilter, .filter, rank)
         }
         if explain { trace.append(TraceStep(stage: .allowFilter, checked: plural(allowCount, "filter"), outcome: (allowCount == 0 ? "skipped" : "no match") + problems(since: beforeAllow))) }
 
         // 2. All unknown.
         if smart.allUnknown {
             if explain { trace.append(TraceStep(stage: .allUnknown, checked: "all-unknown is on", outcome: "match")) }
-            return done(.junk, .allUnknown, SmartRule.allUnknown.rawValue, 0)
+            return done(.junk, .allUnknown, .smartRule(.allUnknown), 0)
         }
         if explain { trace.append(TraceStep(stage: .allUnknown, checked: "all-unknown is off", outcome: "skipped")) }
 
@@ -222,14 +256,14 @@ public final class Evaluator {
             // Fields read in place: the entry is not copied (nor its strings retained) per message.
             let at = Int(communityAllowRank)
             if explain { trace.append(TraceStep(stage: .automaticAllow, checked: "community allow lists" + communityOn, outcome: "match: \(rules.communityEntries[at].list.rawValue) \(quoted(rules.communityEntries[at].reason))")) }
-            return done(.allow, .automaticAllow, rules.communityEntries[at].reason, communityAllowRank)
+            return done(.allow, .automaticAllow, .community, communityAllowRank)
         }
         if explain { trace.append(TraceStep(stage: .automaticAllow, checked: "community allow lists" + communityOn, outcome: rules.communityAllowCount == 0 ? "skipped" : "no match")) }
 
         // 4. Smart rules, in SPEC order.
         if let rule = smartRule {
             if explain { trace.append(TraceStep(stage: .smartRule, checked: smart.listing, outcome: smart.outcome(rule, sender: sender))) }
-            return done(.junk, .smartRule, rule.rawValue, Int32(rule.ordinal))
+            return done(.junk, .smartRule, .smartRule(rule), Int32(rule.ordinal))
         }
         if explain { trace.append(TraceStep(stage: .smartRule, checked: smart.listing, outcome: smart.outcome(nil, sender: sender))) }
 
@@ -239,7 +273,7 @@ public final class Evaluator {
         if let rank = regexes.oldestMatch(phraseRank: denyRank, allow: false, allGatesOpen: normalized, warning: &warning) {
             let folder = filterFolders[Int(rank)]
             if explain { trace.append(TraceStep(stage: .denyFilter, checked: plural(denyCount, "filter"), outcome: "match: filter \(rules.filters[Int(rank)].id) \(quoted(filterReasons[Int(rank)])) → \(folder.rawValue)" + problems(since: beforeDeny))) }
-            return done(folder.action, .denyFilter, filterReasons[Int(rank)], rank)
+            return done(folder.action, .denyFilter, .filter, rank)
         }
         if explain { trace.append(TraceStep(stage: .denyFilter, checked: plural(denyCount, "filter"), outcome: (denyCount == 0 ? "skipped" : "no match") + problems(since: beforeDeny))) }
 
@@ -254,10 +288,10 @@ public final class Evaluator {
             }
             let detection = explain || blockedLeads.mayName(text) ? LanguageDetector.detect(utf8: text)
                 : LanguageDetection(language: nil, scores: [], letters: 0)
-            if let l = detection.language, let rank = rules.blockedLanguages[l] {
+            if let l = detection.language, let rank = blockedLanguages[l] {
                 let folder = filterFolders[Int(rank)]
                 if explain { trace.append(TraceStep(stage: .denyLanguage, checked: describe(detection), outcome: "match: \(l.rawValue) → \(folder.rawValue)")) }
-                return done(folder.action, .denyLanguage, l.rawValue, rank)
+                return done(folder.action, .denyLanguage, .language(l), rank)
             }
             if explain {
                 let blocked = Language.allCases.filter { rules.blockedLanguages[$0] != nil }.map(\.rawValue).joined(separator: ", ")
@@ -274,13 +308,13 @@ public final class Evaluator {
         if communityDenyRank != .max {
             let at = Int(communityDenyRank)
             if explain { trace.append(TraceStep(stage: .automaticDeny, checked: "community deny lists" + communityOn, outcome: "match: \(rules.communityEntries[at].list.rawValue) \(quoted(rules.communityEntries[at].reason))")) }
-            return done(.junk, .automaticDeny, rules.communityEntries[at].reason, communityDenyRank)
+            return done(.junk, .automaticDeny, .community, communityDenyRank)
         }
         if explain { trace.append(TraceStep(stage: .automaticDeny, checked: "community deny lists" + communityOn, outcome: rules.communityDenyCount == 0 ? "skipped" : "no match")) }
 
         // 8. Nothing matched.
         if explain { trace.append(TraceStep(stage: .noMatch, checked: "", outcome: "allow")) }
-        return done(.allow, .noMatch, nil, -1)
+        return done(.allow, .noMatch, .none, -1)
     }
 
     /// Looks the folded sender (the part of `folded` after the body and the separator) up in `table`.

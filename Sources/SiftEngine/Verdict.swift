@@ -1,6 +1,7 @@
 // What the engine says about one message: the action, the stage that decided
 // it, the rule behind it, and on request the trace of every stage it passed.
 import SiftRules
+import SiftText
 
 /// The eight stages of SPEC §1.5, in the order they run; the first match wins.
 public enum Stage: String, Sendable, CaseIterable {
@@ -29,6 +30,34 @@ public struct TraceStep: Sendable, Equatable {
     public var checked: String
     /// `match`, `no match`, `skipped` (nothing to check), or a match with what fired.
     public var outcome: String
+}
+
+/// A verdict as the evaluator decides it, before its texts are made: the action, the stage,
+/// the deciding rule's key and where its reason comes from (`Evaluator.reason(of:)`).
+/// Nothing in it is reference-counted, so the hot path copies it for free.
+public struct Decision: Sendable, Equatable {
+    /// Where the reason of a decision comes from.
+    public enum Source: Sendable, Equatable {
+        /// noMatch: no reason.
+        case none
+        /// The filter of rank `ruleKey`: its text, or its language's code.
+        case filter
+        /// The community entry of rank `ruleKey`: `LANG: entry`.
+        case community
+        /// A smart rule (all-unknown too): its name.
+        case smartRule(SmartRule)
+        /// A blocked language: its code.
+        case language(Language)
+    }
+    public var action: Action
+    public var stage: Stage
+    /// As `Verdict.ruleKey`.
+    public var ruleKey: Int32
+    public var source: Source
+
+    public init(action: Action, stage: Stage, ruleKey: Int32, source: Source) {
+        self.action = action; self.stage = stage; self.ruleKey = ruleKey; self.source = source
+    }
 }
 
 /// The engine's decision for one message.

@@ -92,6 +92,28 @@ struct RecordFormatter {
         }
     }
 
+    /// `appendVerdict` for a decision, NDJSON without a trace (the hot path): the members come
+    /// from the bytes written for the same action, stage and rule before; they follow from
+    /// those (a rule's reason is fixed for a run), so no reason is made or compared. A decision
+    /// with a warning, or one whose bytes are not kept, is written from its verdict.
+    func appendDecision(record: Int, idJSON: UnsafeBufferPointer<UInt8>?, _ d: Decision, _ evaluator: Evaluator, to out: inout [UInt8]) {
+        func verdict() -> Verdict {
+            Verdict(action: d.action, stage: d.stage, reason: evaluator.reason(of: d), warning: evaluator.lastWarning, ruleKey: d.ruleKey)
+        }
+        guard evaluator.lastWarning == nil else { return appendVerdict(record: record, idJSON: idJSON, verdict: verdict(), to: &out) }
+        Self.appendHead(record: record, withID: idJSON != nil, to: &out)
+        if let id = idJSON { out.append(contentsOf: id) }
+        let head = Self.headIndex(d.action, d.stage), slot = Int(d.ruleKey) &+ 1
+        if slot >= 0 && slot < members.entries[head].count {
+            let range = members.entries[head][slot].range
+            if !range.isEmpty {
+                members.bytes.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+                return
+            }
+        }
+        appendCachedMembers(verdict(), to: &out)
+    }
+
     /// `{"record":N` and `,"id":` when an id follows, put together on the stack and appended
     /// at once: a verdict line is five appends to the batch's output otherwise, each checking
     /// the array's uniqueness and room (~90 instructions).

@@ -64,12 +64,16 @@ public struct RunStats: Sendable {
     public init() {}
 
     mutating func count(_ v: Verdict) {
+        count(Decision(action: v.action, stage: v.stage, ruleKey: v.ruleKey, source: .none), warned: v.warning != nil)
+    }
+
+    mutating func count(_ d: Decision, warned: Bool) {
         records += 1
-        byAction[v.action.ordinal] += 1
-        let s = v.stage.ordinal
+        byAction[d.action.ordinal] += 1
+        let s = d.stage.ordinal
         byStage[s] += 1
-        if v.warning != nil { warnings += 1 }
-        if v.ruleKey >= 0 { hitLog.append(UInt64(s) << 32 | UInt64(v.ruleKey)) }
+        if warned { warnings += 1 }
+        if d.ruleKey >= 0 { hitLog.append(UInt64(s) << 32 | UInt64(d.ruleKey)) }
     }
 
     private static func add(_ n: Int, stage s: Int, key k: Int, to hits: inout [[Int]]) {

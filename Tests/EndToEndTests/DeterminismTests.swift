@@ -43,4 +43,27 @@ struct DeterminismTests {
         #expect(lines.last?.hasPrefix("{\"record\":100000,\"id\":\"g-99999\"") == true)
         try? FileManager.default.removeItem(atPath: file)
     }
+
+    /// Without --explain, NDJSON verdict lines are written from the evaluator's decision
+    /// (no Verdict is made); with it, from the verdict: the two must say the same of every
+    /// record, filters, lists, smart rules and a blocked language alike.
+    @Test func verdictLinesAreTheSameWithAndWithoutTheTrace() throws {
+        let corpus = try Self.corpus().split(separator: "\n").prefix(3_000).joined(separator: "\n") + "\n"
+        let file = try Harness.temp(Data(corpus.utf8), suffix: ".ndjson")
+        let rules = Harness.sampleRules + ["--block-language", "he", "--block-language", "ru:promotion"]
+        let plain = try Harness.run(["classify"] + rules + [file])
+        let explained = try Harness.run(["classify"] + rules + ["--explain", file])
+        #expect(plain.status == 0 && explained.status == 0)
+        let a = String(decoding: plain.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
+        let b = try String(decoding: explained.stdout, as: UTF8.self).split(separator: "\n").map { line -> String in
+            var obj = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+            #expect(obj.removeValue(forKey: "trace") != nil)
+            return String(decoding: try JSONSerialization.data(withJSONObject: obj), as: UTF8.self)
+        }
+        #expect(a.count == 3_000 && sameJSONLines(a, b))
+        // Every stage but all-unknown decides some record here.
+        let stages = Set(a.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }.compactMap { $0["stage"] as? String })
+        #expect(stages.isSuperset(of: ["allowFilter", "automaticAllow", "smartRule", "denyFilter", "denyLanguage", "noMatch"]), "\(stages)")
+        try? FileManager.default.removeItem(atPath: file)
+    }
 }
