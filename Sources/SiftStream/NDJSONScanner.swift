@@ -335,8 +335,7 @@ struct JSONLineScanner {
         case .string:
             out.append(contentsOf: UnsafeBufferPointer(start: p + span.start + 1, count: span.end - span.start - 2))
         case .escapedString:
-            var t = decodeString(span.start + 1 ..< span.end - 1)
-            t.withUTF8 { out.append(contentsOf: $0) }
+            appendDecoded(span.start + 1 ..< span.end - 1, to: &out)
         case .number:
             out.append(contentsOf: UnsafeBufferPointer(start: p + span.start, count: span.end - span.start))
         case .boolean, .object, .array:
@@ -385,42 +384,55 @@ struct JSONLineScanner {
     /// Decodes the contents of a string already validated by `scanString`.
     /// The decoded UTF-8 is never longer than the escaped text.
     func decodeString(_ range: Range<Int>) -> String {
-        String(unsafeUninitializedCapacity: range.count) { out in
-            var o = 0
-            var j = range.lowerBound
-            let end = range.upperBound
-            while j < end {
-                let run = UTF8Scan.first(0x5C, p, from: j, to: end)
-                if run > j {
-                    let count = run - j
-                    UnsafeMutableRawPointer(out.baseAddress! + o).copyMemory(from: p + j, byteCount: count)
-                    o += count
-                    j = run
-                    if j == end { break }
-                }
-                let e = p[j + 1]
-                j += 2
-                var scalar: UInt32
-                switch e {
-                case 0x62: scalar = 0x08
-                case 0x66: scalar = 0x0C
-                case 0x6E: scalar = 0x0A
-                case 0x72: scalar = 0x0D
-                case 0x74: scalar = 0x09
-                case 0x75:
-                    scalar = hex4(at: j)!
-                    j += 4
-                    if scalar >= 0xD800 && scalar <= 0xDBFF {
-                        let low = hex4(at: j + 2)!
-                        j += 6
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    }
-                default: scalar = UInt32(e)  // " \ /
-                }
-                o += encodeUTF8(scalar, into: out.baseAddress! + o)
+        String(unsafeUninitializedCapacity: range.count) { out in decode(range, into: out.baseAddress!) }
+    }
+
+    /// `decodeString`'s bytes, appended to `out` (no String made: the hot path's escaped fields).
+    func appendDecoded(_ range: Range<Int>, to out: inout [UInt8]) {
+        let at = out.count
+        // Decoding never lengthens a string: each escape is at least as long as what it stands for.
+        out.append(contentsOf: repeatElement(0, count: range.count))
+        let written = out.withUnsafeMutableBufferPointer { decode(range, into: $0.baseAddress! + at) }
+        out.removeLast(range.count - written)
+    }
+
+    /// Writes the decoded text of the string whose contents are `range` (validated) at `out`,
+    /// which has room for `range.count` bytes; returns the bytes written.
+    private func decode(_ range: Range<Int>, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        var o = 0
+        var j = range.lowerBound
+        let end = range.upperBound
+        while j < end {
+            let run = UTF8Scan.first(0x5C, p, from: j, to: end)
+            if run > j {
+                let count = run - j
+                UnsafeMutableRawPointer(out + o).copyMemory(from: p + j, byteCount: count)
+                o += count
+                j = run
+                if j == end { break }
             }
-            return o
+            let e = p[j + 1]
+            j += 2
+            var scalar: UInt32
+            switch e {
+            case 0x62: scalar = 0x08
+            case 0x66: scalar = 0x0C
+            case 0x6E: scalar = 0x0A
+            case 0x72: scalar = 0x0D
+            case 0x74: scalar = 0x09
+            case 0x75:
+                scalar = hex4(at: j)!
+                j += 4
+                if scalar >= 0xD800 && scalar <= 0xDBFF {
+                    let low = hex4(at: j + 2)!
+                    j += 6
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                }
+            default: scalar = UInt32(e)  // " \ /
+            }
+            o += encodeUTF8(scalar, into: out + o)
         }
+        return o
     }
 
     @inline(__always)

@@ -74,6 +74,14 @@ struct NDJSONRecordTests {
     ] as [(String, String)])
     func escapes(line: String, body: String) {
         #expect((try? parse(line).get())?.body == body)
+        // The readers' path decodes into bytes, with text already in the scratch before it.
+        var bytes: [UInt8] = Array("before".utf8)
+        let raw = Array(line.utf8)
+        let decoded = raw.withUnsafeBufferPointer { r -> [UInt8]? in
+            guard case .success(let m) = NDJSONRecord.parse(r, fields: FieldNames(), into: &bytes) else { return nil }
+            return bytes.withUnsafeBufferPointer { Array(m.body(r, $0)) }
+        }
+        #expect(decoded == Array(body.utf8))
     }
 
     @Test("an escaped key matches its decoded name")
