@@ -25,6 +25,8 @@ let package = Package(
         // compile to vector instructions here. DWARF 4: valgrind 3.19 (callgrind, the
         // instruction counts in bench/RESULTS.md) cannot read clang 21's DWARF 5 of it.
         .target(name: "CTextScan", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
+        // What Swift cannot reach of the C library: glibc's malloc tuning.
+        .target(name: "CRuntime", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         // Unicode machinery: folding, letter/script tables, Aho–Corasick, regex,
         // language, links, emoji, calling codes.
         .target(name: "SiftText", dependencies: ["CICUShim", "CTextScan"], swiftSettings: hotPath),
@@ -33,7 +35,7 @@ let package = Package(
         // The eight-stage evaluator over a CompiledRuleSet.
         .target(name: "SiftEngine", dependencies: ["SiftRules", "SiftText"], swiftSettings: hotPath),
         // Readers (NDJSON, CSV), writers, the ordered parallel pipeline.
-        .target(name: "SiftStream", dependencies: ["SiftEngine", "SiftRules", "CTextScan"], swiftSettings: hotPath),
+        .target(name: "SiftStream", dependencies: ["SiftEngine", "SiftRules", "CTextScan", "CRuntime"], swiftSettings: hotPath),
         // The system SQLite (pkg-config sqlite3), seen only by SiftStore/Database.swift.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // The persistent rule store: one SQLite file, versioned schema, migrations.

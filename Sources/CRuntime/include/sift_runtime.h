@@ -1,0 +1,12 @@
+// What Swift cannot reach of the C library (glibc's malloc tuning is not in the Glibc
+// module). Plain C types only.
+#ifndef SIFT_RUNTIME_H
+#define SIFT_RUNTIME_H
+
+/// Keeps freed buffers of up to 32 MiB (glibc's largest mmap threshold) in the heap for reuse, instead of giving them back
+/// to the kernel and asking for fresh zeroed pages at the next read (glibc serves blocks
+/// over its mmap threshold, which starts at 128 KiB, with their own mappings). Returns 0
+/// if glibc refused (or the C library is not glibc: then it does nothing).
+int sift_keep_freed_buffers(void);
+
+#endif
