@@ -12,6 +12,9 @@ struct RecordFormatter {
     private let verdictHeads: [[UInt8]]
     /// The members of the verdicts written so far (NDJSON, no warning, no trace).
     private let members = MemberCache()
+    /// A decision's line, put together before it goes to the output in one append (each
+    /// `Array.append` checks the array's uniqueness and room: ~95 instructions).
+    private let line = ByteScratch(capacity: 256)
 
     init(options: StreamOptions) {
         self.options = options
@@ -101,17 +104,27 @@ struct RecordFormatter {
             Verdict(action: d.action, stage: d.stage, reason: evaluator.reason(of: d), warning: evaluator.lastWarning, ruleKey: d.ruleKey)
         }
         guard evaluator.lastWarning == nil else { return appendVerdict(record: record, idJSON: idJSON, verdict: verdict(), to: &out) }
-        Self.appendHead(record: record, withID: idJSON != nil, to: &out)
-        if let id = idJSON { out.append(contentsOf: id) }
         let head = Self.headIndex(d.action, d.stage), slot = Int(d.ruleKey) &+ 1
         if slot >= 0 && slot < members.entries[head].count {
             let range = members.entries[head][slot].range
             if !range.isEmpty {
-                members.bytes.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+                line.count = 0
+                Self.writeHead(record: record, withID: idJSON != nil, to: line)
+                if let id = idJSON { line.append(id) }
+                members.bytes.withUnsafeBufferPointer { line.append(UnsafeBufferPointer(rebasing: $0[range])) }
+                out.append(contentsOf: line.bytes)
                 return
             }
         }
+        Self.appendHead(record: record, withID: idJSON != nil, to: &out)
+        if let id = idJSON { out.append(contentsOf: id) }
         appendCachedMembers(verdict(), to: &out)
+    }
+
+    /// `{"record":N` and `,"id":` when an id follows, written at the end of `line`.
+    @inline(__always)
+    static func writeHead(record: Int, withID: Bool, to line: ByteScratch) {
+        line.count += headBytes(record: record, withID: withID, into: line.reserve(48))
     }
 
     /// `{"record":N` and `,"id":` when an id follows, put together on the stack and appended
@@ -121,18 +134,25 @@ struct RecordFormatter {
     static func appendHead(record: Int, withID: Bool, to out: inout [UInt8]) {
         var bytes: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
         withUnsafeMutableBytes(of: &bytes) { buf in
-            var w = 0
-            for b in "{\"record\":".utf8 { buf[w] = b; w += 1 }
-            var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-            withUnsafeMutableBytes(of: &digits) { d in
-                var i = d.count, v = record.magnitude
-                repeat { i -= 1; d[i] = UInt8(truncatingIfNeeded: 0x30 &+ v % 10); v /= 10 } while v > 0
-                if record < 0 { i -= 1; d[i] = 0x2D }
-                for k in i..<d.count { buf[w] = d[k]; w += 1 }
-            }
-            if withID { for b in ",\"id\":".utf8 { buf[w] = b; w += 1 } }
+            let w = headBytes(record: record, withID: withID, into: buf.baseAddress!.assumingMemoryBound(to: UInt8.self))
             out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buf[..<w]))
         }
+    }
+
+    /// Writes `{"record":N` (and `,"id":`) at `p`, which has room for 48 bytes; returns the count.
+    @inline(__always)
+    static func headBytes(record: Int, withID: Bool, into p: UnsafeMutablePointer<UInt8>) -> Int {
+        var w = 0
+        for b in "{\"record\":".utf8 { p[w] = b; w += 1 }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { d in
+            var i = d.count, v = record.magnitude
+            repeat { i -= 1; d[i] = UInt8(truncatingIfNeeded: 0x30 &+ v % 10); v /= 10 } while v > 0
+            if record < 0 { i -= 1; d[i] = 0x2D }
+            for k in i..<d.count { p[w] = d[k]; w += 1 }
+        }
+        if withID { for b in ",\"id\":".utf8 { p[w] = b; w += 1 } }
+        return w
     }
 
     /// `appendVerdictMembers` for a verdict with no warning and no trace, from the bytes
