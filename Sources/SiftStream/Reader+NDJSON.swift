@@ -109,12 +109,9 @@ extension RecordReader {
         flushSharedWork(&s)
         if consumed > 0 {
             // The batches share the old storage: what is left (the start of a line) goes to a
-            // new one, with room for the next read (dropping the lines read from the shared
-            // storage would copy it all).
-            var rest = [UInt8]()
-            rest.reserveCapacity(s.work.count - consumed + Self.chunkSize)
-            rest.append(contentsOf: s.work[consumed...])
-            s.work = rest
+            // new one (dropping the lines read from the shared storage would copy it all); the
+            // next read makes its own buffer after it (`read`).
+            s.work = Array(s.work[consumed...])
             if s.workOffset >= 0 { s.workOffset += consumed }
         }
         // What is left is the end of a line with no newline yet, searched to its end.

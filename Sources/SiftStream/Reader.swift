@@ -66,6 +66,8 @@ final class RecordReader {
     var onFirstCSVHeader: ((CSVHeader) -> Void)?
 
     static let chunkSize = 1 << 20
+    /// Up to this many bytes left unprocessed, a read goes into a new buffer after a copy of them.
+    static let directReadLimit = 64 << 10
     static let keptPrefix = 1024
     /// How much of an over-long CSV record an input that cannot seek keeps (see `SourceState.skippedBytes`).
     static let skippedKept = 8 << 20
@@ -97,10 +99,28 @@ final class RecordReader {
                 // go out instead of waiting for a whole batch.
                 flush(&state)
             }
-            let n = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, Self.chunkSize) }
+            var n = 0, readErrno: Int32 = 0
+            if state.work.count <= Self.directReadLimit {
+                // Straight into a buffer of its own, after what is left of the last read (the
+                // start of a line): the read bytes are not copied again. (NDJSON batches keep
+                // the last buffer, so each read has a new one anyway.)
+                let kept = state.work
+                state.work = [UInt8](unsafeUninitializedCapacity: kept.count + Self.chunkSize) { buf, count in
+                    let base = buf.baseAddress!
+                    kept.withUnsafeBufferPointer { k in if let from = k.baseAddress { base.update(from: from, count: k.count) } }
+                    n = Foundation.read(fd, base + kept.count, Self.chunkSize)
+                    readErrno = errno
+                    count = kept.count + max(n, 0)
+                }
+            } else {
+                // A long unfinished record: the read is appended (the buffer grows, not copied whole per read).
+                n = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, Self.chunkSize) }
+                readErrno = errno
+                if n > 0 { state.work.append(contentsOf: chunk[0..<n]) }
+            }
             if n < 0 {
-                if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
+                if readErrno == EINTR { continue }
+                let reason = String(cString: strerror(readErrno))
                 reportPending(&state, stray: false)
                 flush(&state)       // the records read so far still go out
                 throw StreamError("cannot read \(source.name): \(reason)", input: true)
@@ -114,7 +134,6 @@ final class RecordReader {
                 }
                 break
             }
-            state.work.append(contentsOf: chunk[0..<n])
             process(&state, final: false)
             if state.rewind != nil && !rewind(fd, &state) { state.problem = state.strayQuote }
         }
