@@ -117,3 +117,17 @@ size_t sift_json_special(const uint8_t *p, size_t i, size_t n) {
     for (; i < n; i++) if (p[i] < 0x20 || p[i] == 0x22 || p[i] == 0x5C) return i;
     return n;
 }
+
+size_t sift_first_of2(const uint8_t *p, size_t i, size_t n, uint8_t a, uint8_t b) {
+#if defined(__SSE2__)
+    const __m128i va = _mm_set1_epi8((char)a), vb = _mm_set1_epi8((char)b);
+    while (i + 16 <= n) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(p + i));
+        unsigned mask = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, va), _mm_cmpeq_epi8(v, vb)));
+        if (mask) return i + (size_t)__builtin_ctz(mask);
+        i += 16;
+    }
+#endif
+    for (; i < n; i++) if (p[i] == a || p[i] == b) return i;
+    return n;
+}

@@ -20,6 +20,7 @@
 // through e-mail local-part characters, into `@` (a dotted local part such as
 // `first.last@`). Numbers (`1.800.555.0199`, `3.50`) fail on their last label:
 // no TLD is all digits.
+import CTextScan
 
 /// Detects URLs in message bodies.
 public enum LinkDetector {
@@ -83,23 +84,12 @@ private struct LinkScanner {
         return false
     }
 
-    /// The offset of the next `.` or `:` at or after `start`, or the count;
-    /// eight bytes at a time (the classic "has a zero byte" test on x ^ pattern).
+    /// The offset of the next `.` or `:` at or after `start`, or the count (sixteen bytes
+    /// at a time, in C).
     @inline(__always)
     func nextDotOrColon(from start: Int) -> Int {
-        let count = text.count
-        guard let p = text.baseAddress else { return count }
-        var i = start
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        while i + 8 <= count {
-            let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
-            let d = w ^ (ones &* 0x2E), c = w ^ (ones &* 0x3A)
-            let hits = ((d &- ones) & ~d | (c &- ones) & ~c) & highs
-            if hits != 0 { return i + hits.trailingZeroBitCount >> 3 }
-            i += 8
-        }
-        while i < count && p[i] != .dot && p[i] != .colon { i += 1 }
-        return i
+        guard let p = text.baseAddress else { return text.count }
+        return sift_first_of2(p, start, text.count, .dot, .colon)
     }
 
     // MARK: Scheme URLs

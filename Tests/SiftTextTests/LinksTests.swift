@@ -1,5 +1,6 @@
 // Tests for LinkDetector (SPEC §1.2 `links`) and the TLD table behind it.
 // Expected values are worked out from the spec, one case per line.
+import CTextScan
 import SiftText
 import Testing
 
@@ -264,5 +265,31 @@ struct TLDTableTests {
     @Test("the table holds every delegated TLD, both IDN spellings")
     func size() {
         #expect(TLDTable.count > 1_500)
+    }
+}
+
+/// The search for `.` and `:` under the link scan (CTextScan, sixteen bytes at a time) finds
+/// the first of either at every offset, in a block and past the last one, and a link is found
+/// wherever it starts in a long text.
+@Suite struct LinkByteSearchTests {
+    @Test func firstDotOrColonAtEveryOffset() {
+        for at in 0..<40 {
+            for byte: UInt8 in [0x2E, 0x3A] {
+                var text = [UInt8](repeating: 0xD7, count: 40)
+                text[at] = byte
+                for from in [0, 5, 16, 17] {
+                    let got = text.withUnsafeBufferPointer { sift_first_of2($0.baseAddress!, from, 40, 0x2E, 0x3A) }
+                    #expect(got == (at >= from ? at : 40), "\(byte) at \(at) from \(from)")
+                }
+            }
+        }
+    }
+
+    @Test func aLinkAnywhereInALongText() {
+        for before in 0..<40 {
+            let text = String(repeating: "ש", count: before) + " see example.com now " + String(repeating: "x", count: 20)
+            #expect(LinkDetector.containsLink(text), "\(before)")
+            #expect(!LinkDetector.containsLink(String(repeating: "ש", count: before) + " see example now"), "\(before)")
+        }
     }
 }
