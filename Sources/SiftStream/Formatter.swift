@@ -144,13 +144,7 @@ struct RecordFormatter {
     static func headBytes(record: Int, withID: Bool, into p: UnsafeMutablePointer<UInt8>) -> Int {
         var w = 0
         for b in "{\"record\":".utf8 { p[w] = b; w += 1 }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { d in
-            var i = d.count, v = record.magnitude
-            repeat { i -= 1; d[i] = UInt8(truncatingIfNeeded: 0x30 &+ v % 10); v /= 10 } while v > 0
-            if record < 0 { i -= 1; d[i] = 0x2D }
-            for k in i..<d.count { p[w] = d[k]; w += 1 }
-        }
+        w += writeDecimal(record, into: p + w)
         if withID { for b in ",\"id\":".utf8 { p[w] = b; w += 1 } }
         return w
     }
@@ -308,16 +302,26 @@ func appendASCII(_ s: StaticString, _ out: inout [UInt8]) {
     out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
 }
 
-/// Appends a non-negative integer in decimal.
+/// Appends an integer in decimal.
 @inline(__always)
 func appendDecimal(_ n: Int, _ out: inout [UInt8]) {
-    if n >= 0 && n < 10 { out.append(UInt8(truncatingIfNeeded: 0x30 &+ n)); return }
     var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
     withUnsafeMutableBytes(of: &digits) { buf in
-        var i = buf.count, v = n.magnitude
-        while v > 0 { i -= 1; buf[i] = UInt8(truncatingIfNeeded: 0x30 &+ v % 10); v /= 10 }
-        if n < 0 { i -= 1; buf[i] = 0x2D }
-        out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buf[i...]))
+        let count = writeDecimal(n, into: buf.baseAddress!.assumingMemoryBound(to: UInt8.self))
+        out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buf[..<count]))
+    }
+}
+
+/// Writes an integer in decimal at `p`, which has room for 20 bytes; returns the count.
+@inline(__always)
+func writeDecimal(_ n: Int, into p: UnsafeMutablePointer<UInt8>) -> Int {
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    return withUnsafeMutableBytes(of: &digits) { d in
+        var i = d.count, v = n.magnitude
+        repeat { i -= 1; d[i] = UInt8(truncatingIfNeeded: 0x30 &+ v % 10); v /= 10 } while v > 0
+        if n < 0 { i -= 1; d[i] = 0x2D }
+        for k in i..<d.count { p[k - i] = d[k] }
+        return d.count - i
     }
 }
 
