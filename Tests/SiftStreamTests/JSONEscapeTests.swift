@@ -105,3 +105,16 @@ struct JSONEscapeTests {
         #expect(row.withUnsafeBufferPointer { CSVRecord.parseFields($0) } == .success(fields))
     }
 }
+
+/// Record numbers in verdict lines: two digits per division from a table of pairs.
+@Suite struct DecimalTests {
+    @Test(arguments: [0, 5, 9, 10, 11, 42, 99, 100, 101, 999, 1000, 1001, 65536, 1_000_000, 9_999_999_999, Int.max, -1, -10, -100, Int.min])
+    func writesAsSwiftPrintsIt(_ n: Int) {
+        var out: [UInt8] = Array("x".utf8)
+        appendDecimal(n, &out)
+        #expect(String(decoding: out, as: UTF8.self) == "x\(n)")
+        var head = [UInt8](repeating: 0, count: 48)
+        let count = head.withUnsafeMutableBufferPointer { RecordFormatter.headBytes(record: n, withID: true, into: $0.baseAddress!) }
+        #expect(String(decoding: head[..<count], as: UTF8.self) == "{\"record\":\(n),\"id\":")
+    }
+}
