@@ -96,7 +96,7 @@ public final class Evaluator {
         rawTable = rules.raw.map { .passUnretained($0) }
         filterReasons = rules.filterReasons.map { String(decoding: Array($0.utf8), as: UTF8.self) }
         filterFolders = rules.filters.map(\.folder)
-        blockedLeads = LetterLeads(naming: rules.blockedLanguages.keys)
+        blockedLeads = rules.blockedLetterLeads
         blockedLanguages = Dictionary(uniqueKeysWithValues: rules.blockedLanguages.map { ($0.key, $0.value) })
         openedRawBits = [UInt64](repeating: 0, count: ((rules.raw?.lengths.count ?? 0) + 63) / 64)
         regexes = RegexStage(rules)

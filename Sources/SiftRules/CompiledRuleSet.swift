@@ -169,6 +169,8 @@ public final class CompiledRuleSet: Sendable {
     package let denySenders: ByteKeyTable
     /// Blocked language → index of the oldest denyLanguage filter for it.
     package let blockedLanguages: [Language: Int32]
+    /// The bytes a body needs for detection to name a blocked language (stage 6 skips the rest).
+    package let blockedLetterLeads: LetterLeads
     package let allowedCallingCodes: Set<String>
 
     /// Counts of each kind, for `--stats` and explanations.
@@ -252,6 +254,7 @@ public final class CompiledRuleSet: Sendable {
         self.allowRegexes = allowRegexes
         self.denyRegexes = denyRegexes
         blockedLanguages = blocked
+        blockedLetterLeads = LetterLeads(naming: blocked.keys)
         allowFilterCount = allowCount
         denyFilterCount = denyCount
 

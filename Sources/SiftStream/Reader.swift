@@ -92,7 +92,7 @@ final class RecordReader {
         // Where reading starts (stdin may have been read from before: `{ head -n1; msgsift; } < f`);
         // -1 when the input cannot seek, so it is never read again.
         state.workOffset = Int(lseek(fd, 0, SEEK_CUR))
-        var chunk = [UInt8](repeating: 0, count: Self.chunkSize)
+        var chunk: [UInt8] = []      // for reads after a long unfinished record, made then
         while !stopped && state.problem == nil {
             if state.batch != nil && !Self.readable(fd) {
                 // Nothing more to read for now (`tail -f … | msgsift`): the records read so far
@@ -114,6 +114,7 @@ final class RecordReader {
                 }
             } else {
                 // A long unfinished record: the read is appended (the buffer grows, not copied whole per read).
+                if chunk.isEmpty { chunk = [UInt8](repeating: 0, count: Self.chunkSize) }
                 n = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, Self.chunkSize) }
                 readErrno = errno
                 if n > 0 { state.work.append(contentsOf: chunk[0..<n]) }

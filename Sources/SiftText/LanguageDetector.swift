@@ -143,8 +143,12 @@ public enum Undetermined: Sendable, Equatable, CustomStringConvertible {
 /// holding none of these bytes is none of those languages, and need not be read (stage 6
 /// skips the detection of most bodies when only some languages are blocked). Letters above
 /// U+FFFF are taken as their four-byte leads F0–F4, all of them, without looking.
+///
+/// A plain 256-bit value (no array to retain), made once per rule set.
 public struct LetterLeads: Sendable {
-    private var lead = [Bool](repeating: false, count: 256)
+    private var bits = SIMD4<UInt64>()
+
+    private mutating func set(_ b: Int) { bits[b >> 6] |= 1 << UInt64(b & 63) }
 
     /// The scripts whose letters can name `language`.
     static func scripts(_ language: Language) -> [Script] {
@@ -161,18 +165,19 @@ public struct LetterLeads: Sendable {
         let wanted = Set(languages.flatMap(Self.scripts))
         guard !wanted.isEmpty else { return }
         if wanted.contains(.latin) {
-            for b in UInt8(ascii: "A")...UInt8(ascii: "Z") { lead[Int(b)] = true; lead[Int(b | 0x20)] = true }
+            for b in UInt8(ascii: "A")...UInt8(ascii: "Z") { set(Int(b)); set(Int(b | 0x20)) }
         }
         for cp in UInt32(0x80)..<0x1_0000 where !(0xD800...0xDFFF).contains(cp)
             && CharTable.isLetter(cp) && wanted.contains(CharTable.script(cp)) {
-            lead[Int(cp < 0x800 ? 0xC0 | cp >> 6 : 0xE0 | cp >> 12)] = true
+            set(Int(cp < 0x800 ? 0xC0 | cp >> 6 : 0xE0 | cp >> 12))
         }
-        for b in 0xF0...0xF4 { lead[b] = true }
+        for b in 0xF0...0xF4 { set(b) }
     }
 
     /// Whether `text` holds a byte that may start such a letter.
     public func mayName(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        lead.withUnsafeBufferPointer { lead in text.contains { lead[Int($0)] } }
+        let bits = bits
+        return text.contains { bits[Int($0 >> 6)] >> UInt64($0 & 63) & 1 != 0 }
     }
 }
 
