@@ -1,0 +1,183 @@
+// The decision half of `Evidence` (LanguageEvidence.swift has the tally one pass over
+// a body fills): the rules of LanguageDetector.swift's overview applied to the counts,
+// by script group first, then within the winning group (the Latin model, Arabic or
+// Persian, Simplified or Traditional Chinese), with the margins a language must clear.
+
+extension Evidence {
+    /// Applies the rules in the overview to the tally.
+    mutating func decide() -> LanguageDetection {
+        flushLatin()
+        scripts[Int(Script.latin.rawValue)] += Int32(truncatingIfNeeded: latinLetters)
+        latinLetters = 0
+        var (result, named) = decideByScript()
+        let minimum = named ? LanguageDetector.minimumScriptLetters : LanguageDetector.minimumLetters
+        if letters < minimum {
+            // Too few letters is the reason, also where a margin was missed too: a bigger lead
+            // would not have named a language.
+            switch result.undetermined {
+            case nil, .smallLead?, .underNext?, .underOtherLanguage?, .littleEvidence?, .otherLanguageBest?:
+                result.language = nil
+                result.undetermined = .fewLetters(minimum: minimum)
+            default:
+                break
+            }
+        }
+        result.letters = letters
+        return result
+    }
+
+    private func count(_ script: Script) -> Int { Int(scripts[Int(script.rawValue)]) }
+    private func words(_ script: Script) -> Int { Int(scriptWords[Int(script.rawValue)]) }
+
+    private enum Group { case latin, cyrillic, hebrew, arabic, cjk, unsupported }
+    /// The scripts of the `unsupported` group (a constant, not an array built per body).
+    private static let unsupportedScripts: [Script] = [.greek, .hangul, .thai, .devanagari, .other]
+
+    /// The decision by script, and whether the script or its letters named the language (rule 4).
+    private func decideByScript() -> (LanguageDetection, named: Bool) {
+        let kana = count(.hiragana) + count(.katakana)
+        // The group with the most words, then the most letters (a full tie: undetermined);
+        // its letters are its score.
+        func rank(_ words: Int, _ letters: Int) -> Int { words << 24 | min(letters, 1 << 24 - 1) }
+        var best: (Group, Int) = (.latin, rank(words(.latin) - Int(capitalLatinWords), count(.latin))), runnerUp = 0
+        var bestLetters = count(.latin)
+        func consider(_ group: Group, _ words: Int, letters: Int) {
+            let n = rank(words, letters)
+            if n > best.1 { runnerUp = best.1; best = (group, n); bestLetters = letters } else if n > runnerUp { runnerUp = n }
+        }
+        consider(.cyrillic, words(.cyrillic), letters: count(.cyrillic))
+        consider(.hebrew, words(.hebrew), letters: count(.hebrew))
+        consider(.arabic, words(.arabic), letters: count(.arabic))
+        consider(.cjk, words(.han) + words(.hiragana) + words(.katakana), letters: count(.han) + kana)
+        // Thai and other scripts written without spaces: a word per four letters at least.
+        let unsupportedLetters = Evidence.unsupportedScripts.reduce(0) { $0 + count($1) }
+        consider(.unsupported, max(Evidence.unsupportedScripts.reduce(0) { $0 + words($1) }, unsupportedLetters / 4), letters: unsupportedLetters)
+        if best.1 == 0 || best.1 == runnerUp {
+            var none = LanguageDetection(language: nil, scores: [], letters: letters)
+            none.undetermined = best.1 == 0 ? .noLetters : .scriptsTie
+            return (none, false)
+        }
+        let letterScore = Double(bestLetters)
+        switch best.0 {
+        case .hebrew:
+            return (LanguageDetection(language: .he, scores: [LanguageScore(.he, letterScore)], letters: letters), true)
+        case .cyrillic:
+            let foreign = nonRussian > 0 && nonRussian * 50 >= bestLetters
+            var detection = LanguageDetection(language: foreign ? nil : .ru, scores: [LanguageScore(.ru, letterScore)], letters: letters)
+            if foreign { detection.undetermined = .notRussian }
+            return (detection, true)
+        case .cjk:
+            if kana > 0 || japaneseOnly > 0 {
+                return (LanguageDetection(language: .ja, scores: [LanguageScore(.ja, letterScore)], letters: letters), true)
+            }
+            var byVariant = SIMD16<Double>()
+            byVariant[Slot.zhHans] = Double(simplified)
+            byVariant[Slot.zhHant] = Double(traditional)
+            return (choose(among: [.zhHans, .zhHant], byVariant, unsupported: 0), true)
+        case .arabic:
+            var weights = weights
+            weights[Slot.ar] += min(Double(yehKaf) * 0.5, Evidence.yehKafCeiling)
+            if weights[Slot.ar] == 0 && weights[Slot.fa] == 0 && weights[Slot.unsupportedArabic] == 0 {
+                // No letter or word tells Arabic from Persian (`دوستت دارم` is Persian, `خوابم برد`
+                // too): undetermined, so a blocked Arabic never junks Persian on a guess.
+                var none = LanguageDetection(language: nil, scores: [], letters: letters)
+                none.undetermined = .arabicOrPersian
+                return (none, false)
+            }
+            return (choose(among: [.ar, .fa], weights, unsupported: weights[Slot.unsupportedArabic]), true)
+        case .latin:
+            // A word only the chosen language writes names it, as a script's letters do
+            // (`Danke`, `À demain !`); it still had to clear the short-body margin.
+            let detection = decideLatin()
+            let named = detection.language.flatMap { LatinModel.classes.firstIndex(of: $0) }.map { onlyWords[$0] > 0 } ?? false
+            return (detection, named)
+        case .unsupported:
+            var none = LanguageDetection(language: nil, scores: [], letters: letters)
+            none.undetermined = .unsupportedScript
+            return (none, false)
+        }
+    }
+
+    /// The Latin model's verdict: the class with the smallest penalty, if it is
+    /// a supported language and leads the runner-up (which may be "another
+    /// language") by `latinMargin` nats.
+    private func decideLatin() -> LanguageDetection {
+        guard latinFeatures > 0 else {
+            var none = LanguageDetection(language: nil, scores: [], letters: letters)
+            none.undetermined = .noModelWord
+            return none
+        }
+        let classes = LatinModel.classes.count
+        var penalty = latinPenalty
+        penalty[classes - 1] += LatinModel.otherPrior
+        // Words only one of Spanish and Portuguese writes: `spanishPortugueseWord` nats each.
+        let es = 5, pt = 4, bonus = UInt32(LanguageDetector.spanishPortugueseWord * LatinModel.unitsPerNat)
+        penalty[pt] &+= UInt32(spanishWords) &* bonus
+        penalty[es] &+= UInt32(portugueseWords) &* bonus
+        // Frequent SMS words only one language writes, as much against every other class.
+        if onlyWords != SIMD8() {
+            let total = onlyWords.wrappedSum()
+            for c in 0..<classes { penalty[c] &+= (total &- onlyWords[c]) &* bonus }
+        }
+        // The best and runner-up classes, and the best two supported languages
+        // (the last class is "another language"); ties go to the earlier class.
+        var best = 0, second = 1
+        if penalty[1] < penalty[0] { best = 1; second = 0 }
+        for c in 2..<classes {
+            if penalty[c] < penalty[best] { second = best; best = c } else if penalty[c] < penalty[second] { second = c }
+        }
+        var first = 0, next = 1
+        if penalty[1] < penalty[0] { first = 1; next = 0 }
+        for c in 2..<(classes - 1) {
+            if penalty[c] < penalty[first] { next = first; first = c } else if penalty[c] < penalty[next] { next = c }
+        }
+        let worst = Double(penalty.max())
+        func score(_ c: Int) -> LanguageScore {
+            LanguageScore(LatinModel.classes[c]!, (worst - Double(penalty[c])) / LatinModel.unitsPerNat)
+        }
+        let lead = Double(penalty[second] - penalty[best]) / LatinModel.unitsPerNat
+        let margin = count(.latin) - droppedLatinLetters < LanguageDetector.shortLatinLetters ? LanguageDetector.shortLatinMargin : LanguageDetector.latinMargin
+        let language = lead >= margin ? LatinModel.classes[best] : nil
+        let other = classes - 1
+        let otherScore = best == other || second == other ? (worst - Double(penalty[other])) / LatinModel.unitsPerNat : nil
+        var detection = LanguageDetection(language: language, scores: [score(first), score(next)], letters: letters, otherLanguageScore: otherScore)
+        if language == nil {
+            detection.undetermined = best == other ? .otherLanguageBest : .smallLead(lead, needed: margin)
+        }
+        return detection
+    }
+
+    /// The best of `candidates` (listed in SPEC order, which breaks ties) if it
+    /// clears the margin over the runner-up and over unsupported-language evidence.
+    private func choose(
+        among candidates: [Language], _ scores: SIMD16<Double>, unsupported: Double
+    ) -> LanguageDetection {
+        var first: LanguageScore?
+        var second: LanguageScore?
+        for language in candidates {
+            let s = scores[Slot.of(language)]
+            guard s > 0 else { continue }
+            let candidate = LanguageScore(language, s)
+            if first == nil || s > first!.score {
+                second = first
+                first = candidate
+            } else if second == nil || s > second!.score {
+                second = candidate
+            }
+        }
+        guard let best = first else {
+            var none = LanguageDetection(language: nil, scores: [], letters: letters)
+            none.undetermined = unsupported > 0 ? .onlyOtherLanguage : .noDistinction(candidates[0], candidates[1])
+            return none
+        }
+        let rival = max(second?.score ?? 0, unsupported)
+        let language: Language? = best.score >= LanguageDetector.margin * rival && best.score >= Evidence.minimumEvidence ? best.language : nil
+        var detection = LanguageDetection(language: language, scores: second.map { [best, $0] } ?? [best], letters: letters)
+        if language == nil {
+            detection.undetermined = best.score < Evidence.minimumEvidence ? .littleEvidence(minimum: Evidence.minimumEvidence)
+                : unsupported > (second?.score ?? 0) ? .underOtherLanguage(ratio: LanguageDetector.margin, other: unsupported)
+                : .underNext(ratio: LanguageDetector.margin)
+        }
+        return detection
+    }
+}
