@@ -17,10 +17,12 @@ extension RecordReader {
             // A stray quote's field swallowed lines an input that cannot seek kept in memory:
             // read them again from the line after the bad record's first line.
             s.memoryRewind = false
-            let skipped = s.skippedBytes
+            // What was skipped and what is left to read go on from each other: the record's
+            // first line break is in one or the other.
+            let record = s.skippedBytes + s.work
             s.skippedBytes = []
-            let second = (skipped.firstIndex(of: 0x0A) ?? skipped.count - 1) + 1
-            s.restartAfterFirstLine(work: Array(skipped[second...]) + s.work, offset: s.workOffset)
+            let second = (record.firstIndex(of: 0x0A) ?? record.count - 1) + 1
+            s.restartAfterFirstLine(work: Array(record[second...]), offset: s.workOffset)
         }
     }
 

@@ -260,8 +260,10 @@ final class RecordReader {
         var skippedOverflow = false
         /// Read the kept lines again (processCSV).
         var memoryRewind = false
-        /// The lines after the skipped record's first line are all kept.
-        var keptSkipped: Bool { workOffset < 0 && !skippedOverflow && skippedBytes.contains(0x0A) }
+        /// The lines after the skipped record's first line are all kept: in `skippedBytes`,
+        /// and in `work`, which goes on from where they end (the part being read, where the
+        /// first line break may be when a stray quote closes in the same part).
+        var keptSkipped: Bool { workOffset < 0 && !skippedOverflow }
 
         /// Drops the first `count` bytes of `work`, counting the lines they end.
         mutating func dropCountingLines(_ count: Int) {
