@@ -49,6 +49,22 @@ public enum Normalization {
     /// Marks of canonical combining class other than 0.
     private static let nonStarters = CodePointSet(sift_nonstarter_ranges)
 
+    /// The UTF-8 lead bytes some mark of `nonStarters` starts with: bit `b & 63` of the
+    /// first word for bytes 0x80–0xBF (none: they are not leads), of the second for 0xC0–0xFF.
+    private static let markLeads: (UInt64, UInt64) = {
+        var starts = [Int32](repeating: 0, count: 2048), ends = [Int32](repeating: 0, count: 2048)
+        let n = Int(sift_nonstarter_ranges(&starts, &ends, Int32(starts.count)))
+        func lead(_ cp: UInt32) -> UInt8 {
+            cp < 0x800 ? UInt8(0xC0 | cp >> 6) : cp < 0x1_0000 ? UInt8(0xE0 | cp >> 12) : UInt8(0xF0 | cp >> 18)
+        }
+        var high: UInt64 = 0
+        for k in 0..<max(0, min(n, starts.count)) where starts[k] >= 0x80 && ends[k] >= starts[k] {
+            // Leads grow with the code point: every lead from the range's first to its last.
+            for b in lead(UInt32(starts[k]))...lead(UInt32(ends[k])) { high |= 1 << UInt64(b & 63) }
+        }
+        return (0, high)
+    }()
+
     /// Whether the code point is a mark of canonical combining class other than 0.
     public static func isNonStarter(_ cp: UInt32) -> Bool {
         nonStarters.contains(cp)
@@ -62,10 +78,15 @@ public enum Normalization {
         var i = 0
         let n = text.count
         var previous = false
+        let leads = markLeads
         while i < n {
             let b0 = text[i]
             if b0 < 0xCC { i += b0 < 0x80 ? 1 : 2; previous = false; continue }   // nothing below U+0300 is a mark
             let width = b0 < 0xE0 ? 2 : b0 < 0xF0 ? 3 : 4
+            if (b0 < 0xC0 ? leads.0 : leads.1) >> UInt64(b0 & 63) & 1 == 0 {
+                // No mark starts with this byte (Cyrillic, Greek, CJK, Hangul): not decoded.
+                i += width; previous = false; continue
+            }
             guard i + width <= n else { return false }
             let mark = isNonStarter(UTF8Scalar.decode(text, i))
             if mark && previous { return true }

@@ -31,6 +31,42 @@ struct CommunityListTests {
         #expect(v.reason == reason)
     }
 
+    /// Lists large enough that compiling folds their entries and builds the phrase tables
+    /// on two threads, and indexes 3,000 patterns by hash: every entry still decides as
+    /// it would alone, a phrase listed twice (another case) keeps its first entry, and one
+    /// on both sides of a language is the allow side's (stage 3 before 4).
+    @Test func everyEntryOfLargeListsDecides() throws {
+        let n = 1_200
+        var enDeny = (0..<n).map { "Offer\($0)x" }
+        enDeny.append("OFFER9X")                                   // the same phrase folded
+        let en = list(allowSender: (0..<300).map { "Bank\($0)" }, allowBody: ["offer7x"], denyBody: enDeny)
+        // An allow phrase of a later language that an earlier one denies: a second use of one pattern.
+        let he = list(allowBody: ["OFFER5X"], denySender: (0..<300).map { "Spam\($0)" }, denyBody: (0..<n).map { "הצעה\($0)ק" })
+        let compiled = try CompiledRuleSet(rules(lists: [.en: en, .he: he], listLanguages: [.en, .he]))
+        let evaluator = Evaluator(compiled)
+        var wrong: [String] = []
+        func check(_ sender: String, _ body: String, _ stage: Stage, _ reason: String?) {
+            let v = evaluator.evaluate(sender: sender, body: body)
+            if v.stage != stage || v.reason != reason { wrong.append("\(sender)/\(body): \(v.stage) \(v.reason ?? "-")") }
+        }
+        for k in 0..<n {
+            if k == 7 {
+                check("x", "get offer7X now", .automaticAllow, "en: offer7x")
+            } else if k == 5 {
+                check("x", "get offer5X now", .automaticAllow, "he: OFFER5X")
+            } else {
+                check("x", "get offer\(k)X now", .automaticDeny, "en: Offer\(k)x")
+            }
+            check("x", "הנה הצעה\(k)ק לך", .automaticDeny, "he: הצעה\(k)ק")
+        }
+        for k in 0..<300 {
+            check("BANK\(k)", "hi", .automaticAllow, "en: Bank\(k)")
+            check("spam\(k)", "hi", .automaticDeny, "he: Spam\(k)")
+        }
+        check("x", "an offer for you", .noMatch, nil)
+        #expect(wrong.isEmpty, "\(wrong.count) wrong, first \(wrong.prefix(3))")
+    }
+
     @Test func bodyPhrasesLookOnlyAtTheBody() throws {
         let r = rules(lists: [.en: list(denyBody: ["spam"])], listLanguages: [.en])
         #expect(try judge(r, sender: "spam", body: "hello").stage == .noMatch)

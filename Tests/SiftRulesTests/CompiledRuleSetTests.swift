@@ -35,6 +35,38 @@ struct CompiledRuleSetTests {
         (filter(.denyLanguage, " "), ["empty"]),
     ]
 
+    /// Past 2,000 list entries compiling folds them on two threads: entry by entry what
+    /// one thread gives, whichever half an entry falls in.
+    @Test func largeListsFoldAsOneThreadDoes() {
+        for count in [2_000, 2_001, 5_003] {
+            let texts = (0..<count).map { k in ["Straße\(k)", "ΣΊΣΥΦΟΣ \(k)", "İstanbul\(k)", "cafe\u{301} \(k)", "X\(k)"][k % 5] }
+            let (folded, other) = CompiledRuleSet.folded(texts, alsoDoing: { 42 })
+            let wrong = texts.indices.filter { folded[$0] != CaseFold.foldedNFCBytes(texts[$0]) }
+            #expect(folded.count == count && wrong.isEmpty, "\(wrong.count) of \(count) differ, the first at \(wrong.first ?? -1)")
+            #expect(other == 42)
+        }
+    }
+
+    /// Patterns are indexed by a hash of their bytes: a phrase listed again (in another
+    /// case, list or language) is one pattern with the uses that can decide (a later deny
+    /// of the same phrase cannot: the earlier does), however many there are.
+    @Test func aPhraseListedAgainIsOnePattern() throws {
+        func entries(_ spelled: (Int) -> String) -> [String] { (0..<1_000).map(spelled) }
+        var r = RuleSet()
+        var en = CommunityList(), he = CommunityList(), fr = CommunityList()
+        en.denyBody = entries { "Phrase\($0)" } + ["deny only"]
+        he.denyBody = entries { "PHRASE\($0)" }
+        fr.allowBody = entries { "phrase\($0)" }
+        r.communityLists = [.en: en, .he: he, .fr: fr]
+        r.communityLanguages = [.en, .he, .fr]
+        let compiled = try CompiledRuleSet(r)
+        #expect(compiled.folded?.lengths.count == 1_001)
+        #expect(compiled.folded?.uses.count == 2_001)
+        // The allow side alone: the French uses, one a pattern.
+        #expect(compiled.allowFolded?.lengths.count == 1_000)
+        #expect(compiled.allowFolded?.uses.count == 1_000)
+    }
+
     @Test("valid rules compile; filters ordered by id, canonical")
     func compiles() throws {
         var r = RuleSet()
