@@ -31,7 +31,7 @@ let package = Package(
         // language, links, emoji, calling codes.
         .target(name: "SiftText", dependencies: ["CICUShim", "CTextScan"], swiftSettings: hotPath),
         // The rule model, .sfsfilters and community-list files, compile → CompiledRuleSet.
-        .target(name: "SiftRules", dependencies: ["SiftText"], swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]),
+        .target(name: "SiftRules", dependencies: ["SiftText", "CTextScan"], swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]),
         // The eight-stage evaluator over a CompiledRuleSet.
         .target(name: "SiftEngine", dependencies: ["SiftRules", "SiftText"], swiftSettings: hotPath),
         // Readers (NDJSON, CSV), writers, the ordered parallel pipeline.

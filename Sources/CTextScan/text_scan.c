@@ -102,6 +102,20 @@ int sift_utf8_valid(const uint8_t *p, size_t n) {
     return 1;
 }
 
+size_t sift_first_at_least(const uint8_t *p, size_t i, size_t n, uint8_t least) {
+#if defined(__SSE2__)
+    const __m128i floor = _mm_set1_epi8((char)least);
+    while (i + 16 <= n) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(p + i));
+        unsigned mask = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(v, floor), v));   // v >= least
+        if (mask) return i + (size_t)__builtin_ctz(mask);
+        i += 16;
+    }
+#endif
+    for (; i < n; i++) if (p[i] >= least) return i;
+    return n;
+}
+
 size_t sift_json_special(const uint8_t *p, size_t i, size_t n) {
 #if defined(__SSE2__)
     const __m128i quote = _mm_set1_epi8(0x22), backslash = _mm_set1_epi8(0x5C), x1f = _mm_set1_epi8(0x1F);

@@ -10,6 +10,7 @@
 // that is not an array of strings, a duplicated key, anything invalid. The
 // general path (`JSONSerialization`) then reads the file and says what is
 // wrong, so both paths give the same lists whenever this one answers.
+import CTextScan
 import SiftText
 #if canImport(Glibc)
 import Glibc
@@ -125,7 +126,7 @@ struct CommunityListReader {
         guard i < n, p[i] == 0x22 else { return nil }
         i += 1
         let start = i
-        while i < n && p[i] != 0x22 && p[i] != 0x5C && p[i] >= 0x20 { i += 1 }
+        i = sift_json_special(p, i, n)      // sixteen bytes at a time to the first `"`, `\` or control
         guard i < n else { return nil }
         if p[i] == 0x22 {
             let s = Self.validString(UnsafeBufferPointer(start: p + start, count: i - start))

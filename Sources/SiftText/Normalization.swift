@@ -7,6 +7,7 @@
 // singletons such as U+212B ANGSTROM SIGN), and only then is the text
 // normalized, through ICU.
 import CICUShim
+import CTextScan
 
 /// Normalization Form C for phrase matching.
 public enum Normalization {
@@ -79,9 +80,14 @@ public enum Normalization {
         let n = text.count
         var previous = false
         let leads = markLeads
-        while i < n {
+        guard let base = text.baseAddress else { return false }
+        while true {
+            // Nothing below U+0300 is a mark: its characters (bytes below 0xCC, with their
+            // continuation bytes) are skipped sixteen bytes at a time.
+            let next = sift_first_at_least(base, i, n, 0xCC)
+            if next != i { previous = false; i = next }
+            if i >= n { return false }
             let b0 = text[i]
-            if b0 < 0xCC { i += b0 < 0x80 ? 1 : 2; previous = false; continue }   // nothing below U+0300 is a mark
             let width = b0 < 0xE0 ? 2 : b0 < 0xF0 ? 3 : 4
             if (b0 < 0xC0 ? leads.0 : leads.1) >> UInt64(b0 & 63) & 1 == 0 {
                 // No mark starts with this byte (Cyrillic, Greek, CJK, Hangul): not decoded.
@@ -93,7 +99,6 @@ public enum Normalization {
             previous = mark
             i += width
         }
-        return false
     }
 
     /// Whether NFC might change, drop or reorder the code point (or its neighbours).

@@ -22,6 +22,9 @@ int sift_utf8_valid(const uint8_t *p, size_t n);
 /// `n`), or `n`: the end of a JSON string's plain run in text known to be valid UTF-8.
 size_t sift_json_special(const uint8_t *p, size_t from, size_t n);
 
+/// The offset of the first byte at or above `least` at or after `from` (before `n`), or `n`.
+size_t sift_first_at_least(const uint8_t *p, size_t from, size_t n, uint8_t least);
+
 /// The offset of the first byte `a` or `b` at or after `from` (before `n`), or `n`.
 size_t sift_first_of2(const uint8_t *p, size_t from, size_t n, uint8_t a, uint8_t b);
 
