@@ -87,6 +87,30 @@ struct CommandLineTests {
         #expect(r.err.contains("\(file): row 3 skipped"))
     }
 
+    /// Filter and list files are read at once on two threads; what they say comes out as
+    /// when they are read one after the other: the filter file's warnings before the
+    /// lists', and of two bad files the filter file's error (exit 1, nothing classified).
+    @Test func filterAndListFilesSpeakInTheirOrder() throws {
+        let filters = try Harness.temp(Data(#"{"format":"simply-filter-sms-filters","version":1,"exportedAt":"2026-01-01T00:00:00Z","appVersion":"1","filters":[{"text":"ok","type":"deny","folder":"junk","target":"all","matching":"contains","case":"insensitive"},{"text":"(","type":"deny","folder":"junk","target":"all","matching":"regex","case":"insensitive"}]}"#.utf8), suffix: ".sfsfilters")
+        let lists = try Harness.temp(Data(#"{"filter_lists": {"en": {"allow_sender": [], "allow_body": [], "deny_sender": [], "deny_body": ["win"]}, "xx": {"allow_sender": [], "allow_body": [], "deny_sender": [], "deny_body": []}}}"#.utf8), suffix: ".json")
+        let message = #"{"id":"1","sender":"Shop","body":"you win"}"# + "\n"
+        let r = try Harness.run(["classify", "--no-db", "--filters", filters, "--lists", lists, "--lists-languages", "en"], stdin: message)
+        #expect(r.status == 0)
+        #expect(r.out.contains(#""reason":"en: win""#))
+        let rowWarning = r.err.range(of: "\(filters): row 2 skipped"), listWarning = r.err.range(of: "\(lists): lists of unknown languages ignored")
+        #expect(rowWarning != nil && listWarning != nil && rowWarning!.lowerBound < listWarning!.lowerBound, "\(r.err)")
+
+        let badFilters = try Harness.temp(Data(#"{"format":"simply-filter-sms-filters","version":2,"filters":[]}"#.utf8), suffix: ".sfsfilters")
+        let badLists = try Harness.temp(Data("[1]".utf8), suffix: ".json")
+        for (f, l, named) in [(badFilters, badLists, badFilters), (filters, badLists, badLists), (badFilters, lists, badFilters)] {
+            let bad = try Harness.run(["classify", "--no-db", "--filters", f, "--lists", l, "--lists-languages", "en"], stdin: message)
+            #expect(bad.status == 1)
+            #expect(bad.out.isEmpty)
+            #expect(bad.err.contains("msgsift: \(named): "), "\(bad.err)")
+            #expect(named == badLists || !bad.err.contains(badLists), "\(bad.err)")      // the first error only
+        }
+    }
+
     /// SPEC §2: a newer version is refused with exit 1, and nothing is classified.
     @Test func newerFilterFileIsRefused() throws {
         let file = try Harness.temp(Data(#"{"format":"simply-filter-sms-filters","version":2,"filters":[]}"#.utf8), suffix: ".sfsfilters")
