@@ -83,6 +83,15 @@ extension Evaluator {
         var wholeCharacters = 0
         for k in Int(table.useStart[pattern])..<Int(table.useStart[pattern + 1]) {
             let use = table.uses[k]
+            // A use that cannot lower what is credited already (a phrase met again: `a` at
+            // every a of a text) is passed over before its characters are looked at.
+            switch use.kind {
+            case .allowFilter: if allowRank <= use.rank { continue }
+            case .denyFilter: if denyRank <= use.rank { continue }
+            case .communityAllow: if communityAllowRank <= use.rank { continue }
+            case .communityDeny: if communityDenyRank <= use.rank { continue }
+            case .regexGate, .rawGate: break
+            }
             switch use.target {
             case .all: break
             case .body: if end > bodyCount { continue }
