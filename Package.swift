@@ -33,7 +33,7 @@ let package = Package(
         // The rule model, .sfsfilters and community-list files, compile → CompiledRuleSet.
         .target(name: "SiftRules", dependencies: ["SiftText", "CTextScan"], swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]),
         // The eight-stage evaluator over a CompiledRuleSet.
-        .target(name: "SiftEngine", dependencies: ["SiftRules", "SiftText"], swiftSettings: hotPath),
+        .target(name: "SiftEngine", dependencies: ["SiftRules", "SiftText", "CTextScan"], swiftSettings: hotPath),
         // Readers (NDJSON, CSV), writers, the ordered parallel pipeline.
         .target(name: "SiftStream", dependencies: ["SiftEngine", "SiftRules", "CTextScan", "CRuntime"], swiftSettings: hotPath),
         // The system SQLite (pkg-config sqlite3), seen only by SiftStore/Database.swift.

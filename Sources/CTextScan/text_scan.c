@@ -116,6 +116,21 @@ size_t sift_first_at_least(const uint8_t *p, size_t i, size_t n, uint8_t least) 
     return n;
 }
 
+size_t sift_first_in_range(const uint8_t *p, size_t i, size_t n, uint8_t lo, uint8_t hi) {
+    const uint8_t span = (uint8_t)(hi - lo);
+#if defined(__SSE2__)
+    const __m128i low = _mm_set1_epi8((char)lo), width = _mm_set1_epi8((char)span);
+    while (i + 16 <= n) {
+        __m128i v = _mm_sub_epi8(_mm_loadu_si128((const __m128i *)(p + i)), low);    // wraps below lo
+        unsigned mask = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, width), v));   // v - lo <= hi - lo
+        if (mask) return i + (size_t)__builtin_ctz(mask);
+        i += 16;
+    }
+#endif
+    for (; i < n; i++) if ((uint8_t)(p[i] - lo) <= span) return i;
+    return n;
+}
+
 size_t sift_json_special(const uint8_t *p, size_t i, size_t n) {
 #if defined(__SSE2__)
     const __m128i quote = _mm_set1_epi8(0x22), backslash = _mm_set1_epi8(0x5C), x1f = _mm_set1_epi8(0x1F);

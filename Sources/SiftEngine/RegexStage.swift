@@ -6,6 +6,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CTextScan
 import SiftRules
 import SiftText
 
@@ -30,6 +31,9 @@ final class RegexStage {
     private let denyChecks: UnsafeMutableBufferPointer<Check>
     /// Sets of leading bytes, 256 flags each.
     private let leadingSets: UnsafeMutableBufferPointer<Bool>
+    /// Per set, its bytes as one range `lo | hi << 8` when they are one (`[A-Z]`, `\d`),
+    /// looked for sixteen bytes at a time; else -1.
+    private let leadingRanges: UnsafeMutableBufferPointer<Int32>
     /// Per regex slot: one of its required literals occurs in its target (set by the phrase scan).
     var gateOpen: [Bool]
 
@@ -63,10 +67,17 @@ final class RegexStage {
         allowChecks = ownedBuffer(checks(rules.allowRegexes))
         denyChecks = ownedBuffer(checks(rules.denyRegexes))
         leadingSets = ownedBuffer(sets)
+        leadingRanges = ownedBuffer(stride(from: 0, to: sets.count, by: 256).map { start in
+            let set = sets[start..<(start + 256)]
+            guard let lo = set.firstIndex(of: true), let hi = set.lastIndex(of: true),
+                  set[lo...hi].allSatisfy({ $0 }) else { return -1 }
+            return Int32(lo - start) | Int32(hi - start) << 8
+        })
     }
 
     deinit {
         UnsafeMutableBufferPointer(start: leadingSets.baseAddress, count: max(leadingSets.count, 1)).deallocate()
+        UnsafeMutableBufferPointer(start: leadingRanges.baseAddress, count: max(leadingRanges.count, 1)).deallocate()
         UnsafeMutableBufferPointer(start: allowChecks.baseAddress, count: max(allowChecks.count, 1)).deallocate()
         UnsafeMutableBufferPointer(start: denyChecks.baseAddress, count: max(denyChecks.count, 1)).deallocate()
     }
@@ -116,7 +127,12 @@ final class RegexStage {
     /// (the set at `lead` in `leadingSets`).
     private func targetHolds(_ lead: Int, _ target: Target) -> Bool {
         let set = leadingSets.baseAddress.unsafelyUnwrapped + lead
+        let range = leadingRanges[lead >> 8]
         func holds(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+            if range >= 0 {
+                guard let p = text.baseAddress else { return false }
+                return sift_first_in_range(p, 0, text.count, UInt8(truncatingIfNeeded: range), UInt8(truncatingIfNeeded: range >> 8)) < text.count
+            }
             for b in text where set[Int(b)] { return true }
             return false
         }

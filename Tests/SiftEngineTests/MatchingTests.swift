@@ -115,6 +115,16 @@ struct MatchingTests {
         MatchCase(deny(#"ab([](])|cd"#, .junk, target: .body, .regex), "", "cd", true),
         MatchCase(deny(#"a[[x](]|b"#, .junk, target: .body, .regex), "", "b", true),
         MatchCase(deny(#"(?i)ab(?#()|cd"#, .junk, target: .sender, .regex), "CD", "", true),
+        // No required literal, but leading bytes: the regex runs only when its target holds
+        // one, found as a byte range at either end of it (`A`, `Z`, `0`, `9`), before a
+        // 16-byte block, in one and past it.
+        MatchCase(deny("[A-Z]{5,}", .junk, target: .body, .regex), "", "AZAZA", true),
+        MatchCase(deny("[A-Z]{5,}", .junk, target: .body, .regex), "", "ZZZZZ", true),
+        MatchCase(deny("[A-Z]{5,}", .junk, target: .body, .regex), "", "שלום שלום שלום שלום AAAAA", true),
+        MatchCase(deny("[A-Z]{5,}", .junk, target: .body, .regex), "", "a long lower-case text, then ZZZZZ", true),
+        MatchCase(deny("[A-Z]{5,}", .junk, target: .body, .regex), "ZZZZZ", "a long lower-case text with no capital", false),
+        MatchCase(deny(#"\d{4}"#, .junk, target: .sender, .regex), "9999", "", true),
+        MatchCase(deny(#"\d{4}"#, .junk, target: .all, .regex), "0000", "long enough to need a block or two of bytes", true),
     ]
 
     @Test(arguments: regexCases)

@@ -25,6 +25,9 @@ size_t sift_json_special(const uint8_t *p, size_t from, size_t n);
 /// The offset of the first byte at or above `least` at or after `from` (before `n`), or `n`.
 size_t sift_first_at_least(const uint8_t *p, size_t from, size_t n, uint8_t least);
 
+/// The offset of the first byte in `lo...hi` at or after `from` (before `n`), or `n`.
+size_t sift_first_in_range(const uint8_t *p, size_t from, size_t n, uint8_t lo, uint8_t hi);
+
 /// The offset of the first byte `a` or `b` at or after `from` (before `n`), or `n`.
 size_t sift_first_of2(const uint8_t *p, size_t from, size_t n, uint8_t a, uint8_t b);
 
