@@ -45,8 +45,12 @@ public final class PhraseMatcher: @unchecked Sendable {
     /// byte just before) when a pattern of 2 bytes or more ends with them, or one of 1
     /// byte is `b2`. The first table every offset asks.
     private let pairFilter: UnsafeMutableBufferPointer<UInt64>
-    /// The same by length: the last two bytes of the patterns of 3 and of 2 bytes, the byte of those of 1.
-    private let endsOf3, endsOf2, endsOf1: UnsafeMutableBufferPointer<UInt64>
+    /// The same by length: the last two bytes of the patterns of 3 and of 2 bytes.
+    private let endsOf3, endsOf2: UnsafeMutableBufferPointer<UInt64>
+    /// Per byte, the range of `shortPattern` of the one-byte patterns that are that byte
+    /// (`lo | hi << 32`; 0: none): read straight, not hashed (a one-letter phrase is met
+    /// at every such letter).
+    private let oneByte: UnsafeMutableBufferPointer<UInt64>
     /// Bit `l` set when some pattern has `l` bytes (l = 1…3).
     private let shortLengths: Int
     /// Exact last four bytes → range of `entries` (long patterns), and short keys → range of `shortPattern`.
@@ -180,7 +184,7 @@ public final class PhraseMatcher: @unchecked Sendable {
         }
         endsOf3 = .allocate(capacity: 1 << 10); endsOf3.initialize(repeating: 0)
         endsOf2 = .allocate(capacity: 1 << 10); endsOf2.initialize(repeating: 0)
-        endsOf1 = .allocate(capacity: 4); endsOf1.initialize(repeating: 0)
+        oneByte = .allocate(capacity: 256); oneByte.initialize(repeating: 0)
         let shortOrder = short.sorted { (Self.shortKey(patterns[$0]), $0) < (Self.shortKey(patterns[$1]), $1) }
         var lengths = 0, shortRanges: [(UInt32, Int32, Int32, UInt32)] = []
         for (k, p) in shortOrder.enumerated() {
@@ -191,9 +195,12 @@ public final class PhraseMatcher: @unchecked Sendable {
                 Self.set(pairFilter, pair)
             }
             lengths |= 1 << bytes.count
-            let ends = bytes.count == 3 ? endsOf3 : bytes.count == 2 ? endsOf2 : endsOf1
-            let tail = bytes.count == 1 ? Int(bytes[0]) : Int(bytes[bytes.count - 2]) | Int(bytes[bytes.count - 1]) << 8
-            Self.set(ends, tail)
+            if bytes.count == 1 {
+                let range = oneByte[Int(bytes[0])]
+                oneByte[Int(bytes[0])] = (range == 0 ? UInt64(k) : range & 0xFFFF_FFFF) | UInt64(k + 1) << 32
+            } else {
+                Self.set(bytes.count == 3 ? endsOf3 : endsOf2, Int(bytes[bytes.count - 2]) | Int(bytes[bytes.count - 1]) << 8)
+            }
             if let last = shortRanges.last, last.0 == key { shortRanges[shortRanges.count - 1].2 = Int32(k + 1) } else { shortRanges.append((key, Int32(k), Int32(k + 1), 0)) }
         }
         shortLengths = lengths
@@ -204,7 +211,7 @@ public final class PhraseMatcher: @unchecked Sendable {
 
     deinit {
         filter.deallocate(); pairFilter.deallocate()
-        endsOf3.deallocate(); endsOf2.deallocate(); endsOf1.deallocate()
+        endsOf3.deallocate(); endsOf2.deallocate(); oneByte.deallocate()
         longKeys.free(); shortKeys.free()
         UnsafeMutableBufferPointer(start: entries.baseAddress, count: max(entries.count, 1)).deallocate()
         UnsafeMutableBufferPointer(start: shortPattern.baseAddress, count: max(shortPattern.count, 1)).deallocate()
@@ -280,17 +287,24 @@ public final class PhraseMatcher: @unchecked Sendable {
         let last2 = Int(truncatingIfNeeded: w &>> 16), last1 = Int(truncatingIfNeeded: w &>> 24)
         if e >= 3 && Self.has(endsOf3, last2) { reportShort(key: w &>> 8 | 3 << 24, e, out) }
         if e >= 2 && Self.has(endsOf2, last2) { reportShort(key: w &>> 16 | 2 << 24, e, out) }
-        if Self.has(endsOf1, last1) { reportShort(key: w &>> 24 | 1 << 24, e, out) }
+        let one = oneByte[last1]
+        if one != 0 { report(Int(truncatingIfNeeded: one & 0xFFFF_FFFF), Int(truncatingIfNeeded: one >> 32), e, out) }
     }
 
-    @inline(never)
-    private func reportShort(key: UInt32, _ e: Int, _ out: Scratch<Int32>) {
-        guard let (lo, hi, _) = shortKeys.range(key) else { return }
+    /// Reports `shortPattern[lo..<hi]` as ending at `e`.
+    @inline(__always)
+    private func report(_ lo: Int, _ hi: Int, _ e: Int, _ out: Scratch<Int32>) {
         let end = Int32(truncatingIfNeeded: e)
         for k in lo..<hi {
             out.append(shortPattern[k])
             out.append(end)
         }
+    }
+
+    @inline(never)
+    private func reportShort(key: UInt32, _ e: Int, _ out: Scratch<Int32>) {
+        guard let (lo, hi, _) = shortKeys.range(key) else { return }
+        report(lo, hi, e, out)
     }
 
     /// Reports the long patterns ending at `e` whose last four bytes are `w`, longest first;
