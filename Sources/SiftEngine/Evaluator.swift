@@ -155,7 +155,11 @@ public final class Evaluator {
         normalized = false
         if explain { trace = [] }
 
-        for p in openedRaw { openedRawBits[Int(p) >> 6] = 0 }
+        if !openedRaw.isEmpty {
+            openedRaw.withUnsafeBufferPointer { opened in
+                openedRawBits.withUnsafeMutableBufferPointer { bits in for p in opened { bits[Int(p) >> 6] = 0 } }
+            }
+        }
         openedRaw.removeAll(keepingCapacity: true)
         // Decided by stage 4 at the latest, unless allowed: only the allow side is looked for.
         // Under all-unknown, stage 2 decides every message stage 1 does not allow: the smart

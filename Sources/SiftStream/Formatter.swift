@@ -108,10 +108,13 @@ struct RecordFormatter {
         if slot >= 0 && slot < members.entries[head].count {
             let range = members.entries[head][slot].range
             if !range.isEmpty {
+                // The member bytes taken in place from the cache's array (mutating access: a
+                // closure reading it retained and released the line scratch per record).
+                let line = self.line
                 line.count = 0
                 Self.writeHead(record: record, withID: idJSON != nil, to: line)
                 if let id = idJSON { line.append(id) }
-                members.bytes.withUnsafeBufferPointer { line.append(UnsafeBufferPointer(rebasing: $0[range])) }
+                members.bytes.withUnsafeMutableBufferPointer { line.append(UnsafeBufferPointer(rebasing: $0[range])) }
                 out.append(contentsOf: line.bytes)
                 return
             }

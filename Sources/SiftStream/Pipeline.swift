@@ -171,6 +171,11 @@ final class Worker {
         let only = options.only
         // NDJSON verdict lines without a trace need no Verdict of each record.
         let decisionsOnly = options.outputFormat == .ndjson && !options.explain && !options.annotate
+        // The fields' scratch as a local for the batch: reading a stored property's array
+        // through `withUnsafeBufferPointer` retained and released it per record.
+        var fieldBytes = self.fieldBytes
+        self.fieldBytes = []
+        defer { self.fieldBytes = fieldBytes }
         batch.data.withUnsafeBufferPointer { data in
             for (index, r) in batch.records.enumerated() {
                 let bytes = UnsafeBufferPointer(rebasing: data[r.start..<r.end])
@@ -213,8 +218,10 @@ final class Worker {
                     if m.bodyNull { result.stats.nullBody.add(place()) }
                     if decisionsOnly {
                         // The hot path: a Decision, no Verdict (see `RecordFormatter.appendDecision`).
-                        // One access to the fields for both (each retains the array).
-                        fieldBytes.withUnsafeBufferPointer { f in
+                        // One access to the fields for all three, in place (a non-mutating
+                        // access copied the array, a retain and a release per record).
+                        fieldBytes.withUnsafeMutableBufferPointer { fields in
+                            let f = UnsafeBufferPointer(fields)
                             let body = m.body(bytes, f)
                             if body.isEmpty && !m.bodyMissing && !m.bodyNull { result.stats.emptyBody.add(place()) }
                             let d = evaluator.decide(senderUTF8: m.sender(bytes, f), bodyUTF8: body)
