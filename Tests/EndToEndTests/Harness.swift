@@ -121,6 +121,34 @@ func sameJSONLines(_ a: [String], _ b: [String]) -> Bool {
 }
 
 /// Data handed from a reader thread to the test, behind a lock.
+extension Harness {
+    /// Runs msgsift on `args` with stdin a pipe that `feed` writes to (then closes), stdout
+    /// read meanwhile, stderr dropped: how tests make its reads end where they choose.
+    static func piped(_ args: [String], feed: (FileHandle) -> Void) throws -> (status: Int32, out: String) {
+        _ = ignoreBrokenPipes
+        let p = Process()
+        p.executableURL = binary
+        p.arguments = args
+        p.environment = ["XDG_DATA_HOME": isolatedDataHome, "PATH": "/usr/bin:/bin"]
+        let stdin = Pipe(), stdout = Pipe()
+        p.standardInput = stdin
+        p.standardOutput = stdout
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let box = DataBox()
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            box.set(stdout.fileHandleForReading.readDataToEndOfFile())
+            done.signal()
+        }
+        feed(stdin.fileHandleForWriting)
+        try? stdin.fileHandleForWriting.close()
+        done.wait()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: box.get(), as: UTF8.self))
+    }
+}
+
 final class DataBox: @unchecked Sendable {
     private let lock = NSLock()
     private var data = Data()

@@ -64,35 +64,20 @@ struct ReadBoundaryFuzzTests {
     /// Runs msgsift on `args`, feeding `input` on stdin in pieces of 1–`piece` bytes
     /// with a short pause after each, so its reads end at random places.
     static func slowPipe(_ args: [String], _ input: [UInt8], piece: Int, first: Int, seed: inout Random) throws -> (Int32, String) {
-        _ = Harness.ignoreBrokenPipes
-        let p = Process()
-        p.executableURL = Harness.binary
-        p.arguments = args
-        p.environment = ["XDG_DATA_HOME": Harness.isolatedDataHome, "PATH": "/usr/bin:/bin"]
-        let stdin = Pipe(), stdout = Pipe()
-        p.standardInput = stdin
-        p.standardOutput = stdout
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let box = DataBox()
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            box.set(stdout.fileHandleForReading.readDataToEndOfFile())
-            done.signal()
+        var random = seed
+        defer { seed = random }
+        let r = try Harness.piped(args) { stdin in
+            var i = 0
+            while i < input.count {
+                // The first piece (`first` bytes) comes alone, long enough for msgsift (starting
+                // up) to read it alone: format detection must wait for what decides it.
+                let n = min(i == 0 ? first : 1 + random.below(piece), input.count - i)
+                try? stdin.write(contentsOf: Data(input[i..<(i + n)]))
+                i += n
+                usleep(i == n ? 60_000 : 1_500)
+            }
         }
-        var i = 0
-        while i < input.count {
-            // The first piece (`first` bytes) comes alone, long enough for msgsift (starting
-            // up) to read it alone: format detection must wait for what decides it.
-            let n = min(i == 0 ? first : 1 + seed.below(piece), input.count - i)
-            try? stdin.fileHandleForWriting.write(contentsOf: Data(input[i..<(i + n)]))
-            i += n
-            usleep(i == n ? 60_000 : 1_500)
-        }
-        try? stdin.fileHandleForWriting.close()
-        done.wait()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: box.get(), as: UTF8.self))
+        return (r.status, r.out)
     }
 
     /// The first output line that differs, from each side.

@@ -228,29 +228,11 @@ struct StrayQuoteTests {
     /// msgsift reading `input` from a pipe in two reads: the first `first` bytes, then
     /// (after a pause long enough for it to read and process them) the rest.
     static func twoPieces(_ args: [String], _ input: Data, first: Int) throws -> (status: Int32, out: String) {
-        _ = Harness.ignoreBrokenPipes
-        let p = Process()
-        p.executableURL = Harness.binary
-        p.arguments = args
-        p.environment = ["XDG_DATA_HOME": Harness.isolatedDataHome, "PATH": "/usr/bin:/bin"]
-        let stdin = Pipe(), stdout = Pipe()
-        p.standardInput = stdin
-        p.standardOutput = stdout
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let box = DataBox()
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            box.set(stdout.fileHandleForReading.readDataToEndOfFile())
-            done.signal()
+        try Harness.piped(args) { stdin in
+            try? stdin.write(contentsOf: input.prefix(first))
+            usleep(300_000)
+            try? stdin.write(contentsOf: input.dropFirst(first))
         }
-        try? stdin.fileHandleForWriting.write(contentsOf: input.prefix(first))
-        usleep(300_000)
-        try? stdin.fileHandleForWriting.write(contentsOf: input.dropFirst(first))
-        try? stdin.fileHandleForWriting.close()
-        done.wait()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: box.get(), as: UTF8.self))
     }
 
     /// A stray quote's first line is itself past the limit and the skip of it began in an
