@@ -472,7 +472,7 @@ private struct PatternCollector {
     private static func hash(_ bytes: [UInt8]) -> Int {
         var h: UInt64 = 0xCBF2_9CE4_8422_2325
         for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
-        return Int(truncatingIfNeeded: (h ^ h >> 29) &* 0xBF58_476D_1CE4_E5B9 >> 32)
+        return Int(truncatingIfNeeded: ((h ^ (h >> 29)) &* 0xBF58_476D_1CE4_E5B9) >> 32)
     }
 
     /// The patterns with the uses `keep` keeps, in the same order; a pattern left with none is
