@@ -234,6 +234,20 @@ struct SFSFiltersReadTests {
         #expect(throws: RuleError.self) { try SFSFilters.read(data(text)) }
     }
 
+    /// A key given twice: JSONDecoder, which the app reads a file with, takes the first
+    /// `version` (a differential hunt found that reading the value from JSONSerialization's
+    /// dictionary, which keeps the last, changed which files were read).
+    @Test("a version given twice is read as JSONDecoder reads it: the first")
+    func versionGivenTwice() throws {
+        func file(_ versions: String) -> Data {
+            data(#"{"format":"simply-filter-sms-filters",\#(versions),"exportedAt":"2026-11-01T10:00:00Z","appVersion":"3.1","filters":[]}"#)
+        }
+        #expect(try SFSFilters.read(file(#""version":1,"version":2"#)).isEmpty)
+        #expect(throws: RuleError.self) { try SFSFilters.read(file(#""version":2,"version":1"#)) }
+        #expect(try SFSFilters.read(file(#""version":1,"version":1.5"#)).isEmpty)
+        #expect(throws: RuleError.self) { try SFSFilters.read(file(#""version":null,"version":1"#)) }
+    }
+
     @Test("the wrong format id is refused")
     func wrongFormatFixture() throws {
         #expect(throws: RuleError.self) { try SFSFilters.read(fixture("invalid/rules-not-this-format.json")) }
