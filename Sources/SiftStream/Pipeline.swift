@@ -171,11 +171,6 @@ final class Worker {
         let only = options.only
         // NDJSON verdict lines without a trace need no Verdict of each record.
         let decisionsOnly = options.outputFormat == .ndjson && !options.explain && !options.annotate
-        // The fields' scratch as a local for the batch: reading a stored property's array
-        // through `withUnsafeBufferPointer` retained and released it per record.
-        var fieldBytes = self.fieldBytes
-        self.fieldBytes = []
-        defer { self.fieldBytes = fieldBytes }
         batch.data.withUnsafeBufferPointer { data in
             for (index, r) in batch.records.enumerated() {
                 let bytes = UnsafeBufferPointer(rebasing: data[r.start..<r.end])
