@@ -110,7 +110,6 @@ struct RecordFormatter {
             if !range.isEmpty {
                 // The member bytes taken in place from the cache's array (mutating access: a
                 // closure reading it retained and released the line scratch per record).
-                let line = self.line
                 line.count = 0
                 Self.writeHead(record: record, withID: idJSON != nil, to: line)
                 if let id = idJSON { line.append(id) }
