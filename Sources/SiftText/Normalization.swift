@@ -50,9 +50,8 @@ public enum Normalization {
     /// Marks of canonical combining class other than 0.
     private static let nonStarters = CodePointSet(sift_nonstarter_ranges)
 
-    /// The UTF-8 lead bytes some mark of `nonStarters` starts with: bit `b & 63` of the
-    /// first word for bytes 0x80–0xBF (none: they are not leads), of the second for 0xC0–0xFF.
-    private static let markLeads: (UInt64, UInt64) = {
+    /// The UTF-8 lead bytes (0xC0–0xFF) some mark of `nonStarters` starts with: bit `b & 63`.
+    private static let markLeads: UInt64 = {
         var starts = [Int32](repeating: 0, count: 2048), ends = [Int32](repeating: 0, count: 2048)
         let n = Int(sift_nonstarter_ranges(&starts, &ends, Int32(starts.count)))
         func lead(_ cp: UInt32) -> UInt8 {
@@ -63,7 +62,7 @@ public enum Normalization {
             // Leads grow with the code point: every lead from the range's first to its last.
             for b in lead(UInt32(starts[k]))...lead(UInt32(ends[k])) { high |= 1 << UInt64(b & 63) }
         }
-        return (0, high)
+        return high
     }()
 
     /// Whether the code point is a mark of canonical combining class other than 0.
@@ -89,7 +88,7 @@ public enum Normalization {
             if i >= n { return false }
             let b0 = text[i]
             let width = b0 < 0xE0 ? 2 : b0 < 0xF0 ? 3 : 4
-            if (b0 < 0xC0 ? leads.0 : leads.1) >> UInt64(b0 & 63) & 1 == 0 {
+            if leads >> UInt64(b0 & 63) & 1 == 0 {
                 // No mark starts with this byte (Cyrillic, Greek, CJK, Hangul): not decoded.
                 i += width; previous = false; continue
             }
