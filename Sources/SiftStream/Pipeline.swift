@@ -138,8 +138,15 @@ public final class Pipeline {
             notes.append("\(n) record\(n == 1 ? "" : "s") left out by --only carr\(n == 1 ? "ies" : "y") a warning (a regex filter timed out or"
                          + " could not finish, counted as no match); \(n == 1 ? "it is" : "the first is") \(place)")
         }
+        // Error records go to stdout in order, where a pipeline (`| jq 'select(…)'`) may filter
+        // them away: one line here says they exist (and the run's status is 1).
+        if stats.errors.count > 0, let first = stats.errors.first, !writer.brokenPipe, writer.strictStop == nil {
+            let n = stats.errors.count
+            notes.append("\(n) of \(stats.records + n) records could not be read (error record\(n == 1 ? "" : "s") in the output);"
+                         + " \(n == 1 ? "it is" : "the first is") \(first)")
+        }
         if stats.invalidUTF8 > 0 && !writer.brokenPipe {
-            notes.append("\(stats.invalidUTF8) of \(stats.records + stats.errors) records are not UTF-8 (error records); a file saved as Latin-1"
+            notes.append("\(stats.invalidUTF8) of \(stats.records + stats.errors.count) records are not UTF-8 (error records); a file saved as Latin-1"
                          + " or Windows-1252 converts with iconv -f CP1252 -t UTF-8 FILE | msgsift …")
         }
         return RunOutcome(stats: stats, elapsed: Date().timeIntervalSince(started), strictStop: writer.strictStop,
@@ -196,7 +203,7 @@ final class Worker {
                 switch parsed {
                 case .failure(let e):
                     let message = "\(batch.source):\(r.line): \(e.message) (byte \(e.byteOffset))"
-                    result.stats.errors += 1
+                    result.stats.errors.add(RecordPlace(number: r.number, source: batch.source, line: r.line))
                     if e.message == RecordError.invalidUTF8 { result.stats.invalidUTF8 += 1 }
                     if result.firstError == nil {
                         result.firstError = (index, r.number, message)

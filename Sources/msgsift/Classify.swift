@@ -79,7 +79,8 @@ enum ClassifyCommand {
     static var help: String {
         helpText(usage: usage, summary: summary, flags: flags + [Flag("--help", nil, "show this help") { _, _ in }], footer: """
             Verdicts: {"record":1,"id":"m-1","action":"junk","stage":"denyFilter","reason":"Weed"}
-            Unreadable records: {"record":N,"error":"…","raw":"…"}; the run goes on (see --strict).
+            Unreadable records: {"record":N,"error":"…","raw":"…"}; the run goes on, one line on
+            stderr counts them and the exit status is 1 (--strict stops at the first).
             Exit status: 0 done, 1 runtime failure, 2 usage error.
             """)
     }
@@ -148,7 +149,7 @@ enum ClassifyCommand {
             warn("--strict: stopped at an unreadable record: \(stop)")
             return 1
         }
-        return outcome.failedInputs > 0 ? 1 : 0
+        return outcome.failedInputs > 0 || outcome.stats.errors.count > 0 ? 1 : 0
     }
 }
 

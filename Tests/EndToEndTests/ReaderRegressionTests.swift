@@ -388,7 +388,7 @@ struct CSVAnnotateErrorTests {
         #expect(spaced.status == 0 && spaced.objects.first?["reason"] as? String == "links")
         // A log whose first line lost its start: an error record, and the objects after it are read.
         let cut = try Harness.run(["classify", "--no-db", "--rule", "links"], stdin: "{\n{\"body\":\"www.x.com\"}\n")
-        #expect(cut.status == 0 && cut.objects.count == 2 && cut.objects.last?["reason"] as? String == "links")
+        #expect(cut.status == 1 && cut.objects.count == 2 && cut.objects.last?["reason"] as? String == "links")
         // A column named `sep=x` is a column (Excel's line names a separator).
         let column = try Harness.run(["classify", "--no-db", "--field", "body=sep=x"], stdin: "sep=x\nhello\n")
         #expect(column.status == 0 && column.objects.first?["stage"] as? String == "noMatch")

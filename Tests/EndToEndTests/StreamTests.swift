@@ -89,7 +89,7 @@ struct StreamTests {
         input += Data(#"{"body":""# .utf8) + Data(repeating: 0x61, count: 200) + Data(#""}"#.utf8) + Data([0x0A])  // too long
         input += Data(#"{"body":"ok 3"}"#.utf8)                                        // no final newline
         let r = try Harness.run(["classify", "--max-record-bytes", "100"] + rules, stdin: input)
-        #expect(r.status == 0)
+        #expect(r.status == 1)   // error records: the run goes on, and says so
         let o = r.objects
         #expect(o.count == 6)
         #expect(o.map { $0["record"] as? Int } == [1, 2, 3, 4, 5, 6])
@@ -99,6 +99,30 @@ struct StreamTests {
         #expect((o[2]["error"] as? String)?.contains("UTF-8") == true)
         #expect((o[2]["raw"] as? String)?.contains(#"\xff"#) == true)
         #expect((o[4]["error"] as? String)?.contains("max-record-bytes") == true)
+    }
+
+    /// `msgsift classify bad.ndjson | jq 'select(.action=="junk")'` filters the error records
+    /// away: stderr must still say they exist, and the status must not be 0.
+    @Test func unreadableRecordsAreCountedOnStderrWithTheFirstPlace() throws {
+        let input = "{\"body\":\"a\"}\n{oops\n{\"body\":\"b\"}\n{\"body\":\"c\"\n"
+        for jobs in ["1", "2"] {
+            let r = try Harness.run(["classify", "--jobs", jobs, "--batch-size", "1", "--only", "junk"] + rules, stdin: input)
+            #expect(r.status == 1)
+            // --only keeps error records; they are records 2 and 4, in order.
+            #expect(r.objects.map { $0["record"] as? Int } == [2, 4])
+            let lines = r.err.split(separator: "\n").filter { $0.contains("could not be read") }
+            #expect(lines == ["msgsift: 2 of 4 records could not be read (error records in the output); the first is record 2, <stdin>:2"], "\(r.err)")
+        }
+        // One record: "it is".
+        let one = try Harness.run(["classify"] + rules, stdin: "{oops\n")
+        #expect(one.status == 1)
+        #expect(one.err.contains("1 of 1 records could not be read (error record in the output); it is record 1, <stdin>:1"), "\(one.err)")
+        // None: nothing said, status 0.
+        let none = try Harness.run(["classify"] + rules, stdin: "{\"body\":\"a\"}\n")
+        #expect(none.status == 0 && !none.err.contains("could not be read"))
+        // --strict says its own line, not this one.
+        let strict = try Harness.run(["classify", "--strict"] + rules, stdin: input)
+        #expect(strict.status == 1 && !strict.err.contains("could not be read"), "\(strict.err)")
     }
 
     @Test func strictStopsAtTheFirstBadRecord() throws {
