@@ -287,10 +287,11 @@ final class RecordReader {
 
     private func process(_ s: inout SourceState, final: Bool) {
         if !s.started {
-            // Decide the format from the first bytes: a BOM is dropped, `{` means NDJSON.
+            // Decide the format from the first bytes: byte-order marks are dropped (a file that
+            // went through two tools that each add one has two), `{` means NDJSON.
             if !s.bomChecked {
+                while s.work.count >= 3 && s.work.starts(with: [0xEF, 0xBB, 0xBF]) { s.drop(3) }
                 if s.work.count < 3 && !final { return }
-                if s.work.starts(with: [0xEF, 0xBB, 0xBF]) { s.drop(3) }
                 s.bomChecked = true
             }
             let w = s.work

@@ -159,6 +159,23 @@ struct StreamTests {
         #expect(c.objects.map { $0["action"] as? String } == ["junk", "allow"])
     }
 
+    /// Two byte-order marks (a file through two tools that each add one) read as a broken CSV
+    /// header; each is dropped, in one read or split across reads.
+    @Test func twoByteOrderMarksBeforeTheFirstLineAreDropped() throws {
+        let bom = Data([0xEF, 0xBB, 0xBF])
+        let ndjson = bom + bom + Data("{\"id\":\"a\",\"body\":\"www.x.com\"}\n".utf8)
+        let r = try Harness.run(["classify"] + rules, stdin: ndjson)
+        #expect(r.status == 0 && r.objects.map { $0["action"] as? String } == ["junk"], "\(r.err)")
+        for first in 1..<7 {
+            let piped = try Harness.piped(["classify"] + rules) { h in
+                h.write(ndjson.prefix(first)); usleep(50_000); h.write(ndjson.dropFirst(first))
+            }
+            #expect(piped.status == 0 && piped.out == r.out, "first read of \(first) bytes")
+        }
+        let csv = try Harness.run(["classify"] + rules, stdin: bom + bom + Data("sender,body\nx,www.x.com\n".utf8))
+        #expect(csv.status == 0 && csv.objects.map { $0["action"] as? String } == ["junk"], "\(csv.err)")
+    }
+
     @Test func csvQuotingAndBrokenRows() throws {
         let csv = "id,sender,body\n"
             + "1,\"Shop, Inc\",\"Buy at www.x.com, \"\"now\"\"\"\n"
