@@ -141,7 +141,8 @@ public final class Store: Sendable {
         if FileManager.default.fileExists(atPath: real) && access(real, W_OK) != 0 {
             // Opened anyway, SQLite would read it and leave the log's side files behind, ours:
             // its owner could no longer write it (another user's store, or one made read-only).
-            throw StoreError(.cannotOpen, "\(path): the store cannot be written (permission denied); nothing was changed")
+            let why = errno == EROFS ? "its file system is read-only" : "permission denied"
+            throw StoreError(.cannotOpen, "\(path): the store cannot be written (\(why)); nothing was changed")
         }
         try makeSideFilesWritable(path, real)
         let db = try Database(path: real, access: .readWrite, busyTimeout: lockTimeout)
