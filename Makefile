@@ -6,7 +6,7 @@ BIN_RELEASE = .build/release/msgsift
 SAMPLE_RULES = --no-db --filters samples/rules.sfsfilters --lists samples/lists.json --lists-languages he,en \
 	--rule links --rule short-sender=5 --rule email --rule emojis --rule country-allowlist=+972,+1,+44
 
-.PHONY: all build release run test deps clean bench bench-langid bench-langid-sms
+.PHONY: all build release run test deps clean bench bench-langid bench-langid-sms fuzz sanitize tsan
 
 all: build
 
@@ -33,6 +33,23 @@ test: deps
 
 clean:
 	rm -rf .build
+
+# Reliability checks, not part of `make test` (minutes each; see bench/RESULTS.md).
+# fuzz: every libFuzzer harness of Tests/Fuzz/Harnesses for FUZZ_SECONDS each (default 60),
+#   one line per harness; a crash, leak or time-out fails with its reproducer in .build/fuzz/crashes/.
+# sanitize: the whole test suite under AddressSanitizer and UndefinedBehaviorSanitizer.
+# tsan: the pipeline, reader and store tests under ThreadSanitizer.
+fuzz: deps
+	SWIFT=$(SWIFT) FUZZ_SECONDS=$(or $(FUZZ_SECONDS),60) scripts/fuzz.sh
+
+sanitize: deps
+	$(SWIFT) build --build-tests --build-path .build/asan --sanitize=address --sanitize=undefined
+	$(SWIFT) test --skip-build --build-path .build/asan --sanitize=address --sanitize=undefined
+
+TSAN_SUITES = Pipeline|Determinism|Stream|Signal|Store|Shared|Interruption
+tsan: deps
+	$(SWIFT) build --build-tests --build-path .build/tsan --sanitize=thread
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --build-path .build/tsan --sanitize=thread --filter '$(TSAN_SUITES)'
 
 # Throughput beside cat, wc, ripgrep and a Python baseline (bench/run.py;
 # not part of `make test`). QUICK=1 leaves out the 100 MB vs 1 GB inputs.
