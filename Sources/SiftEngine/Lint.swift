@@ -221,12 +221,14 @@ struct LintRun {
             index.phrasesInside(f, f.folded, space: .folded) { g, why in consider(g, why, same: false) }
         case .phrase:
             index.phrasesInside(f, f.folded, space: .folded) { g, why in
-                let same = g.folded == f.folded && g.target == f.target && g.exact == f.exact && g.sensitive == f.sensitive && g.stage == f.stage
+                // The same rule: a filter of the same text and options, or a list entry of the same folded text.
+                let same = (g.id == nil && f.id == nil ? g.folded == f.folded : g.text == f.text)
+                    && g.target == f.target && g.exact == f.exact && g.sensitive == f.sensitive && g.stage == f.stage
                 consider(g, why, same: same)
             }
             if f.sensitive {
                 index.phrasesInside(f, f.raw, space: .raw) { g, why in
-                    let same = g.raw == f.raw && g.target == f.target && g.exact == f.exact && g.stage == f.stage
+                    let same = g.text == f.text && g.target == f.target && g.exact == f.exact && g.stage == f.stage
                     consider(g, why, same: same)
                 }
             }
