@@ -223,7 +223,6 @@ func startsWithBrace(_ path: String) -> Bool {
 
 /// Writes `text` to `path` whole or not at all: a temporary file beside it, renamed over it.
 func writeFileAtomically(_ path: String, _ text: String) throws {
-    if path == "-" { try writeStdout(Data(text.utf8)); return }
     let dir = (path as NSString).deletingLastPathComponent
     let temp = (dir.isEmpty ? "." : dir) + "/.\((path as NSString).lastPathComponent).\(getpid()).tmp"
     guard FileManager.default.createFile(atPath: temp, contents: Data(text.utf8)) else {
