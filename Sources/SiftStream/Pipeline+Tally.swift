@@ -61,7 +61,9 @@ extension Worker {
                                 let e = example(RuleRef(stage: d.stage, key: d.ruleKey), label: String(decoding: label, as: UTF8.self), content: true)
                                 if filtered { result.eval.falsePositiveExamples.append(e) } else { result.eval.falseNegativeExamples.append(e) }
                             }
-                        case .compare(_, let limit):
+                        case .compare(_, let limit, _):
+                            // Matched by no filter of one set alone: the same verdict under both.
+                            if let probe, probe.decide(senderUTF8: sender, bodyUTF8: body).stage == .noMatch { return }
                             let second = after!
                             let d2 = second.decide(senderUTF8: sender, bodyUTF8: body)
                             if Self.same(d, evaluator.rules, d2, second.rules) { return }
@@ -76,6 +78,7 @@ extension Worker {
                 }
             }
         }
+        result.eval.settle()
         return result
     }
 

@@ -161,8 +161,9 @@ final class Worker {
     let formatter: RecordFormatter
     let options: StreamOptions
     let mode: RunMode
-    /// The second rule set's evaluator (`RunMode.compare`).
+    /// The second rule set's evaluator (`RunMode.compare`), and its probe's (`DiffProbe`).
     let after: Evaluator?
+    let probe: Evaluator?
     var csvScratch = CSVScratch()
     /// The fields of the record being evaluated, as bytes.
     var fieldBytes: [UInt8] = []
@@ -172,7 +173,13 @@ final class Worker {
         formatter = RecordFormatter(options: options)
         self.options = options
         self.mode = mode
-        if case .compare(let second, _) = mode { after = Evaluator(second) } else { after = nil }
+        if case .compare(let second, _, let p) = mode {
+            after = Evaluator(second)
+            probe = p.map { Evaluator($0) }
+        } else {
+            after = nil
+            probe = nil
+        }
     }
 
     func process(_ batch: Batch) -> BatchResult {
@@ -444,7 +451,7 @@ final class OrderedWriter: @unchecked Sendable {
             switch mode {
             case .classify: break
             case .evaluate(let limits): eval.merge(r.eval, keeping: limits)
-            case .compare(_, let examples): diff.merge(r.diff, examples: examples)
+            case .compare(_, let examples, _): diff.merge(r.diff, examples: examples)
             }
             write(r.output[...])
         }

@@ -11,8 +11,39 @@ public enum RunMode: Sendable {
     case classify
     /// Count them against each record's label (`FieldNames.label` names the field).
     case evaluate(LabelOptions)
-    /// Evaluate a second rule set too, and count where the two verdicts differ.
-    case compare(after: CompiledRuleSet, examples: Int)
+    /// Evaluate a second rule set too, and count where the two verdicts differ. With a
+    /// `probe` (`DiffProbe.make`), the second is evaluated only for a record the probe matches.
+    case compare(after: CompiledRuleSet, examples: Int, probe: CompiledRuleSet? = nil)
+}
+
+/// What lets `diff` skip the second evaluation of most records: when two rule sets differ
+/// only in filters (the same smart rules and community lists, the filters they share in
+/// the same order), a record that no filter of one set alone matches has the same verdict
+/// under both: the same filters match it, the same one wins each stage. The probe holds
+/// those filters (each as a deny filter, or the language block it is), so a record it
+/// leaves at `noMatch` needs no second evaluation.
+public enum DiffProbe {
+    public static func make(_ a: CompiledRuleSet, _ b: CompiledRuleSet) -> CompiledRuleSet? {
+        guard a.smartRules == b.smartRules, a.regexTimeLimit == b.regexTimeLimit,
+              a.communityLanguagesOn == b.communityLanguagesOn,
+              a.communityEntries.count == b.communityEntries.count,
+              zip(a.communityEntries, b.communityEntries).allSatisfy({ $0.language == $1.language && $0.list == $1.list && $0.text == $1.text })
+        else { return nil }
+        // A filter as what it decides: its identity, type and folder.
+        struct Key: Hashable { var identity: FilterIdentity; var type: FilterType; var folder: Folder }
+        func key(_ f: Filter) -> Key { Key(identity: f.identity, type: f.type, folder: f.type == .allow ? .junk : f.folder) }
+        let aKeys = a.filters.map(key), bKeys = b.filters.map(key)
+        let inA = Set(aKeys), inB = Set(bKeys)
+        guard aKeys.filter(inB.contains) == bKeys.filter(inA.contains) else { return nil }
+        var probe = RuleSet()
+        for f in a.filters.filter({ !inB.contains(key($0)) }) + b.filters.filter({ !inA.contains(key($0)) }) {
+            var g = f
+            g.id = 0
+            if g.type == .allow { g.type = .deny }
+            probe.add(g)
+        }
+        return try? CompiledRuleSet(probe, invalidFilters: .skip, regexTimeLimit: a.regexTimeLimit)
+    }
 }
 
 /// How `eval` reads labels and which mistakes it keeps.
@@ -107,7 +138,7 @@ public struct EvalTally: Sendable {
     public var byRule: [RuleRef: (spam: Int, ham: Int)] = [:]
     public var falsePositiveExamples: [TallyExample] = []
     public var falseNegativeExamples: [TallyExample] = []
-    /// Counted here and not merged into `byRule` yet: `stage << 33 | spam << 32 | key`.
+    /// Counted here and not merged into `byRule` yet: `stage << 34 | key << 1 | spam`.
     var log: [UInt64] = []
 
     public init() {}
@@ -123,15 +154,25 @@ public struct EvalTally: Sendable {
         case (false, false): trueNegatives += 1
         case (false, true): falseNegatives += 1
         }
-        log.append(UInt64(d.stage.ordinal) << 33 | (spam ? 1 << 32 : 0) | UInt64(UInt32(bitPattern: d.ruleKey)))
+        log.append(UInt64(d.stage.ordinal) << 34 | UInt64(UInt32(bitPattern: d.ruleKey)) << 1 | (spam ? 1 : 0))
     }
 
     /// Moves what is logged per record into `byRule` (merging does it too).
+    /// Sorted, a batch's log is a run per rule: one dictionary update per rule, not per record.
     public mutating func settle() {
-        for e in log {
-            let ref = RuleRef(stage: Stage.allCases[Int(e >> 33)], key: Int32(bitPattern: UInt32(e & 0xFFFF_FFFF)))
+        guard !log.isEmpty else { return }
+        log.sort()
+        var i = 0
+        while i < log.count {
+            let rule = log[i] >> 1
+            var spam = 0, ham = 0
+            while i < log.count && log[i] >> 1 == rule {
+                if log[i] & 1 != 0 { spam += 1 } else { ham += 1 }
+                i += 1
+            }
+            let ref = RuleRef(stage: Stage.allCases[Int(rule >> 33)], key: Int32(bitPattern: UInt32(truncatingIfNeeded: rule)))
             var n = byRule[ref] ?? (0, 0)
-            if e & (1 << 32) != 0 { n.spam += 1 } else { n.ham += 1 }
+            n.spam += spam; n.ham += ham
             byRule[ref] = n
         }
         log.removeAll()

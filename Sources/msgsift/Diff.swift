@@ -85,7 +85,7 @@ enum DiffCommand {
         for w in beforeRules.warnings { warn("--before: " + w) }
         let afterRules = try compile(side(after, config.base.rules), command: "diff")
         for w in afterRules.warnings { warn("--after: " + w) }
-        let (_, outcome) = try countingRun(config.base, mode: .compare(after: afterRules, examples: config.examples),
+        let (_, outcome) = try countingRun(config.base, mode: .compare(after: afterRules, examples: config.examples, probe: DiffProbe.make(beforeRules, afterRules)),
                                            command: "diff", rules: beforeRules)
         let rows = grouped(outcome.diff, beforeRules, afterRules, limit: config.examples)
         let report = config.json ? json(rows, records: outcome.stats.records, changed: outcome.diff.changed) + "\n"

@@ -153,6 +153,27 @@ func jsonObject(_ r: RunResult) -> [String: Any] {
         Self.check(jsonObject(r))
     }
 
+    /// The same two filters in the other order: only the records both match change (the older decides).
+    @Test func reorderedFilters() throws {
+        let before = try Harness.temp(sfsfilters([row("win"), row("loan", folder: "promotion")]), suffix: ".sfsfilters")
+        let after = try Harness.temp(sfsfilters([row("loan", folder: "promotion"), row("win")]), suffix: ".sfsfilters")
+        let r = try Harness.run(["diff", "--before", before, "--after", after, "--json", "-"], stdin: Self.input)
+        // Only record 5, "win a loan", holds both: junk by win before, promotion by loan after.
+        #expect(r.out == #"{"records":6,"changed":1,"transitions":[{"before":{"action":"junk","stage":"denyFilter","reason":"win"},"after":{"action":"promotion","stage":"denyFilter","reason":"loan"},"count":1,"examples":[{"record":5,"id":"d5"}]}]}"# + "\n", "\(r.out)")
+    }
+
+    /// A smart rule on one side only (a store file's): every record is evaluated twice.
+    @Test func smartRuleOnOneSide() throws {
+        let session = try StoreSession()
+        try session.ok(["rule", "enable", "all-unknown"])
+        let before = try Harness.temp(sfsfilters([row("mom", "allow")]), suffix: ".sfsfilters")
+        try session.ok(["import", before])
+        let r = try session.run(["diff", "--before", before, "--after", session.storePath, "--json", "-"], stdin: Self.input)
+        // Records 1 and 6 hold "mom" (allowed both ways); the other four go from noMatch to all-unknown.
+        let o = jsonObject(r)
+        #expect(o["changed"] as? Int == 4, "\(r.out) \(r.err)")
+    }
+
     @Test func identicalRulesChangeNothing() throws {
         let rules = try Harness.temp(sfsfilters([row("mom", "allow"), row("win")]), suffix: ".sfsfilters")
         let r = try Harness.run(["diff", "--before", rules, "--after", rules, "--json", "-"], stdin: Self.input)
