@@ -32,9 +32,14 @@ struct PhraseIndex {
     private let foldedUsers: [[Int]]
     private let raw: PhraseMatcher?
     private let rawUsers: [[Int]]
+    /// Community senders by folded text: the items (indices) of each, in pipeline order.
+    let senders: [[UInt8]: [Int]]
 
     init(_ items: [LintItem]) {
         self.items = items
+        var senders: [[UInt8]: [Int]] = [:]
+        for (k, item) in items.enumerated() where item.isSender { senders[item.folded, default: []].append(k) }
+        self.senders = senders
         func index(_ keep: (LintItem) -> Bool, _ text: (LintItem) -> [UInt8]) -> (PhraseMatcher?, [[Int]]) {
             var patterns: [[UInt8]] = [], users: [[Int]] = [], at: [[UInt8]: Int] = [:]
             for (k, item) in items.enumerated() where item.isPhrase && keep(item) {

@@ -215,7 +215,8 @@ struct LintRun {
                 if case .language(l) = g.shape { consider(g, "it blocks the same language (\(l.rawValue))", same: true) }
             }
         case .sender:
-            for g in items where g.isSender && g.folded == f.folded {
+            for k in index.senders[f.folded] ?? [] {
+                let g = items[k]
                 consider(g, "the same sender once case-folded", same: g.stage == f.stage)
             }
             index.phrasesInside(f, f.folded, space: .folded) { g, why in consider(g, why, same: false) }

@@ -70,6 +70,9 @@ enum DiffCommand {
 
     static func run(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
         if asksForHelp(args, flags) { print(help, terminator: ""); return 0 }
+        if db != nil {
+            throw UsageError("diff reads the rules of --before and --after, not a store named by --db: give a store file as one of them", command: "diff")
+        }
         var config = DiffConfig()
         config.base.stream.jobs = ProcessInfo.processInfo.activeProcessorCount
         try parse(args, flags, into: &config, command: "diff") { c, arg in
