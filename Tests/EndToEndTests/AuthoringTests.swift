@@ -228,4 +228,30 @@ func jsonObject(_ r: RunResult) -> [String: Any] {
         // Pipeline order: allow filters, smart rules, deny filters.
         #expect(hits == ["allowFilter 3 mom 1", "smartRule - email 0", "denyFilter 1 win 2", "denyFilter 2 never 0"])
     }
+
+    /// The stats of two halves of an archive add up, member by member, to the whole's.
+    @Test func shardsAddUp() throws {
+        let rules = try Harness.temp(sfsfilters([row("win"), row("never"), row("mom", "allow")]), suffix: ".sfsfilters")
+        let lines = try String(contentsOfFile: Harness.path("samples/messages.ndjson"), encoding: .utf8).split(separator: "\n")
+        let half = lines.count / 2
+        func stats(_ part: ArraySlice<Substring>) throws -> [String: Any] {
+            let input = try Harness.temp(Data((part.joined(separator: "\n") + "\n").utf8), suffix: ".ndjson")
+            let json = FileManager.default.temporaryDirectory.appendingPathComponent("stats-\(UUID().uuidString).json").path
+            let r = try Harness.run(["classify", "--no-db", "--filters", rules, "--rule", "links", "--stats-json", json, input])
+            #expect(r.status == 0, "\(r.err)")
+            return (try? JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json)))) as? [String: Any] ?? [:]
+        }
+        let whole = try stats(lines[...]), a = try stats(lines[..<half]), b = try stats(lines[half...])
+        func flat(_ o: [String: Any]) -> [String: Int] {
+            var out: [String: Int] = [:]
+            for k in ["records", "errors", "warnings"] { out[k] = o[k] as? Int }
+            for group in ["actions", "stages"] { for (k, v) in o[group] as? [String: Int] ?? [:] { out[group + "." + k] = v } }
+            for r in o["rules"] as? [[String: Any]] ?? [] { out["rule \(r["stage"]!) \(r["id"] ?? "-") \(r["reason"]!)"] = r["hits"] as? Int }
+            return out
+        }
+        let sum = flat(a).merging(flat(b)) { $0 + $1 }
+        #expect(sum == flat(whole))
+        #expect(flat(whole)["records"] == lines.count)
+        #expect((flat(whole)["rule smartRule - links"] ?? 0) > 0)
+    }
 }
