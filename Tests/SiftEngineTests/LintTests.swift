@@ -169,7 +169,7 @@ struct SeededGenerator: RandomNumberGenerator {
     static func filters<G: RandomNumberGenerator>(_ pieces: [String], regexes: Bool, _ g: inout G) -> [Filter] {
         var out: [Filter] = []
         for id in 1...Int.random(in: 3...9, using: &g) {
-            var t = text(pieces, 1...3, &g).trimmingCharacters(in: .whitespaces)
+            var t = text(pieces, 1...2, &g).trimmingCharacters(in: .whitespaces)
             if t.isEmpty { t = "a" }
             var matching: Matching = Bool.random(using: &g) ? .contains : .exact
             if regexes && Int.random(in: 0..<4, using: &g) == 0 {
@@ -188,7 +188,7 @@ struct SeededGenerator: RandomNumberGenerator {
     static func check(_ pieces: [String], regexes: Bool, seed: UInt64) throws -> Int {
         var g = SeededGenerator(state: seed)
         var removedInAll = 0
-        for _ in 0..<80 {
+        for _ in 0..<250 {
             let fs = filters(pieces, regexes: regexes, &g)
             var r = RuleSet()
             for f in fs { r.add(f) }
@@ -202,12 +202,13 @@ struct SeededGenerator: RandomNumberGenerator {
             // Messages of pieces around the filters' own texts (a regex's without its syntax),
             // so that the dead rules' phrases meet every neighbour.
             let words = pieces + fs.map { $0.matching == .regex ? $0.text.filter { $0.isLetter || $0 == " " } : $0.text }
-            for _ in 0..<400 {
+            for _ in 0..<150 {
                 let sender = text(words, 0...4, &g), body = text(words, 0...8, &g)
                 let a = before.evaluate(sender: sender, body: body), b = after.evaluate(sender: sender, body: body)
-                #expect(a.action == b.action && a.stage == b.stage && a.reason == b.reason,
-                        "removing \(dead.sorted()) of \(fs) changed \(sender.debugDescription) / \(body.debugDescription): \(a) → \(b)")
-                if a != b { return removedInAll }
+                // The rule keys are indices, which removing rules shifts: the verdict is the rest.
+                let same = a.action == b.action && a.stage == b.stage && a.reason == b.reason
+                #expect(same, "removing \(dead.sorted()) of \(fs) changed \(sender.debugDescription) / \(body.debugDescription): \(a) → \(b)")
+                if !same { return removedInAll }
             }
         }
         return removedInAll
