@@ -6,7 +6,7 @@ BIN_RELEASE = .build/release/msgsift
 SAMPLE_RULES = --no-db --filters samples/rules.sfsfilters --lists samples/lists.json --lists-languages he,en \
 	--rule links --rule short-sender=5 --rule email --rule emojis --rule country-allowlist=+972,+1,+44
 
-.PHONY: all build release run test deps clean bench bench-langid bench-langid-sms fuzz sanitize tsan
+.PHONY: all build release run test deps clean bench bench-authoring bench-langid bench-langid-sms fuzz sanitize tsan
 
 all: build
 
@@ -26,6 +26,7 @@ release: deps
 
 run: release
 	$(BIN_RELEASE) classify $(SAMPLE_RULES) --stats samples/messages.ndjson
+	$(BIN_RELEASE) eval $(SAMPLE_RULES) --label label samples/labelled.ndjson
 
 test: deps
 	$(SWIFT) build --build-tests
@@ -61,6 +62,11 @@ bench: release
 	@command -v rg >/dev/null || { apt-get update -qq && apt-get install -y -qq ripgrep; }
 	$(SWIFT) build -c release --product msgsift-bench
 	python3 bench/run.py $(if $(QUICK),--quick,) $(if $(RECORDS),--records $(RECORDS),)
+
+# eval and diff beside classify on the bench corpus (bench/authoring.py; not part of `make test`).
+bench-authoring: release
+	$(SWIFT) build -c release --product msgsift-bench
+	python3 bench/authoring.py $(if $(RECORDS),--records $(RECORDS),)
 
 # Language identification on held-out real text, msgsift against lingua and
 # langid.py (bench/langid/; not part of `make test`). Fetches Debian packages

@@ -83,7 +83,7 @@ public struct RunStats: Sendable {
     }
 
     /// `hits` with the hits not merged yet.
-    private var allHits: [[Int]] {
+    var allHits: [[Int]] {
         var all = hits
         for e in hitLog { Self.add(1, stage: Int(e >> 32), key: Int(e & 0xFFFF_FFFF), to: &all) }
         return all
