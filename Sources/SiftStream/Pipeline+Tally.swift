@@ -25,7 +25,7 @@ extension Worker {
                 switch parsed {
                 case .failure(let e):
                     let message = "\(batch.source):\(r.line): \(e.message) (byte \(e.byteOffset))"
-                    result.stats.errors += 1
+                    result.stats.errors.add(RecordPlace(number: r.number, source: batch.source, line: r.line))
                     if e.message == RecordError.invalidUTF8 { result.stats.invalidUTF8 += 1 }
                     if result.firstError == nil {
                         result.firstError = (index, r.number, message)

@@ -149,8 +149,9 @@ public final class Pipeline {
         // them away: one line here says they exist (and the run's status is 1).
         if stats.errors.count > 0, let first = stats.errors.first, !writer.brokenPipe, writer.strictStop == nil {
             let n = stats.errors.count
-            notes.append("\(n) of \(stats.records + n) records could not be read (error record\(n == 1 ? "" : "s") in the output);"
-                         + " \(n == 1 ? "it is" : "the first is") \(first)")
+            let fate: String
+            if case .classify = mode { fate = "error record\(n == 1 ? "" : "s") in the output" } else { fate = "not counted" }
+            notes.append("\(n) of \(stats.records + n) records could not be read (\(fate)); \(n == 1 ? "it is" : "the first is") \(first)")
         }
         if stats.invalidUTF8 > 0 && !writer.brokenPipe {
             notes.append("\(stats.invalidUTF8) of \(stats.records + stats.errors.count) records are not UTF-8 (error records); a file saved as Latin-1"

@@ -66,7 +66,7 @@ extension RunStats {
     /// archive add up member by member (rules matched by stage, reason and id).
     public func json(_ rules: CompiledRuleSet) -> String {
         var out = "{\"format\":\"msgsift-stats\",\"version\":1"
-        out += ",\"records\":\(records),\"errors\":\(errors),\"warnings\":\(warnings)"
+        out += ",\"records\":\(records),\"errors\":\(errors.count),\"warnings\":\(warnings)"
         out += ",\"actions\":{" + Action.allCases.map { "\"\($0.rawValue)\":\(byAction[$0.ordinal])" }.joined(separator: ",") + "}"
         out += ",\"stages\":{" + Stage.allCases.map { "\"\($0.rawValue)\":\(byStage[$0.ordinal])" }.joined(separator: ",") + "}"
         out += ",\"rules\":["

@@ -110,7 +110,7 @@ enum EvalCommand {
         let report = config.json ? evalJSON(tally, records: outcome.stats.records, compiled) + "\n"
                                  : evalText(tally, records: outcome.stats.records, label: f.label, compiled, show: config)
         try writeStdout(Data(report.utf8))
-        return outcome.failedInputs > 0 ? 1 : 0
+        return outcome.failedInputs > 0 || outcome.stats.errors.count > 0 ? 1 : 0
     }
 
     /// Ratios of the report; nil where the denominator is 0.
@@ -203,8 +203,5 @@ func countingRun(_ config: ClassifyConfig, mode: RunMode, command: String, rules
     }
     keptToExit = pipeline
     for note in outcome.notes { warn(note) }
-    if outcome.stats.errors > 0 {
-        warn("\(outcome.stats.errors) unreadable record\(outcome.stats.errors == 1 ? " was" : "s were") not counted (msgsift classify shows them)")
-    }
     return (compiled, outcome)
 }
