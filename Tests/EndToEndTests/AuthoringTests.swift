@@ -80,6 +80,20 @@ func jsonObject(_ r: RunResult) -> [String: Any] {
         #expect(rule?["reason"] as? String == "win" && rule?["spam"] as? Int == 1 && rule?["ham"] as? Int == 1)
     }
 
+    /// A record that cannot be read is not counted, and the run says so (one line, where the
+    /// first is) and ends with status 1, as classify does; eval and diff alike.
+    @Test func unreadableRecordsAreSaidAndNotCounted() throws {
+        let rules = try Harness.temp(sfsfilters([row("win")]), suffix: ".sfsfilters")
+        let input = "{\"sender\":\"+1555\",\"body\":\"win\",\"label\":\"spam\"}\n{oops\n{\"sender\":\"+1555\",\"body\":\"hi\",\"label\":\"ham\"}\n"
+        let r = try Harness.run(["eval", "--no-db", "--filters", rules, "--label", "label", "--json", "-"], stdin: input)
+        #expect(r.status == 1)
+        let o = jsonObject(r)
+        #expect(o["records"] as? Int == 2 && o["tp"] as? Int == 1 && o["tn"] as? Int == 1)
+        #expect(r.err.contains("1 of 3 records could not be read (not counted); it is record 2, <stdin>:2"), "\(r.err)")
+        let d = try Harness.run(["diff", "--before", rules, "--after", rules, "-"], stdin: input)
+        #expect(d.status == 1 && d.err.contains("1 of 3 records could not be read (not counted)"), "\(d.err)")
+    }
+
     @Test func showListsTheMistakes() throws {
         let rules = try Harness.temp(sfsfilters([row("win")]), suffix: ".sfsfilters")
         let input = #"{"id":"a","sender":"x","body":"win?","label":"ham"}"# + "\n" + #"{"id":"b","sender":"x","body":"free","label":"spam"}"# + "\n"
