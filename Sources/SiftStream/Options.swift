@@ -9,13 +9,20 @@
 // Memory is bounded by the number of batches in flight (a few per job), never
 // by the size of the input. Files: Options (this), Reader, Formatter,
 // Pipeline, Stats; the byte-level parsers are NDJSONRecord and CSVRecord.
+// The phone archives (Reader+SMSBackupXML, Reader+ChatDB, TypedStream) are
+// read into NDJSON records the workers read like any other.
 import SiftEngine
 import SiftRules
 
 /// How input is read.
 public enum InputFormat: String, Sendable, CaseIterable {
-    /// By the first byte of each input: `{` is NDJSON, anything else CSV.
+    /// By the first bytes of each input: `{` is NDJSON, `<` an SMS Backup & Restore
+    /// export, the SQLite header a Messages database, anything else CSV.
     case auto, ndjson, csv
+    /// SMS Backup & Restore's XML export (Android).
+    case smsBackupXML = "sms-backup-xml"
+    /// The iPhone/Mac Messages database (`chat.db`, `sms.db`).
+    case chatDB = "chat-db"
 }
 
 /// How verdicts are written.
@@ -43,6 +50,8 @@ public struct StreamOptions: Sendable {
     public var batchRecords = 2048
     /// Show diagnostics that include message content (`-v`).
     public var verbose = false
+    /// Phone archives: keep the messages sent too, not only those received.
+    public var includeSent = false
 
     public init() {}
 }
