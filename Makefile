@@ -6,7 +6,7 @@ BIN_RELEASE = .build/release/msgsift
 SAMPLE_RULES = --no-db --filters samples/rules.sfsfilters --lists samples/lists.json --lists-languages he,en \
 	--rule links --rule short-sender=5 --rule email --rule emojis --rule country-allowlist=+972,+1,+44
 
-.PHONY: all build release run test deps clean bench bench-langid bench-langid-sms
+.PHONY: all build release run test deps clean bench bench-archives bench-langid bench-langid-sms
 
 all: build
 
@@ -41,6 +41,12 @@ bench: release
 	@command -v rg >/dev/null || { apt-get update -qq && apt-get install -y -qq ripgrep; }
 	$(SWIFT) build -c release --product msgsift-bench
 	python3 bench/run.py $(if $(QUICK),--quick,) $(if $(RECORDS),--records $(RECORDS),)
+
+# The SMS Backup & Restore XML reader beside NDJSON on the same messages: a generated
+# export of SIZE_MB (default 1000) megabytes, records/s and peak RSS (bench/archives.py;
+# not part of `make test`).
+bench-archives: release
+	python3 bench/archives.py $(if $(SIZE_MB),--size-mb $(SIZE_MB),)
 
 # Language identification on held-out real text, msgsift against lingua and
 # langid.py (bench/langid/; not part of `make test`). Fetches Debian packages
