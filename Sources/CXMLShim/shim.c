@@ -21,7 +21,7 @@ struct sift_xml {
     int read_errno;
     int64_t bytes_read;
     int in_data;                // inside a `data` attribute's value, skipping it
-    unsigned char prev;         // the last byte passed on
+    unsigned char last[8];      // the last bytes passed on, the latest at the end
     char *error;
     long error_line;
     char out[CHUNK];            // filtered bytes not yet taken by libxml2: out[out_pos..<out_len]
@@ -80,6 +80,21 @@ static int char_ref(const unsigned char *p, size_t n, uint32_t *value, size_t *u
     return 1;
 }
 
+// Keeps the last bytes passed on (`x->last`), for `ends_with_data`.
+static void remember(sift_xml *x, const unsigned char *p, size_t n) {
+    enum { K = sizeof x->last };
+    if (n >= K) { memcpy(x->last, p + n - K, K); return; }
+    memmove(x->last, x->last + n, K - n);
+    memcpy(x->last + K - n, p, n);
+}
+
+// Whether the bytes passed on end with an attribute name `data` (blank space before it).
+static int ends_with_data(const sift_xml *x) {
+    const unsigned char *e = x->last + sizeof x->last;
+    unsigned char before = e[-5];
+    return memcmp(e - 4, "data", 4) == 0 && (before == ' ' || before == '\t' || before == '\n' || before == '\r');
+}
+
 // The filtered input (see CXMLShim.h) into `out`, up to `room` bytes; returns how many.
 static size_t filter(sift_xml *x, char *out, size_t room) {
     size_t o = 0;
@@ -103,6 +118,17 @@ static size_t filter(sift_xml *x, char *out, size_t room) {
             if (i < avail && p[i] == '"') x->in_data = 0;
             continue;
         }
+        // A run of bytes that need no look: copied whole, up to the next `&` or `=`.
+        size_t limit = avail < room - o - 16 ? avail : room - o - 16;
+        size_t run = 0;
+        while (run < limit && p[run] != '&' && p[run] != '=') run++;
+        if (run > 0) {
+            memcpy(out + o, p, run);
+            o += run;
+            x->pos += run;
+            remember(x, p, run);
+            continue;
+        }
         unsigned char c = *p;
         if (c == '&') {
             uint32_t v, low;
@@ -122,20 +148,20 @@ static size_t filter(sift_xml *x, char *out, size_t room) {
                     o += used;
                     x->pos += used;
                 }
-                x->prev = ';';
+                remember(x, (const unsigned char *)";", 1);
                 continue;
             }
-        } else if (c == 'd' && (x->prev == ' ' || x->prev == '\t' || x->prev == '\n' || x->prev == '\r')
-                   && avail >= 6 && memcmp(p, "data=\"", 6) == 0) {
-            memcpy(out + o, p, 6);
-            o += 6;
-            x->pos += 6;
-            x->prev = '"';
+        } else if (avail >= 2 && p[1] == '"' && ends_with_data(x)) {
+            // `data="`: the value is skipped (see CXMLShim.h).
+            memcpy(out + o, p, 2);
+            o += 2;
+            x->pos += 2;
+            remember(x, p, 2);
             x->in_data = 1;
             continue;
         }
         out[o++] = (char)c;
-        x->prev = c;
+        remember(x, p, 1);
         x->pos++;
     }
     return o;
@@ -156,6 +182,16 @@ static int read_filtered(void *context, char *out, int capacity) {
 }
 
 static int close_nothing(void *context) { (void)context; return 0; }
+
+// libxml2 keeps a node's line in 16 bits (65535 past that). The reader of this thread notes
+// each element's line as the node is made (libxml2's node-registration callback, per thread),
+// where the parser is then: at the end of its start tag, as libxml2's own line is.
+static __thread sift_xml *reading;
+
+static void note_line(xmlNodePtr node) {
+    if (reading && node && node->type == XML_ELEMENT_NODE)
+        node->psvi = (void *)(intptr_t)xmlTextReaderGetParserLineNumber(reading->reader);
+}
 
 static void on_error(void *context, xmlErrorPtr error) {
     sift_xml *x = context;
@@ -178,12 +214,14 @@ sift_xml *sift_xml_open(int fd, const uint8_t *prefix, size_t prefix_length) {
     if (!x->in) { free(x); return NULL; }
     if (prefix_length) memcpy(x->in, prefix, prefix_length);
     x->len = prefix_length;
-    x->prev = '\n';
+    memset(x->last, '\n', sizeof x->last);
     // No network, no entity substitution, no DTD loading; big line numbers kept.
     int options = XML_PARSE_NONET | XML_PARSE_NOBLANKS | XML_PARSE_BIG_LINES | XML_PARSE_COMPACT;
     x->reader = xmlReaderForIO(read_filtered, close_nothing, x, NULL, NULL, options);
     if (!x->reader) { free(x->in); free(x); return NULL; }
     xmlTextReaderSetStructuredErrorHandler(x->reader, on_error, x);
+    reading = x;
+    xmlRegisterNodeDefault(note_line);
     return x;
 }
 
@@ -221,8 +259,7 @@ const char *sift_xml_attribute(sift_xml *x, const char *name, size_t *length) {
 long sift_xml_line(sift_xml *x) {
     xmlNodePtr node = xmlTextReaderCurrentNode(x->reader);
     if (!node) return xmlTextReaderGetParserLineNumber(x->reader);
-    // Past line 65535 libxml2 keeps an element's line beside it (XML_PARSE_BIG_LINES).
-    if (node->type == XML_ELEMENT_NODE && node->line == 65535 && node->psvi) return (long)(ptrdiff_t)node->psvi;
+    if (node->type == XML_ELEMENT_NODE && node->psvi) return (long)(intptr_t)node->psvi;
     return xmlGetLineNo(node);
 }
 
@@ -237,6 +274,10 @@ int64_t sift_xml_bytes_read(sift_xml *x) { return x->bytes_read; }
 
 void sift_xml_close(sift_xml *x) {
     if (!x) return;
+    if (reading == x) {
+        xmlRegisterNodeDefault(NULL);
+        reading = NULL;
+    }
     xmlFreeTextReader(x->reader);
     free(x->error);
     free(x->in);

@@ -144,6 +144,24 @@ struct ArchiveTests {
         #expect(ids.count >= 190, "\(ids.count)")
     }
 
+    /// A video's base64 `data` (here 12 MB, past libxml2's 10 MB limit on an attribute value,
+    /// with line breaks in it) is skipped unread: the MMS's text still comes, and the lines
+    /// after it keep their numbers.
+    @Test func mediaDataIsSkippedAndLinesKeepTheirNumbers() throws {
+        let video = String(repeating: String(repeating: "QUJD", count: 19) + "\n", count: 160_000)
+        var xml = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>\n<smses count=\"2\">\n"
+        xml += "<mms date=\"7\" msg_box=\"1\"><parts><part ct=\"video/mp4\" data=\"\(video)\" />"
+        xml += "<part ct=\"text/plain\" text=\"look\" /></parts><addrs><addr address=\"Ann\" type=\"137\" /></addrs></mms>\n"
+        xml += "<sms address=\"B\" type=\"1\" body=\"no date\" />\n</smses>\n"
+        let file = try Harness.temp(Data(xml.utf8), suffix: ".xml")
+        let r = try Harness.run(["classify", "--annotate"] + rules + [file])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.objects.first?["body"] as? String == "look")
+        #expect(r.objects.first?["sender"] as? String == "Ann")
+        // Lines: 1 declaration, 2 <smses>, 3 the <mms> start, 160,000 line breaks in the data.
+        #expect(r.objects.last?["error"] as? String == "\(file):160004: message number 2 (<sms>) has no date")
+    }
+
     @Test func whatIsNotABackupIsRefusedByName() throws {
         let ndjson = try Harness.temp(Data(#"{"sender":"a","body":"b"}"#.utf8 + [0x0A]), suffix: ".ndjson")
         let named = try Harness.run(["classify", "--format", "sms-backup-xml"] + rules + [ndjson])
