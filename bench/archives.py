@@ -88,11 +88,11 @@ def generate(xml_path, ndjson_path, size_mb, seed):
 
 def timed(cmd, out_path):
     with open(out_path, "wb") as out:
-        p = subprocess.run(["/usr/bin/time", "-f", "%e %M"] + cmd, stdout=out, stderr=subprocess.PIPE)
+        p = subprocess.run(["/usr/bin/time", "-f", "%e %M %U %S"] + cmd, stdout=out, stderr=subprocess.PIPE)
     if p.returncode != 0:
         sys.exit("failed: %s\n%s" % (" ".join(cmd), p.stderr.decode(errors="replace")))
-    wall, rss = p.stderr.decode().strip().splitlines()[-1].split()
-    return float(wall), int(rss) / 1024
+    wall, rss, user, system = p.stderr.decode().strip().splitlines()[-1].split()
+    return float(wall), int(rss) / 1024, float(user) + float(system)
 
 
 def md5(path):
@@ -138,11 +138,13 @@ def main():
     for name, path in (("xml", xml), ("ndjson", ndjson)):
         wall = statistics.median(r[0] for r in runs[name])
         rss = max(r[1] for r in runs[name])
+        cpu = statistics.median(r[2] for r in runs[name])
         size = os.path.getsize(path) / 1e6
-        rows[name] = (wall, rss)
-        print("%-7s %7.0f MB  %6.2f s (median of %d)  %9.0f records/s  %6.0f MB/s  peak RSS %5.1f MiB  (walls: %s)" % (
-            name, size, wall, args.rounds, received / wall, size / wall, rss, ", ".join("%.2f" % r[0] for r in runs[name])))
-    print("XML vs NDJSON: %.2fx the time, %.2fx the peak RSS" % (rows["xml"][0] / rows["ndjson"][0], rows["xml"][1] / rows["ndjson"][1]))
+        rows[name] = (wall, rss, cpu)
+        print("%-7s %7.0f MB  %6.2f s (median of %d)  %9.0f records/s  %6.0f MB/s  CPU %6.2f s  peak RSS %5.1f MiB  (walls: %s)" % (
+            name, size, wall, args.rounds, received / wall, size / wall, cpu, rss, ", ".join("%.2f" % r[0] for r in runs[name])))
+    print("XML vs NDJSON: %.2fx the time, %.2fx the CPU time, %.2fx the peak RSS" % (
+        rows["xml"][0] / rows["ndjson"][0], rows["xml"][2] / rows["ndjson"][2], rows["xml"][1] / rows["ndjson"][1]))
     if not same:
         sys.exit(1)
 

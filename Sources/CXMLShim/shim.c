@@ -109,13 +109,20 @@ static size_t filter(sift_xml *x, char *out, size_t room) {
         size_t avail = x->len - x->pos;
         if (x->in_data) {
             // Skip to the closing quote, keeping line breaks (so lines keep their numbers).
+            const unsigned char *quote = memchr(p, '"', avail);
+            size_t end = quote ? (size_t)(quote - p) : avail;
             size_t i = 0;
-            while (i < avail && p[i] != '"' && o < room) {
-                if (p[i] == '\n') out[o++] = '\n';
-                i++;
+            const unsigned char *nl;
+            while (o < room && (nl = memchr(p + i, '\n', end - i)) != NULL) {
+                out[o++] = '\n';
+                i = (size_t)(nl - p) + 1;
             }
-            x->pos += i;
-            if (i < avail && p[i] == '"') x->in_data = 0;
+            if (o == room && memchr(p + i, '\n', end - i)) {
+                x->pos += i;            // out of room before the next line break: on from there
+                continue;
+            }
+            x->pos += end;
+            if (quote) x->in_data = 0;
             continue;
         }
         // A run of bytes that need no look: copied whole, up to the next `&` or `=`.
