@@ -18,10 +18,10 @@ struct ClassifyConfig {
 enum ClassifyCommand {
     static let usage = "msgsift [--db PATH] classify [INPUT…] [options]"
     static let summary = """
-        Reads messages (NDJSON or CSV, an SMS Backup & Restore XML export or an
-        iPhone Messages database (chat.db); files, or stdin when none or -) and writes one
-        verdict per record, in input order: allow, junk, transaction or promotion, with
-        the stage and the rule that decided it.
+        Reads messages (NDJSON, CSV, an SMS Backup & Restore XML export or an iPhone
+        Messages database such as chat.db; files, or stdin when none or -) and writes
+        one verdict per record, in input order: allow, junk, transaction or promotion,
+        with the stage and the rule that decided it.
         """
 
     static let flags: [Flag<ClassifyConfig>] = [

@@ -281,6 +281,7 @@ struct ArchiveTests {
             #"{"id":1,"sender":"+447700900123","body":"old times at bit.ly/o","date":"2013-09-04T15:06:40.000Z","service":"SMS","verdict":{"action":"junk","stage":"smartRule","reason":"links"}}"#,
             #"{"id":3,"sender":"+447700900123","body":"hello","date":"2013-09-04T15:08:40.000Z","service":"SMS","verdict":{"action":"allow","stage":"noMatch"}}"#,
         ]), "\(r.out)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["sms.db"])
     }
 
     @Test func whatIsNotAMessagesDatabaseIsRefusedByName() throws {
