@@ -144,6 +144,27 @@ struct ArchiveTests {
         #expect(ids.count >= 190, "\(ids.count)")
     }
 
+    /// Character references the app writes, and those XML forbids: a pair in decimal or hex
+    /// is one character; a lone surrogate, a high one before another high one, and `&#1;` read
+    /// as U+FFFD. In a file of 3 MB, so that references fall across every read of it.
+    @Test func surrogatePairsAndForbiddenReferences() throws {
+        var xml = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>\n<smses count=\"1\">\n"
+        xml += "<sms address=\"A\" date=\"1\" type=\"1\" body=\"a&#xD83D;&#xde00;b&#1;c&#56832;d&#55357;&#55357;&#56832;e&#233;\" />\n"
+        let pairs = String(repeating: "&#55357;&#56832;", count: 12)
+        for k in 0..<12_000 {
+            xml += "<sms address=\"B\" date=\"\(k)\" type=\"1\" body=\"\(String(repeating: "x", count: k % 7))\(pairs)\" read=\"1\" />\n"
+        }
+        xml += "</smses>\n"
+        let file = try Harness.temp(Data(xml.utf8), suffix: ".xml")
+        let r = try Harness.run(["classify", "--annotate"] + rules + [file])
+        #expect(r.status == 0, "\(r.err)")
+        let bodies = r.objects.map { $0["body"] as? String }
+        #expect(bodies.first == "a\u{1F600}b\u{FFFD}c\u{FFFD}d\u{FFFD}\u{1F600}e\u{E9}")
+        #expect(bodies.count == 12_001)
+        let emoji = String(repeating: "\u{1F600}", count: 12)
+        #expect(bodies.dropFirst().enumerated().allSatisfy { k, body in body == String(repeating: "x", count: k % 7) + emoji })
+    }
+
     /// A video's base64 `data` (here 12 MB, past libxml2's 10 MB limit on an attribute value,
     /// with line breaks in it) is skipped unread: the MMS's text still comes, and the lines
     /// after it keep their numbers.
