@@ -10,7 +10,7 @@
 
 #include <libxml/xmlreader.h>
 
-enum { CHUNK = 256 << 10, LOOKAHEAD = 64 };
+enum { CHUNK = 256 << 10, LOOKAHEAD = 64, PADDING = 2048 };
 
 struct sift_xml {
     xmlTextReaderPtr reader;
@@ -22,6 +22,7 @@ struct sift_xml {
     int64_t bytes_read;
     int in_data;                // inside a `data` attribute's value, skipping it
     unsigned char last[8];      // the last bytes passed on, the latest at the end
+    size_t padded;              // blank bytes passed on after the end of the input
     char *error;
     long error_line;
     char out[CHUNK];            // filtered bytes not yet taken by libxml2: out[out_pos..<out_len]
@@ -104,7 +105,19 @@ static size_t filter(sift_xml *x, char *out, size_t room) {
             refill(x);
             continue;
         }
-        if (x->pos == x->len) break;
+        if (x->pos == x->len) {
+            // At the end, blank space (which XML allows after the document): libxml2's reader
+            // parses the input 512 bytes at a time and parses the last piece together with
+            // the check that the document is complete, so a file cut short would lose the
+            // whole messages of its last piece with that check's error. After this padding
+            // they are parsed, and read, before it.
+            size_t pad = PADDING - x->padded;
+            if (pad > room - o) pad = room - o;
+            memset(out + o, ' ', pad);
+            o += pad;
+            x->padded += pad;
+            break;
+        }
         unsigned char *p = x->in + x->pos;
         size_t avail = x->len - x->pos;
         if (x->in_data) {

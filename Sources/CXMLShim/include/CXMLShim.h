@@ -14,6 +14,9 @@
 // - the value of every `data` attribute (base64 pictures and videos of MMS
 //   parts, the bulk of a backup) is skipped, its line breaks kept: msgsift
 //   never reads it, and a video's would otherwise be held whole in memory.
+// - after the end of the input, 2 KiB of blank space (allowed after the
+//   document), so that the whole elements before a cut-off end are read
+//   before libxml2 reports the cut (shim.c says why).
 #ifndef CXMLSHIM_H
 #define CXMLSHIM_H
 
