@@ -60,11 +60,7 @@ extension RecordReader {
                                       + " or a Messages database", input: true)
                 }
                 let after = position == 0 ? "no message was read" : "the last message read is number \(position), line \(lastLine)"
-                let text = "\(s.name):\(line): not well-formed XML (\(message)); the rest of the file is not read (\(after))"
-                s.line = line
-                add(&s, UnsafeBufferPointer(start: nil, count: 0), tooLong: false, message: text)
-                flush(&s)
-                throw StreamError(text, input: true, partial: true)
+                throw brokenXML(&s, line: line, message: message, after: after)
             }
             guard sift_xml_node_type(x) == 1 else { continue }
             if !rootSeen {
@@ -90,14 +86,8 @@ extension RecordReader {
             if !isSMS {
                 let mms = xml.readMMS()
                 if let problem = mms.problem {
-                    let (message, errLine) = problem
                     flush(&s)
-                    let text = "\(s.name):\(errLine): not well-formed XML (\(message)); the rest of the file is not read"
-                        + " (inside message number \(position), line \(line))"
-                    s.line = errLine
-                    add(&s, UnsafeBufferPointer(start: nil, count: 0), tooLong: false, message: text)
-                    flush(&s)
-                    throw StreamError(text, input: true, partial: true)
+                    throw brokenXML(&s, line: problem.1, message: problem.0, after: "inside message number \(position), line \(line)")
                 }
                 sender = mms.sender
                 body = mms.body
@@ -124,6 +114,19 @@ extension RecordReader {
         if !rootSeen && !stopped {
             throw StreamError("\(s.name): XML without elements, not an SMS Backup & Restore export (<smses>)", input: true)
         }
+    }
+
+    /// XML that is not well-formed at `line`: an error record saying so (with libxml2's
+    /// message), and the error that ends the reading of this input. On stderr libxml2's message
+    /// only with -v: it may quote the text (an entity name in a body).
+    private func brokenXML(_ s: inout SourceState, line: Int, message: String, after: String) -> StreamError {
+        func text(_ detail: String) -> String {
+            "\(s.name):\(line): not well-formed XML\(detail); the rest of the file is not read (\(after))"
+        }
+        s.line = line
+        add(&s, UnsafeBufferPointer(start: nil, count: 0), tooLong: false, message: text(" (\(message))"))
+        flush(&s)
+        return StreamError(text(options.verbose ? " (\(message))" : ""), input: true, partial: true)
     }
 
     private func addElementError(_ s: inout SourceState, _ message: String) {
