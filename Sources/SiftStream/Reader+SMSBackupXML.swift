@@ -19,8 +19,11 @@
 // pairs the app writes for emoji before libxml2 sees them (CXMLShim.h).
 //
 // An element without a usable `date`, `type` or `msg_box` is an error record
-// naming its line; the run goes on. XML that is not well-formed ends the
-// file: an error record says where, and the input counts as read in part.
+// naming its line; the run goes on. XML that is not well-formed stops
+// libxml2: in a regular file an error record names the broken element and
+// reading starts again at the next line that starts an element
+// (`resyncSteps`); from a pipe the error record ends the input, which counts
+// as read in part.
 import CXMLShim
 import Foundation
 
@@ -33,20 +36,58 @@ extension RecordReader {
         }
         s.format = .ndjson
         s.started = true
-        let linesBefore = s.line - 1
-        let prefix = s.work
+        // A regular file can be read again from a line after XML that is not well-formed.
+        var info = stat()
+        let seekable = s.workOffset >= 0 && fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+        var read = XMLRead(origin: (s.workOffset, s.line))
+        read.countedThrough = max(0, s.workOffset) + s.work.count     // those bytes are counted already
+        var steps: [XMLStep] = [.parse(XMLSegment(prefix: s.work, fd: fd, seek: nil, firstLine: s.line))]
         s.work = []
-        guard let x = prefix.withUnsafeBufferPointer({ sift_xml_open(fd, $0.baseAddress, $0.count) }) else {
+        while !steps.isEmpty && !stopped {
+            switch steps.removeFirst() {
+            case .error(let line, let counts, let text):
+                if counts { read.position += 1 }
+                s.line = line
+                addElementError(&s, text(read.position))
+            case .parse(let segment):
+                guard let broken = try readSegment(&s, segment, &read) else { continue }
+                if let end = segment.endLine {
+                    // Whole elements read again up to a broken one: the cut end is expected.
+                    if broken.line < end - 1 {
+                        s.line = broken.line
+                        addElementError(&s, "\(s.name):\(broken.line): not well-formed XML (\(broken.message)); lines \(broken.line)–\(end - 1) are skipped")
+                    }
+                    continue
+                }
+                guard seekable, let origin = read.origin else {
+                    let after = read.position == 0 ? "no message was read" : "the last message read is number \(read.position), line \(read.lastLine)"
+                    throw brokenXML(&s, line: broken.line, message: broken.message, after: after)
+                }
+                steps = resyncSteps(fd, s.name, origin: origin, read: read, broken: broken) + steps
+            }
+        }
+    }
+
+    /// Reads one stretch of the XML to its end or to the first error, which it returns.
+    private func readSegment(_ s: inout SourceState, _ segment: XMLSegment, _ read: inout XMLRead) throws(StreamError) -> XMLBroken? {
+        if let offset = segment.seek { lseek(segment.fd, off_t(offset), SEEK_SET) }
+        guard let x = segment.prefix.withUnsafeBufferPointer({ sift_xml_open(segment.fd, $0.baseAddress, $0.count) }) else {
             throw StreamError("\(s.name): out of memory", input: true)
         }
         defer {
-            countBytes(Int(sift_xml_bytes_read(x)))
+            // Bytes read again after a broken element are counted once (--stats).
+            let end = (segment.seek ?? read.countedThrough) + Int(sift_xml_bytes_read(x))
+            if segment.fd >= 0 && end > read.countedThrough {
+                countBytes(end - read.countedThrough)
+                read.countedThrough = end
+            }
             sift_xml_close(x)
         }
-        var xml = XMLCursor(x, linesBefore: linesBefore)
-        var position = 0, lastLine = 0
-        var out: [UInt8] = []
+        let synthetic = segment.seek != nil || segment.endLine != nil
+        if synthetic { read.origin = segment.seek.map { ($0, segment.firstLine) } ?? read.origin }
+        var xml = XMLCursor(x, linesBefore: segment.firstLine - (synthetic ? 2 : 1))
         var rootSeen = false
+        var out: [UInt8] = []
         while !stopped {
             let r = sift_xml_next(x)
             if r == 0 { break }
@@ -55,12 +96,11 @@ extension RecordReader {
                 flush(&s)
                 if errno != 0 { throw StreamError("cannot read \(s.name): \(String(cString: strerror(errno)))", input: true) }
                 let (message, line) = xml.error()
-                if !rootSeen {
+                if !rootSeen && !synthetic {
                     throw StreamError("\(s.name): not XML (line \(line): \(message)); msgsift reads NDJSON, CSV, SMS Backup & Restore XML"
                                       + " or a Messages database", input: true)
                 }
-                let after = position == 0 ? "no message was read" : "the last message read is number \(position), line \(lastLine)"
-                throw brokenXML(&s, line: line, message: message, after: after)
+                return XMLBroken(line: line, message: message, insideMMS: false)
             }
             guard sift_xml_node_type(x) == 1 else { continue }
             if !rootSeen {
@@ -74,9 +114,10 @@ extension RecordReader {
             guard sift_xml_depth(x) == 1 else { continue }
             let isSMS = xml.nameIs("sms")
             guard isSMS || xml.nameIs("mms") else { continue }
-            position += 1
+            read.position += 1
+            let position = read.position
             let line = xml.line
-            lastLine = line
+            read.lastLine = line
             let element = isSMS ? "<sms>" : "<mms>"
             // Attributes of the element itself, read before its children move the reader on.
             let date = xml.attribute("date")
@@ -87,7 +128,7 @@ extension RecordReader {
                 let mms = xml.readMMS()
                 if let problem = mms.problem {
                     flush(&s)
-                    throw brokenXML(&s, line: problem.1, message: problem.0, after: "inside message number \(position), line \(line)")
+                    return XMLBroken(line: problem.1, message: problem.0, insideMMS: true)
                 }
                 sender = mms.sender
                 body = mms.body
@@ -111,17 +152,52 @@ extension RecordReader {
             record.append(to: &out, fields: options.fields)
             out.withUnsafeBufferPointer { add(&s, UnsafeBufferPointer(rebasing: $0.dropLast()), tooLong: false) }
         }
-        if !rootSeen && !stopped {
+        if !rootSeen && !stopped && !synthetic {
             throw StreamError("\(s.name): XML without elements, not an SMS Backup & Restore export (<smses>)", input: true)
         }
+        return nil
     }
 
-    /// XML that is not well-formed at `line`: an error record saying so (with libxml2's
-    /// message), and the error that ends the reading of this input. On stderr libxml2's message
-    /// only with -v: it may quote the text (an entity name in a body).
+    /// What follows XML that is not well-formed in a regular file: the whole elements before the
+    /// broken one that libxml2 had not handed on yet (it parses 512 bytes at a time, and an error
+    /// drops what it parsed with it), read again; an error record for the broken element (the
+    /// last that starts a line at or before the error's line); reading again from the next line
+    /// that starts an `<sms>` or `<mms>`. Elements are told by their lines' first bytes, as the
+    /// app writes them (one start tag first on its line).
+    private func resyncSteps(_ fd: Int32, _ name: String, origin: (offset: Int, line: Int), read: XMLRead, broken: XMLBroken) -> [XMLStep] {
+        let (starts, resume) = XMLLines.elementStarts(fd, origin: origin, after: read.lastLine, through: broken.line)
+        var steps: [XMLStep] = []
+        let goesOn = resume.map { "reading goes on at line \($0.line)" } ?? "no message follows it"
+        let detail = "not well-formed XML (\(broken.message) at line \(broken.line))"
+        if broken.insideMMS {
+            let position = read.position, line = read.lastLine
+            // Its number was counted when it started.
+            steps.append(.error(line: broken.line, counts: false, text: { _ in "\(name):\(line): message number \(position) is \(detail); \(goesOn)" }))
+        }
+        if let last = starts.last {
+            if let first = starts.first, first.line < last.line {
+                var region = Array("<smses>\n".utf8)
+                var bytes = [UInt8](repeating: 0, count: last.offset - first.offset)
+                let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(first.offset)) }
+                region += bytes.prefix(max(0, n))
+                steps.append(.parse(XMLSegment(prefix: region, fd: -1, seek: nil, firstLine: first.line, endLine: last.line)))
+            }
+            steps.append(.error(line: last.line, counts: true, text: { "\(name):\(last.line): message number \($0) is \(detail); \(goesOn)" }))
+        } else if !broken.insideMMS {
+            steps.append(.error(line: broken.line, counts: false, text: { _ in "\(name):\(broken.line): \(detail); \(goesOn)" }))
+        }
+        if let resume {
+            steps.append(.parse(XMLSegment(prefix: Array("<smses>\n".utf8), fd: fd, seek: resume.offset, firstLine: resume.line)))
+        }
+        return steps
+    }
+
+    /// XML that is not well-formed at `line`, in an input that cannot be read again: an error
+    /// record saying so (with libxml2's message), and the error that ends the reading of this
+    /// input. On stderr libxml2's message only with -v: it may quote the text (an entity name).
     private func brokenXML(_ s: inout SourceState, line: Int, message: String, after: String) -> StreamError {
         func text(_ detail: String) -> String {
-            "\(s.name):\(line): not well-formed XML\(detail); the rest of the file is not read (\(after))"
+            "\(s.name):\(line): not well-formed XML\(detail); the rest of the input is not read (\(after)); give msgsift the file itself to read on past it"
         }
         s.line = line
         add(&s, UnsafeBufferPointer(start: nil, count: 0), tooLong: false, message: text(" (\(message))"))
@@ -131,6 +207,109 @@ extension RecordReader {
 
     private func addElementError(_ s: inout SourceState, _ message: String) {
         add(&s, UnsafeBufferPointer(start: nil, count: 0), tooLong: false, message: message)
+    }
+}
+
+/// A stretch of the XML to read: bytes already read (or made: `<smses>` before a stretch read
+/// again), then `fd` from `seek` (nil: where it is; -1: none). `firstLine` is the line of the
+/// stretch's first byte in the file (after the made `<smses>` line when there is one); a
+/// stretch read again up to a broken element ends at `endLine`.
+struct XMLSegment {
+    var prefix: [UInt8]
+    var fd: Int32
+    var seek: Int?
+    var firstLine: Int
+    var endLine: Int? = nil
+}
+
+/// What is left to do with an export: read a stretch, or write an error record (`counts`: the
+/// broken element takes the next number; the text is made with the number it has).
+enum XMLStep {
+    case parse(XMLSegment)
+    case error(line: Int, counts: Bool, text: (Int) -> String)
+}
+
+/// What a reading of an export has got to.
+struct XMLRead {
+    /// Where the stretch being read starts in the file (offset, line); nil when unknown.
+    var origin: (offset: Int, line: Int)?
+    /// `<sms>`/`<mms>` elements met so far (the last one's id).
+    var position = 0
+    /// The line the last of them starts on.
+    var lastLine = 0
+    /// Bytes of the file counted for --stats up to this offset.
+    var countedThrough: Int
+
+    init(origin: (offset: Int, line: Int)) {
+        self.origin = origin.offset >= 0 ? origin : nil
+        countedThrough = max(0, origin.offset)
+    }
+}
+
+/// Where and why libxml2 stopped.
+struct XMLBroken {
+    var line: Int
+    var message: String
+    /// Inside an `<mms>` element already counted.
+    var insideMMS: Bool
+}
+
+/// The lines of a regular file, read with pread (never moving its offset).
+enum XMLLines {
+    /// From `origin` on: the lines after `after` through `through` that start (past blanks)
+    /// with `<sms` or `<mms`, and the first such line after `through` (nil when `</smses>`
+    /// or the end of the file comes first).
+    static func elementStarts(_ fd: Int32, origin: (offset: Int, line: Int), after: Int, through: Int)
+        -> (starts: [(line: Int, offset: Int)], resume: (line: Int, offset: Int)?) {
+        var starts: [(line: Int, offset: Int)] = []
+        var head = [UInt8](repeating: 0, count: 16)
+        /// 1: an element starts the line at `at`; 2: `</smses>` does; 0: anything else.
+        func kind(_ at: Int) -> Int {
+            let n = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(at)) }
+            guard n > 0 else { return 2 }
+            var i = 0
+            while i < n && (head[i] == 0x20 || head[i] == 0x09 || head[i] == 0x0D) { i += 1 }
+            let rest = head[i..<n]
+            if rest.starts(with: "</smses".utf8) { return 2 }
+            guard rest.starts(with: "<sms".utf8) || rest.starts(with: "<mms".utf8), i + 4 < n else { return 0 }
+            return [0x20, 0x09, 0x0A, 0x0D, 0x2F, 0x3E].contains(head[i + 4]) ? 1 : 0
+        }
+        var line = origin.line
+        var lineStart = origin.offset
+        var resume: (line: Int, offset: Int)?
+        /// False once the search is over.
+        func visit() -> Bool {
+            guard line > after else { return true }
+            switch kind(lineStart) {
+            case 1:
+                if line <= through { starts.append((line, lineStart)); return true }
+                resume = (line, lineStart)
+                return false
+            case 2:
+                return line <= through
+            default:
+                return true
+            }
+        }
+        if !visit() { return (starts, resume) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        var chunkOffset = origin.offset
+        while true {
+            let n = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(chunkOffset)) }
+            if n <= 0 { return (starts, nil) }
+            var done = false
+            chunk.withUnsafeBufferPointer { buf in
+                var i = 0
+                while !done, let j = memchrIndex(UnsafeBufferPointer(rebasing: buf[0..<n]), 0x0A, from: i) {
+                    line += 1
+                    lineStart = chunkOffset + j + 1
+                    if !visit() { done = true }
+                    i = j + 1
+                }
+            }
+            if done { return (starts, resume) }
+            chunkOffset += n
+        }
     }
 }
 

@@ -121,8 +121,10 @@ struct ArchiveTests {
         #expect(strict.err.contains("--strict: stopped at an unreadable record: <stdin>:3: message number 1 (<sms>) has no date"), "\(strict.err)")
     }
 
-    /// A file cut short: what was read before comes out, then an error record at the line
-    /// where the XML breaks off; the input counts as read in part (exit status 1).
+    /// A file cut short: every whole message comes out, then an error record for the one cut,
+    /// at its line; the run goes on (exit status 0, as for an unreadable NDJSON line). From a
+    /// pipe the same, but the input counts as read in part (it cannot be read again past an
+    /// error, see below): exit status 1, and stderr says so.
     @Test func aTruncatedBackupEndsInAnErrorRecord() throws {
         var xml = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>\n<smses count=\"200\">\n"
         for k in 1...200 {
@@ -131,15 +133,54 @@ struct ArchiveTests {
         let cut = String(xml.utf8.prefix(xml.utf8.count - 30))!     // inside the last element, line 202
         let file = try Harness.temp(Data(cut.utf8), suffix: ".xml")
         let r = try Harness.run(["classify", "--annotate"] + rules + [file])
-        #expect(r.status == 1)
+        #expect(r.status == 0, "\(r.err)")
+        #expect(!r.err.contains("not well-formed"), "\(r.err)")
         let objects = r.objects
-        let last = try #require(objects.last)
-        let error = try #require(last["error"] as? String)
-        #expect(error.hasPrefix("\(file):202: not well-formed XML ("), "\(error)")
-        #expect(r.err.contains("\(file):202: not well-formed XML; the rest of the file is not read (the last message read is number 199, line 201)"), "\(r.err)")
-        // Every whole message before it comes first, in order: 199 (the 200th is cut).
         #expect(objects.dropLast().map { $0["id"] as? Int } == (1...199).map { $0 })
-        #expect(error.hasSuffix("the last message read is number 199, line 201)"), "\(error)")
+        let error = try #require(objects.last?["error"] as? String)
+        #expect(error.hasPrefix("\(file):202: message number 200 is not well-formed XML ("), "\(error)")
+        #expect(error.hasSuffix(" at line 202); no message follows it"), "\(error)")
+
+        let piped = try Harness.run(["classify", "--annotate"] + rules, stdin: Data(cut.utf8))
+        #expect(piped.status == 1)
+        #expect(piped.objects.dropLast().map { $0["id"] as? Int } == (1...199).map { $0 })
+        #expect(piped.err.contains("<stdin>:202: not well-formed XML; the rest of the input is not read (the last message read is number 199,"
+                                   + " line 201); give msgsift the file itself to read on past it"), "\(piped.err)")
+    }
+
+    /// XML broken in the middle of a file (a raw `<` in an attribute, an unclosed quote inside
+    /// an MMS): an error record names the element and its line, the messages around it all come
+    /// out with their own numbers, and the run goes on to the end (exit status 0).
+    @Test func brokenXMLInTheMiddleIsAnErrorRecordAndReadingGoesOn() throws {
+        var xml = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>\n<smses count=\"60\">\n"
+        var expected: [Int] = []
+        for k in 1...60 {
+            switch k {
+            case 20:    // line 22 (message k is on line k + 2)
+                xml += "  <sms address=\"A\" date=\"\(k)\" type=\"1\" body=\"a < b\" read=\"1\" />\n"
+            case 40:    // lines 42-46; its quote runs on to line 47, libxml2 stops at line 45
+                xml += "  <mms date=\"\(k)\" msg_box=\"1\">\n    <parts>\n      <part ct=\"text/plain\" text=\"unclosed />\n"
+                xml += "    </parts>\n  </mms>\n"
+            default:
+                xml += "  <sms address=\"+1555\(k)\" date=\"\(k)\" type=\"1\" body=\"message \(k)\" read=\"1\" />\n"
+                expected.append(k)
+            }
+        }
+        xml += "</smses>\n"
+        let file = try Harness.temp(Data(xml.utf8), suffix: ".xml")
+        let r = try Harness.run(["classify", "--annotate"] + rules + [file])
+        #expect(r.status == 0, "\(r.err)")
+        let objects = r.objects
+        #expect(objects.compactMap { $0["id"] as? Int } == expected)
+        #expect(objects.compactMap { $0["body"] as? String } == expected.map { "message \($0)" })
+        let errors = objects.compactMap { $0["error"] as? String }
+        #expect(errors.count == 2, "\(errors)")
+        #expect(errors.first?.hasPrefix("\(file):22: message number 20 is not well-formed XML (") == true, "\(errors)")
+        #expect(errors.first?.hasSuffix(" at line 22); reading goes on at line 23") == true, "\(errors)")
+        #expect(errors.last?.hasPrefix("\(file):42: message number 40 is not well-formed XML (") == true, "\(errors)")
+        #expect(errors.last?.hasSuffix(" at line 45); reading goes on at line 47") == true, "\(errors)")
+        // In order: the error records where their messages were.
+        #expect(objects[19]["error"] != nil && objects[39]["error"] != nil)
     }
 
     /// Character references the app writes, and those XML forbids: a pair in decimal or hex
