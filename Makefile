@@ -6,16 +6,17 @@ BIN_RELEASE = .build/release/msgsift
 SAMPLE_RULES = --no-db --filters samples/rules.sfsfilters --lists samples/lists.json --lists-languages he,en \
 	--rule links --rule short-sender=5 --rule email --rule emojis --rule country-allowlist=+972,+1,+44
 
-.PHONY: all build release run test deps clean bench bench-authoring bench-langid bench-langid-sms fuzz sanitize tsan
+.PHONY: all build release run test deps clean bench bench-archives bench-authoring bench-langid bench-langid-sms fuzz sanitize tsan
 
 all: build
 
-# The C libraries msgsift links: ICU (through CICUShim) and SQLite. Installed with apt-get when missing.
+# The C libraries msgsift links: ICU (through CICUShim), SQLite and libxml2 (through CXMLShim).
+# Installed with apt-get when missing.
 deps:
-	@if ! pkg-config --exists icu-uc icu-i18n sqlite3 2>/dev/null; then \
-		echo "installing libicu-dev libsqlite3-dev pkg-config"; \
+	@if ! pkg-config --exists icu-uc icu-i18n sqlite3 libxml-2.0 2>/dev/null; then \
+		echo "installing libicu-dev libsqlite3-dev libxml2-dev pkg-config"; \
 		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
-		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libicu-dev libsqlite3-dev pkg-config; \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libicu-dev libsqlite3-dev libxml2-dev pkg-config; \
 	fi
 
 build: deps
@@ -67,6 +68,12 @@ bench: release
 bench-authoring: release
 	$(SWIFT) build -c release --product msgsift-bench
 	python3 bench/authoring.py $(if $(RECORDS),--records $(RECORDS),)
+
+# The SMS Backup & Restore XML reader beside NDJSON on the same messages: a generated
+# export of SIZE_MB (default 1000) megabytes, records/s and peak RSS (bench/archives.py;
+# not part of `make test`).
+bench-archives: release
+	python3 bench/archives.py $(if $(SIZE_MB),--size-mb $(SIZE_MB),)
 
 # Language identification on held-out real text, msgsift against lingua and
 # langid.py (bench/langid/; not part of `make test`). Fetches Debian packages

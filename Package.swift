@@ -34,8 +34,12 @@ let package = Package(
         .target(name: "SiftRules", dependencies: ["SiftText", "CTextScan"], swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]),
         // The eight-stage evaluator over a CompiledRuleSet.
         .target(name: "SiftEngine", dependencies: ["SiftRules", "SiftText", "CTextScan"], swiftSettings: hotPath),
-        // Readers (NDJSON, CSV), writers, the ordered parallel pipeline.
-        .target(name: "SiftStream", dependencies: ["SiftEngine", "SiftRules", "CTextScan", "CRuntime"], swiftSettings: hotPath),
+        // The system libxml2 (pkg-config libxml-2.0), seen only by CXMLShim's C.
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // The only code that includes libxml2 headers: a streaming reader with plain C types.
+        .target(name: "CXMLShim", dependencies: ["CLibXML2"]),
+        // Readers (NDJSON, CSV, the phone archives), writers, the ordered parallel pipeline.
+        .target(name: "SiftStream", dependencies: ["SiftEngine", "SiftRules", "CTextScan", "CRuntime", "CXMLShim", "SiftStore"], swiftSettings: hotPath),
         // The system SQLite (pkg-config sqlite3), seen only by SiftStore/Database.swift.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // The persistent rule store: one SQLite file, versioned schema, migrations.
@@ -48,7 +52,7 @@ let package = Package(
         .testTarget(name: "SiftTextTests", dependencies: ["SiftText", "CICUShim", "CTextScan"]),
         .testTarget(name: "SiftRulesTests", dependencies: ["SiftRules"]),
         .testTarget(name: "SiftEngineTests", dependencies: ["SiftEngine", "SiftRules"]),
-        .testTarget(name: "SiftStreamTests", dependencies: ["SiftStream", "CTextScan"], resources: []),
+        .testTarget(name: "SiftStreamTests", dependencies: ["SiftStream", "CTextScan", "SiftStore"], resources: []),
         .testTarget(name: "SiftStoreTests", dependencies: ["SiftStore", "SiftRules", "SiftText"]),
         // SiftStore too: the tests hold write locks and build old-schema stores directly.
         .testTarget(name: "EndToEndTests", dependencies: ["msgsift", "SiftStore"]),

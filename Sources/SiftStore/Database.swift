@@ -32,6 +32,11 @@ package struct Row {
         guard n > 0, let p = sqlite3_column_blob(statement, i) else { return [] }
         return Array(UnsafeRawBufferPointer(start: p, count: n))
     }
+    /// Column `i`'s bytes handed to `body` without a copy (empty for NULL); valid only during the call.
+    package func withBlob<T>(_ i: Int32, _ body: (UnsafeRawBufferPointer) -> T) -> T {
+        let n = Int(sqlite3_column_bytes(statement, i))
+        return body(UnsafeRawBufferPointer(start: n > 0 ? sqlite3_column_blob(statement, i) : nil, count: n))
+    }
     /// Whether column `i` is NULL.
     package func isNull(_ i: Int32) -> Bool { sqlite3_column_type(statement, i) == SQLITE_NULL }
 }
@@ -144,6 +149,21 @@ package final class Database: @unchecked Sendable {
             out.append(try map(Row(statement: statement.handle)))
         }
         return out
+    }
+
+    /// Runs a query and hands each row to `body` as it is stepped to, without collecting
+    /// them (a table of any size in constant memory); `body` returns false to stop.
+    package func forEachRow(_ sql: String, _ arguments: [SQLValue] = [], _ body: (Row) -> Bool) throws(StoreError) {
+        lock.lock(); defer { lock.unlock() }
+        let statement = try prepared(sql)
+        defer { sqlite3_reset(statement.handle); sqlite3_clear_bindings(statement.handle) }
+        try bind(arguments, to: statement)
+        while true {
+            let rc = sqlite3_step(statement.handle)
+            if rc == SQLITE_DONE { break }
+            guard rc == SQLITE_ROW else { throw error(rc) }
+            if !body(Row(statement: statement.handle)) { break }
+        }
     }
 
     /// The id of the last row inserted on this connection.

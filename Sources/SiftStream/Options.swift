@@ -10,14 +10,20 @@
 // by the size of the input. Files: Options (this), Reader, Formatter,
 // Pipeline, Stats (and Stats+All: every rule's hits); the byte-level parsers are
 // NDJSONRecord and CSVRecord. Tally and Pipeline+Tally: the same pipeline counting
-// instead of writing (`eval`, `diff`).
+// instead of writing (`eval`, `diff`). The phone archives (Reader+SMSBackupXML,
+// Reader+ChatDB, TypedStream) are read into NDJSON records the workers read like any other.
 import SiftEngine
 import SiftRules
 
 /// How input is read.
 public enum InputFormat: String, Sendable, CaseIterable {
-    /// By the first byte of each input: `{` is NDJSON, anything else CSV.
+    /// By the first bytes of each input: `{` is NDJSON, `<` an SMS Backup & Restore
+    /// export, the SQLite header a Messages database, anything else CSV.
     case auto, ndjson, csv
+    /// SMS Backup & Restore's XML export (Android).
+    case smsBackupXML = "sms-backup-xml"
+    /// The iPhone/Mac Messages database (`chat.db`, `sms.db`).
+    case chatDB = "chat-db"
 }
 
 /// How verdicts are written.
@@ -45,6 +51,8 @@ public struct StreamOptions: Sendable {
     public var batchRecords = 2048
     /// Show diagnostics that include message content (`-v`).
     public var verbose = false
+    /// Phone archives: keep the messages sent too, not only those received.
+    public var includeSent = false
 
     public init() {}
 }

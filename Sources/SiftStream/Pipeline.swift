@@ -210,6 +210,8 @@ final class Worker {
                 if r.tooLong {
                     let cut = r.rawCut ? "; raw holds its first \(r.end - r.start) bytes" : ""
                     parsed = .failure(RecordError("record is longer than --max-record-bytes (\(options.maxRecordBytes))\(cut)", at: options.maxRecordBytes))
+                } else if r.described {
+                    parsed = .failure(RecordError(batch.messages[index] ?? "unreadable", at: 0))
                 } else {
                     switch batch.format {
                     case .ndjson:
@@ -224,7 +226,8 @@ final class Worker {
                 }
                 switch parsed {
                 case .failure(let e):
-                    let message = "\(batch.source):\(r.line): \(e.message) (byte \(e.byteOffset))"
+                    // An archive reader's message says where itself.
+                    let message = r.described ? e.message : "\(batch.source):\(r.line): \(e.message) (byte \(e.byteOffset))"
                     result.stats.errors.add(RecordPlace(number: r.number, source: batch.source, line: r.line))
                     if e.message == RecordError.invalidUTF8 { result.stats.invalidUTF8 += 1 }
                     if result.firstError == nil {

@@ -112,8 +112,7 @@ extension RecordReader {
                         if header.senderColumn == nil && header.bodyColumn == nil {
                             // Every row would be judged with an empty sender and body (and junked by
                             // short-sender or all-unknown): refused before its first record.
-                            formatProblem = Self.neitherField(names, options, at: "\(s.name):\(s.line)")
-                            stopped = true
+                            stopForFormat(Self.neitherField(names, options, at: "\(s.name):\(s.line)"))
                             return
                         }
                         s.format = .csv(header)

@@ -27,6 +27,48 @@ extension RecordReader {
         }
     }
 
+    /// The first bytes of every SQLite 3 database file.
+    static let sqliteHeader = Array("SQLite format 3\0".utf8)
+
+    /// Finds a phone archive by its first bytes: the SQLite header (a Messages database),
+    /// or, under `--format sms-backup-xml`, the `<` XML starts with (auto mode finds XML
+    /// where it finds NDJSON's `{`). Sets `s.archive`, or `s.problem` when the input is not
+    /// what `--format` names. True when the input is to be read as lines; false while more
+    /// bytes are needed to tell, or once it is decided here.
+    func findArchive(_ s: inout SourceState, final: Bool) -> Bool {
+        let header = Self.sqliteHeader
+        switch options.inputFormat {
+        case .ndjson, .csv:
+            return true
+        case .auto:
+            if s.work.count < header.count && !final && header.starts(with: s.work) { return false }
+            if s.work.starts(with: header) { s.archive = .chatDB; return false }
+            return true
+        case .chatDB:
+            if s.work.count < header.count && !final { return false }
+            if s.work.starts(with: header) {
+                s.archive = .chatDB
+            } else {
+                s.problem = "\(s.name): not an SQLite database; --format chat-db reads the Messages database (chat.db, sms.db)"
+            }
+            return false
+        case .smsBackupXML:
+            // Blank space before the XML is dropped, its lines counted (libxml2 numbers lines from where it starts).
+            guard let first = s.work.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else {
+                if final { s.problem = "\(s.name): empty, not XML; --format sms-backup-xml reads SMS Backup & Restore exports" }
+                s.dropCountingLines(s.work.count)
+                return false
+            }
+            if s.work[first] == UInt8(ascii: "<") {
+                s.dropCountingLines(first)
+                s.archive = .smsBackupXML
+            } else {
+                s.problem = "\(s.name): not XML (it does not start with <); --format sms-backup-xml reads SMS Backup & Restore exports"
+            }
+            return false
+        }
+    }
+
     enum NDJSONShape { case lines, prettyPrinted, carriageReturns, unknownYet }
 
     /// What the start of an NDJSON input looks like, from its first two lines (or the

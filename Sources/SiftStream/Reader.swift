@@ -2,7 +2,9 @@
 // batches. It finds record boundaries only (newlines; for CSV, newlines
 // outside quotes) and leaves parsing to the workers. It never holds more than
 // one over-long record's first bytes: a record over --max-record-bytes is cut
-// off, reported as an error record, and the rest of it is skipped.
+// off, reported as an error record, and the rest of it is skipped. Phone
+// archives (SMS Backup & Restore XML, the Messages database) are found by
+// their first bytes here and read by their own readers into NDJSON records.
 import Foundation
 
 /// Which parser a batch's records need.
@@ -23,6 +25,9 @@ struct RecordRef: Sendable {
     var tooLong: Bool
     /// Those first bytes are not the whole record (it is longer than `RecordReader.keptPrefix`).
     var rawCut = false
+    /// An error record of an archive reader: its message is `Batch.messages[index]`, its
+    /// bytes the record's raw (the element, or the first bytes of a blob).
+    var described = false
 }
 
 /// Records of one source, in input order.
@@ -33,6 +38,8 @@ final class Batch: @unchecked Sendable {
     let format: RecordFormat
     var data: [UInt8] = []
     var records: [RecordRef] = []
+    /// The messages of `described` records, by index in `records`.
+    var messages: [Int: String] = [:]
 
     init(source: String, format: RecordFormat) {
         self.source = source; self.format = format
@@ -48,7 +55,7 @@ final class RecordReader {
     private(set) var bytesRead = 0
     /// Batches handed on so far.
     var batchCount: Int { nextSequence }
-    var stopped = false
+    private(set) var stopped = false
     /// The header of the first CSV input (for annotated CSV output).
     var firstCSVHeader: CSVHeader?
     /// Said on stderr at the end of the run (a CSV header naming a field read twice), each with
@@ -61,7 +68,15 @@ final class RecordReader {
         if !notes.contains(where: { $0.text == text }) { notes.append((s.firstRecord, text)) }
     }
     /// Set when an input cannot be read with the options given (a usage problem found at run time).
-    var formatProblem: String?
+    private(set) var formatProblem: String?
+    /// The options cannot read this input (an archive with --annotate and CSV or TSV output, a
+    /// CSV header naming neither field): the run stops as a usage error.
+    func stopForFormat(_ problem: String) {
+        formatProblem = problem
+        stopped = true
+    }
+    /// Counts bytes an archive reader read itself (for --stats).
+    func countBytes(_ n: Int) { bytesRead += n }
     /// Called once with the first CSV header, before any of its records are emitted.
     var onFirstCSVHeader: ((CSVHeader) -> Void)?
 
@@ -129,6 +144,7 @@ final class RecordReader {
             bytesRead += n
             if n == 0 {
                 process(&state, final: true)
+                if state.archive != nil { break }
                 if state.rewind != nil {
                     if rewind(fd, &state) { continue }
                     state.problem = state.unclosedQuote
@@ -136,7 +152,13 @@ final class RecordReader {
                 break
             }
             process(&state, final: false)
+            if state.archive != nil { break }
             if state.rewind != nil && !rewind(fd, &state) { state.problem = state.strayQuote }
+        }
+        switch state.archive {
+        case .smsBackupXML?: try readSMSBackupXML(&state, fd: fd)
+        case .chatDB?: try readChatDB(&state, source: source)
+        default: break
         }
         if let problem = formatProblem { throw StreamError(problem, usage: true) }
         reportPending(&state, stray: false)
@@ -280,6 +302,8 @@ final class RecordReader {
         var batchSharesWork = false
         /// Why the rest of this input is not read (not NDJSON or CSV).
         var problem: String?
+        /// A phone archive, found by its first bytes: read by its own reader, not as lines.
+        var archive: InputFormat?
         /// The input as a command's argument in a suggested fix: ` FILE`, or nothing for stdin.
         var fileArgument: String { name == InputSource.stdin.name ? "" : " " + name }
         init(name: String, firstRecord: Int) { self.name = name; self.firstRecord = firstRecord }
@@ -294,6 +318,7 @@ final class RecordReader {
                 if s.work.count < 3 && !final { return }
                 s.bomChecked = true
             }
+            if !findArchive(&s, final: final) { return }
             let w = s.work
             // UTF-32 first: its little-endian BOM (FF FE 00 00) starts as UTF-16's does.
             let utf32BOM = w.starts(with: [0xFF, 0xFE, 0x00, 0x00]) || w.starts(with: [0x00, 0x00, 0xFE, 0xFF])
@@ -333,6 +358,7 @@ final class RecordReader {
             switch options.inputFormat {
             case .ndjson: s.format = .ndjson
             case .csv: s.format = nil
+            case .smsBackupXML, .chatDB: return     // taken by findArchive
             case .auto:
                 // Past blank lines (above): the first byte decides, `{` is NDJSON.
                 guard let first = s.work.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
@@ -343,20 +369,10 @@ final class RecordReader {
                     return
                 }
                 if s.work[first] == UInt8(ascii: "<") {
-                    // No CSV header starts so: an XML backup (SMS Backup & Restore's `<smses>`) or
-                    // an HTML export. Its `<sms address=… body=…/>` and `<mms>` rows convert in one
-                    // line: emoji are saved as pairs of surrogate references (`&#55357;&#56832;`),
-                    // which Python's XML parser refuses, so those are joined first; an MMS's text
-                    // is its text/plain parts, its sender the `addr` of type 137 (from). Only messages
-                    // received (`type` or `msg_box` 1) are kept, with their date (ms since 1970).
-                    let source = s.fileArgument.isEmpty ? "0" : "sys.argv[1]"
-                    s.problem = "\(s.name): XML or HTML, not NDJSON or CSV; an SMS Backup & Restore file converts with"
-                        + " python3 -c 'import sys,re,json,xml.etree.ElementTree as E;"
-                        + " t=re.sub(r\"&#(5[5-7][0-9]{3});\",lambda m:chr(int(m[1])) if 55295<int(m[1])<57344 else m[0],open(\(source),encoding=\"utf-8\").read())"
-                        + ".encode(\"utf-16\",\"surrogatepass\").decode(\"utf-16\",\"replace\");"
-                        + " [print(json.dumps({\"date\":m.get(\"date\"),\"sender\":m.get(\"address\") if m.tag==\"sms\" else next((a.get(\"address\") for a in m.iter(\"addr\") if a.get(\"type\")==\"137\"),m.get(\"address\")),"
-                        + "\"body\":m.get(\"body\") if m.tag==\"sms\" else \" \".join(p.get(\"text\",\"\") for p in m.iter(\"part\") if p.get(\"ct\")==\"text/plain\")},"
-                        + "ensure_ascii=False)) for m in E.fromstring(t) if m.tag in (\"sms\",\"mms\") and (m.get(\"type\") or m.get(\"msg_box\"))==\"1\"]'\(s.fileArgument) | msgsift …"
+                    // No CSV header starts so: XML, read as an SMS Backup & Restore export
+                    // (Reader+SMSBackupXML, which refuses by name any other XML or HTML).
+                    s.drop(first)
+                    s.archive = .smsBackupXML
                     return
                 }
                 if s.work[first] == UInt8(ascii: "[") {
@@ -406,7 +422,7 @@ final class RecordReader {
         add(&s, UnsafeBufferPointer(rebasing: buf[start..<(start + keep)]), tooLong: true, rawCut: keep < end - start)
     }
 
-    func add(_ s: inout SourceState, _ bytes: UnsafeBufferPointer<UInt8>, tooLong: Bool, rawCut: Bool = false) {
+    func add(_ s: inout SourceState, _ bytes: UnsafeBufferPointer<UInt8>, tooLong: Bool, rawCut: Bool = false, message: String? = nil) {
         if s.batch == nil {
             let b = Batch(source: s.name, format: s.format!)
             // A batch ends at batchRecords records or once past chunkSize bytes: room for a
@@ -420,7 +436,9 @@ final class RecordReader {
         // Cut at a byte count, the kept bytes may end inside a character: that tail would
         // show in raw as `\xNN`, which says "not UTF-8" of a file that is.
         b.data.append(contentsOf: rawCut ? UnsafeBufferPointer(rebasing: bytes[..<Self.wholeCharacters(bytes)]) : bytes)
-        b.records.append(RecordRef(start: start, end: b.data.count, number: nextRecord, line: s.line, tooLong: tooLong, rawCut: rawCut))
+        b.records.append(RecordRef(start: start, end: b.data.count, number: nextRecord, line: s.line, tooLong: tooLong, rawCut: rawCut,
+                                   described: message != nil))
+        if let message { b.messages[b.records.count - 1] = message }
         nextRecord += 1
         if b.records.count >= options.batchRecords || b.data.count >= Self.chunkSize { flush(&s) }
     }
@@ -448,7 +466,7 @@ final class RecordReader {
         if s.batchSharesWork { flush(&s) }
     }
 
-    private func flush(_ s: inout SourceState) {
+    func flush(_ s: inout SourceState) {
         s.batchSharesWork = false
         guard let b = s.batch else { return }
         s.batch = nil

@@ -22,15 +22,19 @@ struct ClassifyConfig {
 enum ClassifyCommand {
     static let usage = "msgsift [--db PATH] classify [INPUT…] [options]"
     static let summary = """
-        Reads messages (NDJSON or CSV; files, or stdin when none or -) and writes one
-        verdict per record, in input order: allow, junk, transaction or promotion, with
-        the stage and the rule that decided it.
+        Reads messages (NDJSON, CSV, an SMS Backup & Restore XML export or an iPhone
+        Messages database such as chat.db; files, or stdin when none or -) and writes
+        one verdict per record, in input order: allow, junk, transaction or promotion,
+        with the stage and the rule that decided it.
         """
 
     static let flags: [Flag<ClassifyConfig>] = [
-        Flag("--format", "auto|ndjson|csv", "input format (auto: by the first byte of each input)") { c, v in
-            guard let f = InputFormat(rawValue: v) else { throw UsageError("--format: \(quotedArg(v)) is not auto, ndjson or csv") }
+        Flag("--format", "auto|ndjson|csv|sms-backup-xml|chat-db", "input format (auto: by the first bytes of each input)") { c, v in
+            guard let f = InputFormat(rawValue: v) else { throw UsageError("--format: \(quotedArg(v)) is not auto, ndjson, csv, sms-backup-xml or chat-db") }
             c.stream.inputFormat = f
+        },
+        Flag("--include-sent", nil, "phone archives: keep the messages sent too (marked \"sent\":true), not only those received") { c, _ in
+            c.stream.includeSent = true
         },
         Flag("--output", "ndjson|csv|tsv", "output format (default ndjson)") { c, v in
             guard let f = OutputFormat(rawValue: v) else { throw UsageError("--output: \(quotedArg(v)) is not ndjson, csv or tsv") }
@@ -126,7 +130,7 @@ enum ClassifyCommand {
                                  + " (--field \(key)=\(name)); rename it in the input first", command: "classify")
             }
         }
-        if config.stream.annotate && config.stream.outputFormat != .ndjson && config.stream.inputFormat == .ndjson {
+        if config.stream.annotate && config.stream.outputFormat != .ndjson && ![.auto, .csv].contains(config.stream.inputFormat) {
             throw UsageError("--annotate with --output \(config.stream.outputFormat.rawValue) needs CSV input (its columns become the output's)", command: "classify")
         }
         if config.stream.annotate && config.stream.outputFormat != .ndjson && config.stream.inputFormat == .auto {
