@@ -12,31 +12,12 @@ extension Worker {
         batch.data.withUnsafeBufferPointer { data in
             for (index, r) in batch.records.enumerated() {
                 let bytes = UnsafeBufferPointer(rebasing: data[r.start..<r.end])
-                fieldBytes.removeAll(keepingCapacity: true)
-                let parsed: Result<MessageBytes, RecordError>
-                if r.tooLong {
-                    parsed = .failure(RecordError("record is longer than --max-record-bytes (\(options.maxRecordBytes))", at: options.maxRecordBytes))
-                } else {
-                    switch batch.format {
-                    case .ndjson: parsed = NDJSONRecord.parse(bytes, fields: options.fields, into: &fieldBytes)
-                    case .csv(let header): parsed = header.message(bytes, scratch: &csvScratch, into: &fieldBytes)
-                    }
-                }
-                switch parsed {
+                switch read(r, index, of: batch, bytes) {
                 case .failure(let e):
-                    let message = "\(batch.source):\(r.line): \(e.message) (byte \(e.byteOffset))"
-                    result.stats.errors.add(RecordPlace(number: r.number, source: batch.source, line: r.line))
-                    if e.message == RecordError.invalidUTF8 { result.stats.invalidUTF8 += 1 }
-                    if result.firstError == nil {
-                        result.firstError = (index, r.number, message)
-                        result.statsToFirstError = result.stats
-                    }
+                    _ = countUnreadable(e, r, index, of: batch, into: &result)
                 case .success(let m):
                     func place() -> RecordPlace { RecordPlace(number: r.number, source: batch.source, line: r.line) }
-                    if m.senderMissing { result.stats.missingSender.add(place()) }
-                    if m.bodyMissing { result.stats.missingBody.add(place()) }
-                    if m.senderNull { result.stats.nullSender.add(place()) }
-                    if m.bodyNull { result.stats.nullBody.add(place()) }
+                    countAbsentFields(m, place, into: &result.stats)
                     fieldBytes.withUnsafeMutableBufferPointer { fields in
                         let f = UnsafeBufferPointer(fields)
                         let sender = m.sender(bytes, f), body = m.body(bytes, f)

@@ -190,6 +190,44 @@ final class Worker {
         }
     }
 
+    /// Reads record `r` (the `index`th of `batch`, its bytes `bytes`): the message, with escaped
+    /// fields decoded into `fieldBytes`, or why it cannot be read. Every run mode reads here.
+    func read(_ r: RecordRef, _ index: Int, of batch: Batch, _ bytes: UnsafeBufferPointer<UInt8>,
+              watchVerdict: Bool = false) -> Result<MessageBytes, RecordError> {
+        fieldBytes.removeAll(keepingCapacity: true)
+        if r.tooLong {
+            let cut = r.rawCut ? "; raw holds its first \(r.end - r.start) bytes" : ""
+            return .failure(RecordError("record is longer than --max-record-bytes (\(options.maxRecordBytes))\(cut)", at: options.maxRecordBytes))
+        }
+        if r.described { return .failure(RecordError(batch.messages[index] ?? "unreadable", at: 0)) }
+        switch batch.format {
+        case .ndjson: return NDJSONRecord.parse(bytes, fields: options.fields, into: &fieldBytes, watchVerdict: watchVerdict)
+        case .csv(let header): return header.message(bytes, scratch: &csvScratch, into: &fieldBytes)
+        }
+    }
+
+    /// Counts an unreadable record (the first of a batch is kept for --strict) and returns its
+    /// message, which says where it is.
+    func countUnreadable(_ e: RecordError, _ r: RecordRef, _ index: Int, of batch: Batch, into result: inout BatchResult) -> String {
+        // An archive reader's message says where itself.
+        let message = r.described ? e.message : "\(batch.source):\(r.line): \(e.message) (byte \(e.byteOffset))"
+        result.stats.errors.add(RecordPlace(number: r.number, source: batch.source, line: r.line))
+        if e.message == RecordError.invalidUTF8 { result.stats.invalidUTF8 += 1 }
+        if result.firstError == nil {
+            result.firstError = (index, r.number, message)
+            result.statsToFirstError = result.stats
+        }
+        return message
+    }
+
+    /// Counts a read record's sender or body that was missing or null (read as empty).
+    func countAbsentFields(_ m: MessageBytes, _ place: () -> RecordPlace, into stats: inout RunStats) {
+        if m.senderMissing { stats.missingSender.add(place()) }
+        if m.bodyMissing { stats.missingBody.add(place()) }
+        if m.senderNull { stats.nullSender.add(place()) }
+        if m.bodyNull { stats.nullBody.add(place()) }
+    }
+
     func process(_ batch: Batch) -> BatchResult {
         if case .classify = mode {} else { return count(batch) }
         var out: [UInt8] = []
@@ -204,45 +242,21 @@ final class Worker {
             for (index, r) in batch.records.enumerated() {
                 let bytes = UnsafeBufferPointer(rebasing: data[r.start..<r.end])
                 // Fields as bytes in `fieldBytes` (the hot path); annotated CSV also needs every column.
-                fieldBytes.removeAll(keepingCapacity: true)
                 var csvValues: [String]? = nil
-                let parsed: Result<MessageBytes, RecordError>
-                if r.tooLong {
-                    let cut = r.rawCut ? "; raw holds its first \(r.end - r.start) bytes" : ""
-                    parsed = .failure(RecordError("record is longer than --max-record-bytes (\(options.maxRecordBytes))\(cut)", at: options.maxRecordBytes))
-                } else if r.described {
-                    parsed = .failure(RecordError(batch.messages[index] ?? "unreadable", at: 0))
-                } else {
-                    switch batch.format {
-                    case .ndjson:
-                        parsed = NDJSONRecord.parse(bytes, fields: options.fields, into: &fieldBytes, watchVerdict: options.annotate)
-                    case .csv(let header):
-                        parsed = header.message(bytes, scratch: &csvScratch, into: &fieldBytes)
-                        if options.annotate, case .success = parsed {
-                            // Every column, for the annotated output (the record is valid: this cannot fail).
-                            csvValues = (try? CSVRecord.parseFields(bytes).get()) ?? []
-                        }
-                    }
+                let parsed = read(r, index, of: batch, bytes, watchVerdict: options.annotate)
+                if options.annotate, case .csv = batch.format, case .success = parsed {
+                    // Every column, for the annotated output (the record is valid: this cannot fail).
+                    csvValues = (try? CSVRecord.parseFields(bytes).get()) ?? []
                 }
                 switch parsed {
                 case .failure(let e):
-                    // An archive reader's message says where itself.
-                    let message = r.described ? e.message : "\(batch.source):\(r.line): \(e.message) (byte \(e.byteOffset))"
-                    result.stats.errors.add(RecordPlace(number: r.number, source: batch.source, line: r.line))
-                    if e.message == RecordError.invalidUTF8 { result.stats.invalidUTF8 += 1 }
-                    if result.firstError == nil {
-                        result.firstError = (index, r.number, message)
-                        result.statsToFirstError = result.stats
-                    }
+                    let message = countUnreadable(e, r, index, of: batch, into: &result)
                     formatter.appendError(record: r.number, message: message, raw: bytes,
                                           annotateWidth: annotateWidth(batch), to: &out)
                 case .success(let m):
                     // Made only for a record counted below (rare): not a String retained per record.
                     func place() -> RecordPlace { RecordPlace(number: r.number, source: batch.source, line: r.line) }
-                    if m.senderMissing { result.stats.missingSender.add(place()) }
-                    if m.bodyMissing { result.stats.missingBody.add(place()) }
-                    if m.senderNull { result.stats.nullSender.add(place()) }
-                    if m.bodyNull { result.stats.nullBody.add(place()) }
+                    countAbsentFields(m, place, into: &result.stats)
                     if decisionsOnly {
                         // The hot path: a Decision, no Verdict (see `RecordFormatter.appendDecision`).
                         // One access to the fields for all three, in place (a non-mutating
