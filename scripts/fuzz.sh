@@ -23,13 +23,17 @@ $SWIFT build --build-path "$out" --product msgsift \
     -Xcc -fsanitize=address,fuzzer-no-link >"$out.log" 2>&1 || { cat "$out.log"; exit 1; }
 lib="$out/$triple/debug"
 objects=()
-for module in SiftText SiftRules SiftEngine SiftStream CTextScan CICUShim CRuntime; do
+for module in SiftText SiftRules SiftEngine SiftStore SiftStream CTextScan CICUShim CRuntime CXMLShim; do
     objects+=("$lib/$module.build/"*.o)
 done
 maps=()
-for module in CICUShim CTextScan CRuntime; do
+for module in CICUShim CTextScan CRuntime CXMLShim; do
     maps+=(-Xcc "-fmodule-map-file=$lib/$module.build/module.modulemap")
 done
+for module in CSQLite CLibXML2; do
+    maps+=(-Xcc "-fmodule-map-file=Sources/$module/module.modulemap")
+done
+maps+=(-Xcc "$(pkg-config --cflags-only-I libxml-2.0)")
 names=("$@")
 if [ ${#names[@]} -eq 0 ]; then
     for f in Tests/Fuzz/Harnesses/*.swift; do names+=("$(basename "$f" .swift)"); done
@@ -41,7 +45,7 @@ for name in "${names[@]}"; do
     [ -f "$src" ] || { echo "msgsift fuzz: no harness $src" >&2; exit 2; }
     swiftc=$(dirname "$(command -v "$SWIFT")")/swiftc
     "$swiftc" -parse-as-library -sanitize=fuzzer,address -I "$lib/Modules" "${maps[@]}" "$src" "${objects[@]}" \
-        -licui18n -licuuc -licudata -o "$out/bin/$name" 2>"$out/bin/$name.log" || { cat "$out/bin/$name.log"; exit 1; }
+        -licui18n -licuuc -licudata -lsqlite3 -lxml2 -o "$out/bin/$name" 2>"$out/bin/$name.log" || { cat "$out/bin/$name.log"; exit 1; }
     # The committed seeds stay as they are: new inputs go to a corpus of this run.
     corpus="$out/corpus/$name"
     mkdir -p "$corpus"

@@ -31,7 +31,7 @@ public func fuzzPhrases(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     }
     var expected: [[Int]] = []
     for (p, pattern) in patterns.enumerated() where pattern.count <= text.count {
-        for end in pattern.count...text.count where Array(text[(end - pattern.count)..<end]) == pattern {
+        for end in pattern.count...text.count where text[(end - pattern.count)..<end].elementsEqual(pattern) {
             expected.append([p, end])
         }
     }
