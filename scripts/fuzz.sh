@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer harnesses of Tests/Fuzz/Harnesses and runs each for FUZZ_SECONDS
-# (or FUZZ_RUNS executions), printing one line per harness:
+# (or until FUZZ_RUNS executions, if sooner), printing one line per harness:
 #   fuzz NAME: N execs, no crash
 # A crash, leak or time-out stops with exit status 1 and the reproducer saved in
 # .build/fuzz/crashes/ (run the harness binary on it to see the failure again).
@@ -51,7 +51,7 @@ for name in "${names[@]}"; do
     mkdir -p "$corpus"
     seeds="Tests/Fuzz/Corpus/$name"
     limit=(-max_total_time="$SECONDS_EACH")
-    [ -n "$RUNS" ] && limit=(-runs="$RUNS")
+    [ -n "$RUNS" ] && limit+=(-runs="$RUNS")
     log="$out/$name.log"
     if SWIFT_BACKTRACE=enable=no "$out/bin/$name" "${limit[@]}" -timeout=10 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \
         -artifact_prefix="$out/crashes/$name-" "$corpus" ${seeds:+$( [ -d "$seeds" ] && echo "$seeds")} >"$log" 2>&1; then
