@@ -13,10 +13,10 @@ all: build
 # The C libraries msgsift links: ICU (through CICUShim), SQLite and libxml2 (through CXMLShim).
 # Installed with apt-get when missing.
 deps:
-	@if ! pkg-config --exists icu-uc icu-i18n sqlite3 libxml-2.0 2>/dev/null; then \
-		echo "installing libicu-dev libsqlite3-dev libxml2-dev pkg-config"; \
+	@if ! pkg-config --exists icu-uc icu-i18n sqlite3 libxml-2.0 zlib 2>/dev/null; then \
+		echo "installing libicu-dev libsqlite3-dev libxml2-dev zlib1g-dev pkg-config"; \
 		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
-		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libicu-dev libsqlite3-dev libxml2-dev pkg-config; \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libicu-dev libsqlite3-dev libxml2-dev zlib1g-dev pkg-config; \
 	fi
 
 build: deps

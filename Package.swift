@@ -39,9 +39,11 @@ let package = Package(
         // The only code that includes libxml2 headers: a streaming reader with plain C types.
         .target(name: "CXMLShim", dependencies: ["CLibXML2"]),
         // Readers (NDJSON, CSV, the phone archives), writers, the ordered parallel pipeline.
-        .target(name: "SiftStream", dependencies: ["SiftEngine", "SiftRules", "CTextScan", "CRuntime", "CXMLShim", "SiftStore"], swiftSettings: hotPath),
+        .target(name: "SiftStream", dependencies: ["SiftEngine", "SiftRules", "CTextScan", "CRuntime", "CXMLShim", "SiftStore", "CZlib"], swiftSettings: hotPath),
         // The system SQLite (pkg-config sqlite3), seen only by SiftStore/Database.swift.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // The system zlib (pkg-config zlib), seen only by SiftStream/Gunzip.swift: gzip input.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The persistent rule store: one SQLite file, versioned schema, migrations.
         .target(name: "SiftStore", dependencies: ["CSQLite", "SiftRules", "SiftText"]),
         // The command line.

@@ -94,15 +94,19 @@ final class RecordReader {
 
     /// Reads one source to its end (or until `emit` says stop).
     func read(_ source: InputSource) throws(StreamError) {
-        let fd: Int32
+        let inputFD: Int32
         switch source {
-        case .stdin: fd = 0
+        case .stdin: inputFD = 0
         case .file(let path):
             let opened = openArgumentPath(path)
-            fd = opened.fd
-            if fd < 0 { throw StreamError("cannot read \(path): \(opened.reason)", input: true) }
+            inputFD = opened.fd
+            if inputFD < 0 { throw StreamError("cannot read \(path): \(opened.reason)", input: true) }
         }
-        defer { if fd != 0 { close(fd) } }
+        defer { if inputFD != 0 { close(inputFD) } }
+        // What is read: the input, or the pipe its decompressed bytes come through (Gunzip.swift).
+        var fd = inputFD
+        var gunzip: Gunzip?
+        defer { if let g = gunzip { _ = g.finish() } }     // before the input is closed
         var state = SourceState(name: source.name, firstRecord: nextRecord)
         // Where reading starts (stdin may have been read from before: `{ head -n1; msgsift; } < f`);
         // -1 when the input cannot seek, so it is never read again.
@@ -144,6 +148,7 @@ final class RecordReader {
             bytesRead += n
             if n == 0 {
                 process(&state, final: true)
+                if state.gzipped && gunzip == nil { try decompress(&state, &fd, &gunzip); continue }
                 if state.archive != nil { break }
                 if state.rewind != nil {
                     if rewind(fd, &state) { continue }
@@ -152,19 +157,39 @@ final class RecordReader {
                 break
             }
             process(&state, final: false)
+            if state.gzipped && gunzip == nil { try decompress(&state, &fd, &gunzip); continue }
             if state.archive != nil { break }
             if state.rewind != nil && !rewind(fd, &state) { state.problem = state.strayQuote }
         }
         switch state.archive {
         case .smsBackupXML?: try readSMSBackupXML(&state, fd: fd)
+        case .chatDB? where gunzip != nil:
+            throw StreamError("\(source.name): a compressed Messages database; SQLite reads it decompressed (gunzip -k\(state.fileArgument))", input: true)
         case .chatDB?: try readChatDB(&state, source: source)
         default: break
         }
         if let problem = formatProblem { throw StreamError(problem, usage: true) }
         reportPending(&state, stray: false)
         flush(&state)
-        let problems = state.lostLines + (state.problem.map { [$0] } ?? [])
+        var problems = state.lostLines + (state.problem.map { [$0] } ?? [])
+        if let g = gunzip {
+            gunzip = nil
+            if let why = g.finish() { problems.append("\(source.name): \(why); the records before it were read") }
+        }
         if !problems.isEmpty { throw StreamError(problems.joined(separator: "\nmsgsift: "), input: true, partial: state.problem == nil) }
+    }
+
+    /// The input is gzip-compressed: from here on it is read through a Gunzip's pipe, from its
+    /// first byte again (what was read of it is handed to the Gunzip), as an input that cannot seek.
+    private func decompress(_ state: inout SourceState, _ fd: inout Int32, _ gunzip: inout Gunzip?) throws(StreamError) {
+        guard let g = Gunzip(source: fd, prefix: state.work) else {
+            throw StreamError("cannot read \(state.name): no pipe for decompressing it (\(String(cString: strerror(errno))))", input: true)
+        }
+        gunzip = g
+        fd = g.output
+        state.work = []
+        state.workOffset = -1
+        state.gzipped = false
     }
 
     /// An over-long CSV record's quoted field never closed, or closed where a stray quote's
@@ -193,6 +218,10 @@ final class RecordReader {
         let firstRecord: Int
         var work: [UInt8] = []
         var started = false
+        /// The first two bytes were looked at for gzip's magic (once per input).
+        var compressionChecked = false
+        /// They were gzip's: `read` switches to decompressing.
+        var gzipped = false
         var bomChecked = false
         var format: RecordFormat? = nil
         var line = 1
@@ -310,6 +339,11 @@ final class RecordReader {
     }
 
     private func process(_ s: inout SourceState, final: Bool) {
+        if !s.started && !s.compressionChecked {
+            if s.work.count < 2 && !final { return }
+            s.compressionChecked = true
+            if s.work.starts(with: [0x1F, 0x8B]) { s.gzipped = true; return }
+        }
         if !s.started {
             // Decide the format from the first bytes: byte-order marks are dropped (a file that
             // went through two tools that each add one has two), `{` means NDJSON.
@@ -363,11 +397,6 @@ final class RecordReader {
                 // Past blank lines (above): the first byte decides, `{` is NDJSON.
                 guard let first = s.work.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
                 s.format = s.work[first] == UInt8(ascii: "{") ? .ndjson : nil
-                // Neither NDJSON nor CSV, though CSV would take it: say so rather than read nothing.
-                if s.work.starts(with: [0x1F, 0x8B]) {
-                    s.problem = "\(s.name): gzip-compressed; msgsift reads NDJSON or CSV (zcat\(s.fileArgument) | msgsift …)"
-                    return
-                }
                 if s.work[first] == UInt8(ascii: "<") {
                     // No CSV header starts so: XML, read as an SMS Backup & Restore export
                     // (Reader+SMSBackupXML, which refuses by name any other XML or HTML).

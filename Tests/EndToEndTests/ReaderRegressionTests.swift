@@ -346,7 +346,8 @@ struct CSVAnnotateErrorTests {
     /// Inputs CSV would read as nothing at all (a header it cannot parse, then no records)
     /// are refused by name, with what to do instead, and the run ends with status 1.
     @Test(arguments: [
-        (Data([0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03]), "gzip-compressed"),
+        // A gzip header and nothing after it: decompressed, it is cut short.
+        (Data([0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03]), "the gzip data ends early (a truncated file)"),
         (Data(#"[{"sender":"Shop","body":"hi"}]"#.utf8 + [0x0A]), "a JSON array, not NDJSON"),
         (Data("[\n{\"sender\":\"Shop\",\"body\":\"hi\"}\n]\n".utf8), "a JSON array, not NDJSON"),
         (Data("sender,\"bo\ndy\n".utf8), "unreadable CSV header"),
