@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generate Sources/SiftText/Tables/CallingCodeTable.swift from `phonenumbers`.
 
-The `country-allowlist` smart rule (SPEC §1.2) needs the set of ITU country
+The `country-allowlist` smart rule (docs/judging.md "Smart rules") needs the set of ITU country
 calling codes (1 to 3 digits) to find the longest known prefix of a sender's
 number and to validate the codes a user lists. The set is the keys of
 `phonenumbers.COUNTRY_CODE_TO_REGION_CODE` (Google's libphonenumber metadata),
@@ -41,7 +41,7 @@ def main():
         lines.append(cur)
         return "\n".join(indent + l for l in lines)
 
-    sys.stdout.write(f'''// ITU country calling codes for the `country-allowlist` smart rule (SPEC §1.2).
+    sys.stdout.write(f'''// ITU country calling codes for the `country-allowlist` smart rule (docs/judging.md "Smart rules").
 //
 // GENERATED FILE — do not edit. Regenerate with:
 //     /tmp/pnvenv/bin/python scripts/gen-calling-codes.py > Sources/SiftText/Tables/CallingCodeTable.swift

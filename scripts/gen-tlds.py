@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generate Sources/SiftText/Tables/TLDTable.swift from the Public Suffix List.
 
-The `links` smart rule (SPEC §1.2) treats `label(.label)+` as a URL only when
+The `links` smart rule (docs/judging.md "Smart rules") treats `label(.label)+` as a URL only when
 its last label is a real top-level domain. This script collects the set of
 TLDs: the last label of every rule in the list (ICANN and private sections),
 lowercased, with `!` exception and `*.` wildcard markers ignored. An IDN TLD
@@ -79,7 +79,7 @@ def swift_file(tlds, source, version):
     lines.append(cur)
     packed = "\n".join("        " + l for l in lines)
 
-    return f'''// Top-level domains for the `links` smart rule (SPEC §1.2): a bare host is a
+    return f'''// Top-level domains for the `links` smart rule (docs/judging.md "Smart rules"): a bare host is a
 // link only when its last label is one of these.
 //
 // GENERATED FILE — do not edit. Regenerate with:

@@ -165,7 +165,7 @@ extension Evaluator {
         return p > 0 && p < foldedSources.count && foldedSources[p - 1] == foldedSources[p]
     }
 
-    /// SPEC §1.1 exact: no letter right before or after the occurrence `start..<end` of `text`.
+    /// docs/judging.md "Filters" exact: no letter right before or after the occurrence `start..<end` of `text`.
     func exactBoundaries(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ tracedToText: Bool) -> Bool {
         // Where both neighbours in the folded text are ASCII (or the text's ends), the folded
         // text answers like the text itself: an ASCII byte of a folding is a letter exactly when
@@ -235,7 +235,7 @@ extension Evaluator {
         return (Self.decodeScalar(buf, i), base + i)
     }
 
-    /// No letter right before `start` (SPEC §1.1 exact): the character before, judged by
+    /// No letter right before `start` (docs/judging.md "Filters" exact): the character before, judged by
     /// its first scalar (`x` + U+0301 is a letter, as the app's `Character.isLetter` says).
     @inline(__always)
     static func boundaryBefore(_ text: UnsafeBufferPointer<UInt8>, _ start: Int) -> Bool {

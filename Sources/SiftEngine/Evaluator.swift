@@ -1,4 +1,4 @@
-// The eight-stage evaluator (SPEC §1.5) over a CompiledRuleSet.
+// The eight-stage evaluator (docs/judging.md "The pipeline") over a CompiledRuleSet.
 //
 // Per message: the text is laid out as `body + " " + sender` (the target
 // `all` of the app), case-folded, and the folded table's matcher scans it once;
@@ -76,7 +76,7 @@ public final class Evaluator {
     // reference count of an object the workers share: a retain and release per message of
     // a table or string that every worker holds moves its cache line between the cores
     // each time, which cost `--jobs 2` ~8% more CPU than two runs apart (bench/RESULTS.md,
-    // thirteenth session). The tables are kept alive by `rules`; the reasons are this
+    // "Instructions per record and `--jobs 2`"). The tables are kept alive by `rules`; the reasons are this
     // worker's own copies (a verdict's reason is retained and released per record).
     private let foldedTable: Unmanaged<PhraseTable>?
     private let allowFoldedTable: Unmanaged<PhraseTable>?
@@ -264,7 +264,7 @@ public final class Evaluator {
         }
         if explain { trace.append(TraceStep(stage: .automaticAllow, checked: "community allow lists" + communityOn, outcome: rules.communityAllowCount == 0 ? "skipped" : "no match")) }
 
-        // 4. Smart rules, in SPEC order.
+        // 4. Smart rules, in the order of docs/judging.md "Smart rules".
         if let rule = smartRule {
             if explain { trace.append(TraceStep(stage: .smartRule, checked: smart.listing, outcome: smart.outcome(rule, sender: sender))) }
             return done(.junk, .smartRule, .smartRule(rule), Int32(rule.ordinal))

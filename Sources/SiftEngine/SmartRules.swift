@@ -1,4 +1,4 @@
-// The smart rules of SPEC §1.2 (stage 4): which are on, read once per rule set,
+// The smart rules of docs/judging.md "Smart rules" (stage 4): which are on, read once per rule set,
 // and the sender tests they need, on UTF-8 bytes. The body tests live in
 // SiftText (LinkDetector, EmojiDetector) and calling codes in CallingCodes.
 import SiftRules
@@ -54,14 +54,14 @@ struct SmartRuleFlags {
         }
         guard countryAllowlist else { return "no match" }
         guard let code else {
-            // SPEC §1.2 skips the rule for either: no `+` before the digits, or a code no country has.
+            // docs/judging.md "Smart rules" skips the rule for either: no `+` before the digits, or a code no country has.
             let why = CallingCodes.reduce(sender).startsWithPlus ? "no known calling code after the sender's +" : "the sender does not start with +"
             return "no match (country-allowlist skipped: \(why))"
         }
         return "no match (the sender's code +\(code) is allowed)"
     }
 
-    /// The first smart rule (SPEC order, all-unknown aside) the message breaks, if any.
+    /// The first smart rule (in the order of docs/judging.md "Smart rules", all-unknown aside) the message breaks, if any.
     func firstMatch(sender: UnsafeBufferPointer<UInt8>, body: UnsafeBufferPointer<UInt8>) -> SmartRule? {
         if !any { return nil }
         if links && LinkDetector.containsLink(utf8: body) { return .links }

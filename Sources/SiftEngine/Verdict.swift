@@ -3,7 +3,7 @@
 import SiftRules
 import SiftText
 
-/// The eight stages of SPEC §1.5, in the order they run; the first match wins.
+/// The eight stages of docs/judging.md "The pipeline", in the order they run; the first match wins.
 public enum Stage: String, Sendable, CaseIterable {
     case allowFilter, allUnknown, automaticAllow, smartRule, denyFilter, denyLanguage, automaticDeny, noMatch
 

@@ -138,7 +138,7 @@ public final class CompiledRuleSet: Sendable {
     public let communityEntries: [CommunityEntry]
     /// How many of them allow (allow_sender, allow_body) and deny (deny_sender, deny_body).
     public let communityAllowCount: Int, communityDenyCount: Int
-    /// The languages whose community lists take part, in SPEC §1.3 order (with entries or not).
+    /// The languages whose community lists take part, in docs/judging.md "Languages" order (with entries or not).
     public let communityLanguagesOn: [Language]
     /// Filters skipped under `InvalidFilterPolicy.skip`, one line each.
     public let warnings: [String]
@@ -257,7 +257,7 @@ public final class CompiledRuleSet: Sendable {
         allowFilterCount = allowCount
         denyFilterCount = denyCount
 
-        // Community lists: languages in SPEC §1.3 order; within one, senders before body phrases.
+        // Community lists: languages in docs/judging.md "Languages" order; within one, senders before body phrases.
         var entries: [CommunityEntry] = []
         entries.reserveCapacity(rules.communityLanguages.reduce(0) { $0 + (rules.communityLists[$1]?.count ?? 0) })
         foldedPatterns.reserve(foldedPatterns.patterns.count + rules.communityLanguages.reduce(0) {

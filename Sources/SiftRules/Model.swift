@@ -53,7 +53,7 @@ public enum CaseSensitivity: String, Sendable, CaseIterable {
     case insensitive, sensitive
 }
 
-/// A user filter (SPEC §1.1). `id` orders filters by age: the lowest id of a
+/// A user filter (docs/judging.md "Filters"). `id` orders filters by age: the lowest id of a
 /// stage decides when several match.
 public struct Filter: Sendable, Equatable {
     public var id: Int
@@ -83,7 +83,7 @@ public struct Filter: Sendable, Equatable {
         type == .denyLanguage ? Language(codeOrName: text) : nil
     }
 
-    /// Two filters with the same identity are the same filter (SPEC §1.1).
+    /// Two filters with the same identity are the same filter (docs/judging.md "Filters").
     /// Type and folder are not part of it: the app refuses an allow `foo` next
     /// to a deny `foo` with the same options, and so does msgsift.
     public var identity: FilterIdentity {
@@ -118,7 +118,7 @@ public struct FilterIdentity: Hashable, Sendable {
     }
 }
 
-/// The smart rules of SPEC §1.2, spelled as the command line spells them.
+/// The smart rules of docs/judging.md "Smart rules", spelled as the command line spells them.
 public enum SmartRule: String, Sendable, CaseIterable {
     case allUnknown = "all-unknown"
     case links
@@ -155,7 +155,7 @@ public struct SmartRuleSettings: Sendable, Equatable {
     public init() {}
 }
 
-/// One language's community list (SPEC §1.4), entries as published.
+/// One language's community list (docs/judging.md "Community lists"), entries as published.
 public struct CommunityList: Sendable, Equatable {
     public var allowSender: [String] = []
     public var allowBody: [String] = []
@@ -183,7 +183,7 @@ public struct RuleSet: Sendable {
     public init() {}
 
     /// Adds a filter unless one with the same identity is there already
-    /// (SPEC §1.1: adding it again is a no-op); returns whether it was added.
+    /// (docs/judging.md "Filters": adding it again is a no-op); returns whether it was added.
     /// A filter with id 0 (or an id already taken) gets the next id, so it is
     /// younger than every other.
     @discardableResult

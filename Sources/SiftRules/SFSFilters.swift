@@ -1,4 +1,4 @@
-// The app's filter exchange file (SPEC §2):
+// The app's filter exchange file (docs/formats.md "The .sfsfilters file"):
 //   {"format":"simply-filter-sms-filters","version":1,"exportedAt":"…","appVersion":"…",
 //    "filters":[{"text":…,"type":…,"folder":…,"target":…,"matching":…,"case":…}]}
 // Every field is required on every row, allow rows included, as the app
@@ -148,7 +148,7 @@ public enum SFSFilters {
     }
 }
 
-/// Reading community lists (SPEC §1.4):
+/// Reading community lists (docs/judging.md "Community lists"):
 /// `{"filter_lists": {"he": {"allow_sender": [], "allow_body": [], "deny_sender": [], "deny_body": []}, …}}`.
 public enum CommunityListFile {
     /// The lists by language, and the language keys that were not understood.
@@ -211,7 +211,7 @@ public enum CommunityListFile {
             func strings(_ name: String) throws(RuleError) -> [String] {
                 guard let value = entry[name] else { return [] }
                 guard let array = value as? [Any] else { throw RuleError("community list \(quoted(key)): \"\(name)\" is not an array") }
-                // Entries are kept exactly as published (SPEC §1.4: no trimming).
+                // Entries are kept exactly as published (docs/judging.md "Community lists": no trimming).
                 let kept = array.compactMap { $0 as? String }
                 if kept.count < array.count {
                     let n = array.count - kept.count

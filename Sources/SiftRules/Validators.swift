@@ -24,8 +24,8 @@ public enum FilterValidator {
             }
             f.text = "$lang:" + language.englishName
             // Target, matching and case are kept as given: they do not change what the
-            // filter does, but they are part of what makes two filters the same (SPEC
-            // §1.1), as in the app, which makes its own with target body, contains,
+            // filter does, but they are part of what makes two filters the same (docs/judging.md
+            // "Filters"), as in the app, which makes its own with target body, contains,
             // insensitive (LanguageListView.addFilter) and keeps an imported row's.
         case .allow, .deny:
             // An allow filter's folder does nothing, but it is kept as given: the app keeps and

@@ -24,7 +24,7 @@ package enum Schema {
         Migration(version: 1, summary: "filters, smart rules, community lists", sql: """
             CREATE TABLE filter (
                 -- AUTOINCREMENT: ids grow in creation order and are never reused,
-                -- so the lowest id is the oldest filter (oldest wins, SPEC §1.5).
+                -- so the lowest id is the oldest filter (oldest wins, docs/judging.md "The pipeline").
                 id INTEGER PRIMARY KEY AUTOINCREMENT,
                 type TEXT NOT NULL,               -- allow | deny | denyLanguage
                 folder TEXT NOT NULL,             -- junk | transaction | promotion

@@ -102,7 +102,7 @@ extension Store {
         return ImportedLists(lists: parsed.lists, unknownLanguages: parsed.unknownLanguages, sha256: hash, importedAt: at, byteCount: content.count)
     }
 
-    /// The languages whose community lists take part, in SPEC §1.3 order.
+    /// The languages whose community lists take part, in docs/judging.md "Languages" order.
     public func listLanguages() throws -> [Language] {
         guard hasTables else { return [] }
         return try database.readTransaction { try enabledListLanguages() }

@@ -1,5 +1,5 @@
 // The rule store: one SQLite file holding a user's filters, smart rules,
-// blocked languages and community lists (SPEC §4).
+// blocked languages and community lists (docs/commands.md "The store").
 //
 //   openForReading ──► load() ──► RuleSet            (classify, test: read-only, never blocks a writer)
 //   openForWriting ──► add/remove/update/block/…     (each call one BEGIN IMMEDIATE transaction)

@@ -1,4 +1,4 @@
-// Where the store lives (SPEC §4): --db PATH, else $MSGSIFT_DB, else
+// Where the store lives (docs/commands.md "The store"): --db PATH, else $MSGSIFT_DB, else
 // $XDG_DATA_HOME/msgsift/rules.db, else ~/.local/share/msgsift/rules.db.
 
 /// Finding the store file.

@@ -1,4 +1,4 @@
-// Country calling codes for the `country-allowlist` smart rule (SPEC §1.2).
+// Country calling codes for the `country-allowlist` smart rule (docs/judging.md "Smart rules").
 //
 // `callingCode(ofSender:)` finds the ITU code of an international sender
 // (`+972 50-123-4567` → "972"); `normalize(_:)` is the one validator of a

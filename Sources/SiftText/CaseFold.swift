@@ -1,4 +1,4 @@
-// Unicode default full case folding (SPEC §1.1 "insensitive"): the same for
+// Unicode default full case folding (docs/judging.md "Filters" "insensitive"): the same for
 // every locale, so `STRASSE` and `Straße` fold alike and Turkic dotted and
 // dotless i stay apart.
 //

@@ -1,4 +1,4 @@
-// The `emojis` smart rule (SPEC §1.2): does a body hold an emoji grapheme cluster?
+// The `emojis` smart rule (docs/judging.md "Smart rules"): does a body hold an emoji grapheme cluster?
 //
 // The cluster test is the app's: the first scalar has Emoji_Presentation; or
 // the cluster has several scalars and the first has Emoji (keycaps, `©️`,
@@ -12,7 +12,7 @@ import CTextScan
 
 /// Detects emoji in message bodies.
 public enum EmojiDetector {
-    /// True when `body` contains at least one emoji grapheme cluster (SPEC §1.2).
+    /// True when `body` contains at least one emoji grapheme cluster (docs/judging.md "Smart rules").
     ///
     /// Decided scalar by scalar, without grapheme segmentation: a cluster's
     /// first scalar decides, and the only Emoji scalars that do not start a
@@ -132,7 +132,7 @@ public enum EmojiDetector {
         }
     }
 
-    /// True when the grapheme cluster `character` counts as an emoji (SPEC §1.2).
+    /// True when the grapheme cluster `character` counts as an emoji (docs/judging.md "Smart rules").
     public static func isEmoji(_ character: Character) -> Bool {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return false }

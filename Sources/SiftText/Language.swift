@@ -1,5 +1,5 @@
-/// The fourteen languages msgsift can block and detect (SPEC §1.3), in the
-/// order the SPEC lists them; that order is also the order community lists are
+/// The fourteen languages msgsift can block and detect (docs/judging.md "Languages"), in the
+/// order docs/judging.md lists them; that order is also the order community lists are
 /// consulted in, so reported entries never depend on hash order.
 public enum Language: String, Sendable, CaseIterable, Hashable, Comparable {
     case en, he, ar
@@ -27,7 +27,7 @@ public enum Language: String, Sendable, CaseIterable, Hashable, Comparable {
         }
     }
 
-    /// Position in SPEC §1.3's list.
+    /// Position in docs/judging.md "Languages"'s list.
     public var order: Int { Language.allCases.firstIndex(of: self)! }
 
     public static func < (a: Language, b: Language) -> Bool { a.order < b.order }

@@ -1,4 +1,4 @@
-// Dominant-language detection for a message body (SPEC §1.3).
+// Dominant-language detection for a message body (docs/judging.md "Languages").
 //
 // One pass over the body's UTF-8 feeds an `Evidence` tally: letters per
 // script (CharTable), Simplified-only and Traditional-only Han characters
@@ -73,7 +73,7 @@ public struct LanguageScore: Sendable, Equatable, Hashable, CustomStringConverti
 public struct LanguageDetection: Sendable, Equatable {
     /// The dominant language, or nil when the body is undetermined.
     public var language: Language?
-    /// Up to two candidates with positive scores, best first (ties in SPEC §1.3 order).
+    /// Up to two candidates with positive scores, best first (ties in docs/judging.md "Languages" order).
     public var scores: [LanguageScore]
     /// Letters (Unicode L*) in the body, in every script.
     public var letters: Int
@@ -199,7 +199,7 @@ public enum LanguageDetector {
     public static let shortLatinMargin = 8.0
     /// Evidence, in nats, of one word only Spanish (or only Portuguese) writes against the
     /// other, and of one word only one language writes (`WordTable.onlyOneLanguage`) against
-    /// every other class. At 6 (until the eleventh session) `merci` and `bcp` together lost to
+    /// every other class. At 6, `merci` and `bcp` together lost to
     /// the model's dislike of `bcp`, and `Tu pedido #ES-556123 ha sido enviado` was Portuguese.
     public static let spanishPortugueseWord = 10.0
 

@@ -147,7 +147,7 @@ extension Evidence {
         return detection
     }
 
-    /// The best of `candidates` (listed in SPEC order, which breaks ties) if it
+    /// The best of `candidates` (listed in the order of docs/judging.md "Languages", which breaks ties) if it
     /// clears the margin over the runner-up and over unsupported-language evidence.
     private func choose(
         among candidates: [Language], _ scores: SIMD16<Double>, unsupported: Double

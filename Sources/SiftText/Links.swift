@@ -1,4 +1,4 @@
-// The `links` smart rule (SPEC §1.2): does a body contain a URL?
+// The `links` smart rule (docs/judging.md "Smart rules"): does a body contain a URL?
 //
 // One pass over the UTF-8 bytes that stops only at `.` and `:`, no regex, no
 // Foundation. A body links when it holds
@@ -24,13 +24,13 @@ import CTextScan
 
 /// Detects URLs in message bodies.
 public enum LinkDetector {
-    /// True when `body` contains a URL as SPEC §1.2 defines it.
+    /// True when `body` contains a URL as docs/judging.md "Smart rules" defines it.
     public static func containsLink(_ body: String) -> Bool {
         var body = body
         return body.withUTF8 { containsLink(utf8: $0) }
     }
 
-    /// True when the UTF-8 text contains a URL (SPEC §1.2). Bytes that are not
+    /// True when the UTF-8 text contains a URL (docs/judging.md "Smart rules"). Bytes that are not
     /// valid UTF-8 count as punctuation.
     public static func containsLink(utf8 text: UnsafeBufferPointer<UInt8>) -> Bool {
         var scanner = LinkScanner(text: text)

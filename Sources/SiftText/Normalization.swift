@@ -1,4 +1,4 @@
-// Canonical equivalence for phrases (SPEC §1.1 contains/exact): the app
+// Canonical equivalence for phrases (docs/judging.md "Filters" contains/exact): the app
 // compares Swift Strings, which treat `café` (é precomposed) and `cafe` +
 // U+0301 as equal. msgsift matches bytes, so phrases and the texts they are
 // looked for in are both put in Normalization Form C first. Texts almost

@@ -2,10 +2,10 @@
 //
 // The app compiles its regex filters with Swift's `Regex(text)` (its newest
 // MessageEvaluationManager) and its import skips a row that throws
-// (FilterImportExportManager.candidate); msgsift reads patterns with ICU (SPEC
-// §1.1), which takes some syntax Swift refuses (lookbehind, `\K`, `\cA`,
+// (FilterImportExportManager.candidate); msgsift reads patterns with ICU (docs/judging.md
+// "Filters"), which takes some syntax Swift refuses (lookbehind, `\K`, `\cA`,
 // `[]a]`). And the app blocks 13 languages (NLLanguage.allSupportedCases):
-// Portuguese, which SPEC §1.3 adds, is not one, so its import skips a
+// Portuguese, which docs/judging.md "Languages" adds, is not one, so its import skips a
 // `$lang:portuguese` row. Such a filter works here; adding, changing,
 // importing and exporting one says so.
 import SiftRules

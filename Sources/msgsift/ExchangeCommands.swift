@@ -1,4 +1,4 @@
-// `msgsift import` and `msgsift export`: the app's `.sfsfilters` file (SPEC §2).
+// `msgsift import` and `msgsift export`: the app's `.sfsfilters` file (docs/formats.md "The .sfsfilters file").
 // Import merges (never deletes) in one transaction; export writes exactly the
 // app's format through `SFSFilters.write`.
 import Foundation

@@ -77,7 +77,7 @@ enum FilterCommands {
                 print(existing.id)
                 var message = "the same filter is there already: \(existing.filter.type.rawValue) filter \(existing.id) (same text, target, matching and case); nothing added"
                 if existing.filter.type != type {
-                    // SPEC §1.1: the type is not part of what makes two filters the same.
+                    // docs/judging.md "Filters": the type is not part of what makes two filters the same.
                     message += "; to make it \(type == .allow ? "an allow" : "a deny") filter: msgsift filter remove \(existing.id), then add it again"
                 }
                 warn(message)

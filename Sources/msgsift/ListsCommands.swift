@@ -1,4 +1,4 @@
-// `msgsift lists import|enable|disable|status`: community lists (SPEC §1.4) in
+// `msgsift lists import|enable|disable|status`: community lists (docs/judging.md "Community lists") in
 // the store. Imported lists are off until their languages are turned on.
 import Foundation
 import SiftRules

@@ -1,4 +1,4 @@
-// `msgsift rule list|enable|disable`: the smart rules (SPEC §1.2) in the store.
+// `msgsift rule list|enable|disable`: the smart rules (docs/judging.md "Smart rules") in the store.
 import SiftRules
 import SiftStore
 

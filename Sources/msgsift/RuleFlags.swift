@@ -75,7 +75,7 @@ struct RuleFlags {
                 guard let value else { throw RuleError("country-allowlist needs calling codes: --rule country-allowlist=+972,+1") }
                 let codes = try SmartRuleValidator.callingCodes(value)
                 if codes.isEmpty {
-                    // SPEC §1.2: an empty list skips the rule. Allowed, but not silently.
+                    // docs/judging.md "Smart rules": an empty list skips the rule. Allowed, but not silently.
                     warn("--rule country-allowlist= names no calling code: the rule skips every sender (--rule country-allowlist=+972,+1)")
                 }
                 flags.smartRules.allowedCallingCodes = codes
@@ -101,7 +101,7 @@ struct RuleFlags {
             throw UsageError("stdin can hold one rule file, not several (--filters - and --lists -); give the others as files")
         }
         var rules = RuleSet()
-        // A filter given again is the same filter (SPEC §1.1): the older one decides. Said when
+        // A filter given again is the same filter (docs/judging.md "Filters"): the older one decides. Said when
         // it decides otherwise than the one given (another type or folder), which is dropped.
         func add(_ f: Filter, as given: String) {
             if rules.add(f) { return }
@@ -122,7 +122,7 @@ struct RuleFlags {
         if ruleValuesGiven.contains(.shortSender) { rules.smartRules.shortSenderMaximum = smartRules.shortSenderMaximum }
         if ruleValuesGiven.contains(.countryAllowlist) { rules.smartRules.allowedCallingCodes = smartRules.allowedCallingCodes }
         let storeLanguages = rules.communityLanguages
-        // Read as `import` reads them (SPEC §2): a file that is not the format, or a
+        // Read as `import` reads them (docs/formats.md "The .sfsfilters file"): a file that is not the format, or a
         // newer version, is refused (exit 1); an invalid row is skipped with a warning.
         func readFilterFiles() throws {
             for path in filterFiles {

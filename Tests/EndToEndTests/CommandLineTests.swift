@@ -75,7 +75,7 @@ struct CommandLineTests {
         #expect(r.err.contains("Try 'msgsift"))
     }
 
-    /// SPEC §2 (as `import`): an invalid row is skipped, the others still work, and the
+    /// docs/formats.md "The .sfsfilters file" (as `import`): an invalid row is skipped, the others still work, and the
     /// warning names the file, the row and the reason.
     @Test func invalidRowOfAFilterFileIsSkippedWithAWarning() throws {
         let file = try Harness.temp(Data(#"{"format":"simply-filter-sms-filters","version":1,"exportedAt":"2026-01-01T00:00:00Z","appVersion":"1","filters":[{"text":"ok","type":"deny","folder":"junk","target":"all","matching":"contains","case":"insensitive"},{"text":"(","type":"deny","folder":"junk","target":"all","matching":"regex","case":"insensitive"},{"text":"  ","type":"deny","folder":"junk","target":"all","matching":"contains","case":"insensitive"}]}"#.utf8), suffix: ".sfsfilters")
@@ -111,7 +111,7 @@ struct CommandLineTests {
         }
     }
 
-    /// SPEC §2: a newer version is refused with exit 1, and nothing is classified.
+    /// docs/formats.md "The .sfsfilters file": a newer version is refused with exit 1, and nothing is classified.
     @Test func newerFilterFileIsRefused() throws {
         let file = try Harness.temp(Data(#"{"format":"simply-filter-sms-filters","version":2,"filters":[]}"#.utf8), suffix: ".sfsfilters")
         let r = try Harness.run(["classify", "--no-db", "--filters", file], stdin: #"{"id":"1","sender":"Shop","body":"ok"}"# + "\n")
@@ -167,7 +167,7 @@ struct CommandLineTests {
         #expect(emptyStore.err.contains("no rules: every message is allowed (no store at /nonexistent-msgsift/msgsift/rules.db yet;"), "\(emptyStore.err)")
     }
 
-    /// Empty values are allowed (SPEC §1.2: an empty calling-code list skips the rule), not silently.
+    /// Empty values are allowed (docs/judging.md "Smart rules": an empty calling-code list skips the rule), not silently.
     @Test(arguments: [(["--rule", "country-allowlist="], "--rule country-allowlist= names no calling code: the rule skips every sender"),
                       (["--rule", "country-allowlist=,"], "--rule country-allowlist= names no calling code"),
                       (["--lists-languages", ""], "--lists-languages names no language: no community list takes part")])

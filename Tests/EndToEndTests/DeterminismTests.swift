@@ -1,5 +1,5 @@
 // Output is identical for any --jobs and batch size: order and content never
-// depend on thread timing (SPEC §3, §1.5).
+// depend on thread timing (docs/formats.md "Output" and docs/judging.md "The pipeline").
 import Foundation
 import Testing
 

@@ -1,4 +1,4 @@
-// The samples against verdicts derived by hand from the SPEC
+// The samples against verdicts derived by hand from docs/
 // (Tests/Fixtures/*.expected.*), through the built binary.
 import Foundation
 import Testing

@@ -1,5 +1,5 @@
 // classify and test read the store (read-only) and add the rule flags on top;
-// --no-db ignores the store. Expected verdicts follow SPEC §1.5.
+// --no-db ignores the store. Expected verdicts follow docs/judging.md "The pipeline".
 import Foundation
 import Testing
 import SiftStore
@@ -67,7 +67,7 @@ struct StoreClassifyTests {
         #expect(try s.verdicts(input, ["--no-db", "--filters", file])[0] == "promotion denyFilter prize")
     }
 
-    /// A flag or file row that is the same filter as a stored one (SPEC §1.1) is dropped, and
+    /// A flag or file row that is the same filter as a stored one (docs/judging.md "Filters") is dropped, and
     /// the older decides: said when it decides otherwise (another folder or type), since
     /// `--block-language ar:promotion` went on junking Arabic without a word (found by an
     /// audit of the explanations).

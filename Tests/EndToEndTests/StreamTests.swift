@@ -1,4 +1,4 @@
-// Streams through the binary (SPEC §3): formats, renames, errors, order.
+// Streams through the binary (docs/formats.md "Input"): formats, renames, errors, order.
 import Foundation
 import Testing
 

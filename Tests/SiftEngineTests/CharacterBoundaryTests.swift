@@ -1,4 +1,4 @@
-// Phrases occur where whole characters do (SPEC §1.1 contains/exact, read as the
+// Phrases occur where whole characters do (docs/judging.md "Filters" contains/exact, read as the
 // app compares Swift Strings, whose elements are Characters).
 import Testing
 @testable import SiftEngine
@@ -12,7 +12,7 @@ struct CharacterBoundaryTests {
         MatchCase(deny("hello", target: .body), "Shop", "hello\u{331} there", false),
         MatchCase(deny("hello", target: .body), "Shop", "hello there", true),
         MatchCase(deny("hello", target: .body), "Shop", "hello\u{331}", false),
-        // İ folds to i + U+0307: `bedeli` is not in `BEDELİ` (Turkic i's stay apart, SPEC §1.1).
+        // İ folds to i + U+0307: `bedeli` is not in `BEDELİ` (Turkic i's stay apart, docs/judging.md "Filters").
         MatchCase(deny("bedeli", target: .body), "Shop", "KARGO BEDELİ 50 TL", false),
         MatchCase(deny("bedeli", target: .body), "Shop", "kargo bedeli 50 TL", true),
         MatchCase(deny("bedel", target: .body), "Shop", "KARGO BEDELİ 50 TL", true),

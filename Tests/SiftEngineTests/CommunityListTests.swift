@@ -1,6 +1,6 @@
-// SPEC §1.4: community lists — senders by case-insensitive equality (no
+// docs/judging.md "Community lists": community lists — senders by case-insensitive equality (no
 // trimming), body phrases by case-insensitive containment, only languages
-// that are on, languages in SPEC §1.3 order, sender before body (as the app).
+// that are on, languages in docs/judging.md "Languages" order, sender before body (as the app).
 import Testing
 import SiftEngine
 import SiftRules
@@ -80,7 +80,7 @@ struct CommunityListTests {
     }
 
     @Test func languagesAreConsultedInSpecOrder() throws {
-        // en comes before he in SPEC §1.3, whatever the order they were turned on in.
+        // en comes before he in docs/judging.md "Languages", whatever the order they were turned on in.
         let r = rules(lists: [.he: list(denyBody: ["promo"]), .en: list(denyBody: ["promo"])], listLanguages: [.he, .en])
         #expect(try judge(r, body: "promo").reason == "en: promo")
     }

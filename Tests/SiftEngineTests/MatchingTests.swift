@@ -1,4 +1,4 @@
-// SPEC §1.1: every target × matching × case combination, folding, and exact boundaries.
+// docs/judging.md "Filters": every target × matching × case combination, folding, and exact boundaries.
 import Testing
 import SiftEngine
 import SiftRules
@@ -66,7 +66,7 @@ struct MatchingTests {
     }
 
     static let exactCases: [MatchCase] = [
-        MatchCase(deny("Discount", .junk, target: .all, .exact), "", "@Discount2 Banks", true),   // SPEC example
+        MatchCase(deny("Discount", .junk, target: .all, .exact), "", "@Discount2 Banks", true),   // docs example
         MatchCase(deny("Discount", .junk, target: .all, .exact), "", "Discounted", false),
         MatchCase(deny("Discount", .junk, target: .all, .exact), "", "bigDiscount", false),
         MatchCase(deny("Discount", .junk, target: .all, .exact), "", "discount", true),
@@ -268,7 +268,7 @@ struct ExactFoldingBoundaryTests {
     @Test(arguments: [
         ("stanbul", "İstanbul", false),        // İ is a letter; folded it is i + a combining dot (a mark)
         ("stanbul", "Istanbul", false),
-        ("istanbul", "İstanbul", false),       // İ folds to i + U+0307: "istanbul" is not in the folding (SPEC: Turkic i not merged)
+        ("istanbul", "İstanbul", false),       // İ folds to i + U+0307: "istanbul" is not in the folding (docs: Turkic i not merged)
         ("İstanbul", "İSTANBUL'da", true),     // both fold to i̇stanbul; the apostrophe is a boundary
         ("sale", "sale\u{345}", true),         // U+0345 is a mark, though it folds to the letter ι
         ("sale", "ßale", false),               // starts inside the folding of ß (ss): inside a word
@@ -322,7 +322,7 @@ struct CaseSensitiveSearchTests {
 
     @Test(arguments: [2, 12])
     func theOldestOfSeveralOccurringPhrasesWins(gates: Int) throws {
-        // Filters gates+1 and gates+2 both occur; the older decides (SPEC §1.5).
+        // Filters gates+1 and gates+2 both occur; the older decides (docs/judging.md "The pipeline").
         let r = rules((1...gates).map { deny("W\($0)x", .junk, target: .all, .contains, .sensitive) }
                       + [deny("Zz", .transaction, target: .all, .contains, .sensitive), deny("Yy", .promotion, target: .all, .contains, .sensitive)])
         let v = try judge(r, body: Self.body(gates, "Yy Zz"))

@@ -1,4 +1,4 @@
-// SPEC §1.5: first match wins across the eight stages, oldest wins within one.
+// docs/judging.md "The pipeline": first match wins across the eight stages, oldest wins within one.
 import Testing
 import SiftEngine
 import SiftRules
@@ -99,7 +99,7 @@ struct PipelineOrderTests {
         #expect(try step("0501234567")?.outcome == "no match (country-allowlist skipped: the sender does not start with +)")
         #expect(try step("00442079460000")?.outcome == "no match (country-allowlist skipped: the sender does not start with +)")
         #expect(try step("+ none")?.outcome == "no match (country-allowlist skipped: no known calling code after the sender's +)")
-        // An unknown code is the SPEC's other reason to skip, said as such.
+        // An unknown code is the other reason docs/judging.md "Smart rules" gives to skip, said as such.
         #expect(try step("+999 1234567")?.outcome == "no match (country-allowlist skipped: no known calling code after the sender's +)")
         // An Arabic-Indic 5 before the `+` starts the reduced sender: no code, not an unknown one.
         #expect(try step("\u{0665}+972501234567")?.outcome == "no match (country-allowlist skipped: the sender does not start with +)")
@@ -126,7 +126,7 @@ struct PipelineOrderTests {
         let r = rules([blockLanguage(.ru), blockLanguage(.zhHans, .promotion)])
         let step = try judge(r, sender: "x", body: "Hello there my friend, how are you", explain: true).trace.first { $0.stage == .denyLanguage }
         #expect(step?.checked.hasPrefix("language en") == true)
-        #expect(step?.outcome == "no match (blocked: zh-Hans, ru)")      // SPEC §1.3 order
+        #expect(step?.outcome == "no match (blocked: zh-Hans, ru)")      // docs/judging.md "Languages" order
     }
 
     /// When "another Latin-script language" takes part in the decision (no language, or the

@@ -1,6 +1,6 @@
 // Regex filters against the engine the app runs them with. The app compiles a
 // regex filter with Swift's `Regex(text)` and asks `message.contains(regex)`;
-// msgsift runs ICU (SPEC §1.1: ICU syntax, bounded in time). Swift's Regex is
+// msgsift runs ICU (docs/judging.md "Filters": ICU syntax, bounded in time). Swift's Regex is
 // in this toolchain, so the two are compared here on the patterns people write
 // for SMS (codes, words, amounts, links) over texts in several scripts.
 //

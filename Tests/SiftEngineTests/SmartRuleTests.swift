@@ -1,4 +1,4 @@
-// SPEC §1.2: each smart rule's edges, and their order within stage 4.
+// docs/judging.md "Smart rules": each smart rule's edges, and their order within stage 4.
 import Testing
 import SiftEngine
 import SiftRules
@@ -17,7 +17,7 @@ struct SmartCase: CustomTestStringConvertible, Sendable {
 @Suite("Smart rules")
 struct SmartRuleTests {
     static let cases: [SmartCase] = [
-        // links (the app's own examples, then the edges of SPEC §1.2)
+        // links (the app's own examples, then the edges of docs/judging.md "Smart rules")
         SmartCase(.links, "x", "http://123.com", true),
         SmartCase(.links, "x", "go to htTp://link.com now", true),
         SmartCase(.links, "x", "btl.gov.il/asdasdf", true),

@@ -1,4 +1,4 @@
-// Reading community list files (SPEC §1.4): the shape published for the app,
+// Reading community list files (docs/judging.md "Community lists"): the shape published for the app,
 // languages by code, entries exactly as published, unknown languages reported.
 import Foundation
 @testable import SiftRules
@@ -98,7 +98,7 @@ struct CommunityListFileTests {
         #expect(read.lists[.en]?.denyBody == denyBody)
     }
 
-    @Test("every language of SPEC §1.3 is known by its code", arguments: Language.allCases)
+    @Test("every language of docs/judging.md \"Languages\" is known by its code", arguments: Language.allCases)
     func everyLanguageCode(language: Language) throws {
         let text = #"{"filter_lists":{"\#(language.rawValue)":{"allow_sender":[],"allow_body":[],"deny_sender":[],"deny_body":["x"]}}}"#
         let read = try CommunityListFile.read(data(text))

@@ -1,4 +1,4 @@
-// RuleSet.add (SPEC §1.1 "Duplicates", §1.5 "the oldest (lowest id) decides"):
+// RuleSet.add (docs/judging.md "Filters" "Duplicates", §1.5 "the oldest (lowest id) decides"):
 // a filter with the same text, target, matching and case is the same filter,
 // whatever its type and folder; ids given as 0 follow insertion order.
 import SiftRules

@@ -1,4 +1,4 @@
-// Reading `.sfsfilters` files (SPEC §2, §1.1, §1.3): the app's exact format,
+// Reading `.sfsfilters` files (docs/formats.md "The .sfsfilters file", docs/judging.md "Filters" and "Languages"): the app's exact format,
 // row by row; bad rows are refused one by one while good rows come through;
 // a file that is not this format, or is newer, is refused as a whole.
 import Foundation
@@ -66,7 +66,7 @@ struct SFSFiltersReadTests {
     @Test("denyLanguage rows take the canonical $lang: text", arguments: [
         ("$lang:arabic", "$lang:arabic"),
         ("$lang:chinese, simplified", "$lang:chinese, simplified"),
-        ("$lang:portuguese", "$lang:portuguese"),                 // SPEC §1.3 lists pt
+        ("$lang:portuguese", "$lang:portuguese"),                 // docs/judging.md "Languages" lists pt
         (" $lang:russian ", "$lang:russian"),
         // The app takes the second piece between `:`s, empty pieces dropped (NLLanguage(filterText:)).
         ("$lang::french", "$lang:french"),

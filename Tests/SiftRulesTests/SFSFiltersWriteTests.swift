@@ -1,4 +1,4 @@
-// Writing `.sfsfilters` files (SPEC §2: "Export writes the same format,
+// Writing `.sfsfilters` files (docs/formats.md "The .sfsfilters file": "Export writes the same format,
 // readable by the app"): what is written reads back as the same filters, and
 // the JSON has the app's shape, checked with Foundation's own parser.
 import Foundation

@@ -1,5 +1,5 @@
 // The validators (STYLE: one per kind of user input, returning the canonical
-// form) and Language(codeOrName:) (SPEC §1.1, §1.2, §1.3).
+// form) and Language(codeOrName:) (docs/judging.md "Filters", §1.2, §1.3).
 import Foundation
 import SiftRules
 import SiftText
@@ -191,7 +191,7 @@ struct SmartRuleValidatorTests {
 
 @Suite("Languages")
 struct LanguageTests {
-    /// SPEC §1.3: every language, its code and its English name, in the SPEC's order.
+    /// docs/judging.md "Languages": every language, its code and its English name, in that order.
     static let spec: [(Language, String, String)] = [
         (.en, "en", "English"),
         (.he, "he", "Hebrew"),
@@ -209,7 +209,7 @@ struct LanguageTests {
         (.tr, "tr", "Turkish"),
     ]
 
-    @Test("the fourteen languages, in SPEC order")
+    @Test("the fourteen languages, in the order docs lists them")
     func order() {
         #expect(Language.allCases == Self.spec.map(\.0))
         #expect(Language.allCases.sorted() == Self.spec.map(\.0))

@@ -1,4 +1,4 @@
-// SPEC §4: --db PATH, else $MSGSIFT_DB, else $XDG_DATA_HOME/msgsift/rules.db, else ~/.local/share/msgsift/rules.db.
+// docs/commands.md "The store": --db PATH, else $MSGSIFT_DB, else $XDG_DATA_HOME/msgsift/rules.db, else ~/.local/share/msgsift/rules.db.
 import Testing
 import SiftStore
 

@@ -55,7 +55,7 @@ struct StoreFilterTests {
         #expect(a.filter.folder == .promotion)
     }
 
-    // SPEC §1.1: same text, target, matching and case is the same filter, whatever type and folder.
+    // docs/judging.md "Filters": same text, target, matching and case is the same filter, whatever type and folder.
     @Test(arguments: [
         Filter(id: 0, type: .deny, text: "Discount"),
         Filter(id: 0, type: .deny, folder: .promotion, text: "Discount"),
@@ -275,7 +275,7 @@ struct StoreRulesTests {
         #expect(first.lists[.he]?.count == 2 && first.lists[.en]?.count == 1)
         guard case .unchanged(let same) = try store.importLists(Self.listsJSON) else { Issue.record("not unchanged"); return }
         #expect(same.sha256 == first.sha256 && same.importedAt == first.importedAt)
-        // SPEC §4: "importing identical content reports unchanged", however it is written.
+        // docs/commands.md "The store": "importing identical content reports unchanged", however it is written.
         let respaced = Data(#"{ "filter_lists": { "en": { "deny_body": [ "free gift" ] },\#n "he": { "deny_body": ["הלוואה"], "allow_sender": ["Leumi"] } } }"#.utf8)
         guard case .unchanged = try store.importLists(respaced) else { Issue.record("re-indented content not unchanged"); return }
         let reordered = Data(#"{"filter_lists":{"he":{"allow_sender":["Leumi"],"deny_body":["הלוואה"]},"en":{"deny_body":["free gift","free gift"]}}}"#.utf8)

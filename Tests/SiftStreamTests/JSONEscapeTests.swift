@@ -1,5 +1,5 @@
 // JSONEscape and FieldEscape. Expected values come from RFC 8259 §7 (JSON
-// strings), RFC 4180 (CSV fields) and the TSV rules in SPEC.md §3.
+// strings), RFC 4180 (CSV fields) and the TSV rules in docs/formats.md "Output".
 import Testing
 @testable import SiftStream
 

@@ -194,7 +194,7 @@ struct NDJSONRecordTests {
     }
 
     // An id only labels the verdict: a message is not lost over its shape (mongoexport
-    // writes {"$oid":"…"}). It is copied as written, as the SPEC says of ids.
+    // writes {"$oid":"…"}). It is copied as written, as docs/formats.md "Output" says of ids.
     @Test("an id of any JSON type is copied as written", arguments: [
         (#"{"id":true,"body":"x"}"#, "true"),
         (#"{"id":[1, 2],"body":"x"}"#, "[1, 2]"),

@@ -1,4 +1,4 @@
-// Tests for CallingCodes (SPEC §1.2 `country-allowlist`): a sender's calling
+// Tests for CallingCodes (docs/judging.md "Smart rules" `country-allowlist`): a sender's calling
 // code, and the one validator of user-given codes. Expected values follow the
 // ITU assignments.
 import SiftText

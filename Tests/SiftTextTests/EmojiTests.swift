@@ -1,4 +1,4 @@
-// Tests for EmojiDetector (SPEC §1.2 `emojis`). Scalars are written as escapes
+// Tests for EmojiDetector (docs/judging.md "Smart rules" `emojis`). Scalars are written as escapes
 // so that what each case holds is visible; expected values follow the spec.
 import SiftText
 import Testing
@@ -94,7 +94,7 @@ struct EmojiTests {
             let ascii = String(repeating: "x", count: pad)
             #expect(EmojiDetector.containsEmoji(ascii + "1\u{FE0F}\u{20E3}"), "keycap after \(pad) bytes")
             #expect(EmojiDetector.containsEmoji(ascii + "#\u{20E3} ok"), "keycap after \(pad) bytes")
-            #expect(EmojiDetector.containsEmoji(ascii + "1\u{301} ok"), "a digit with a mark is a cluster of several scalars, the first with Emoji (SPEC)")
+            #expect(EmojiDetector.containsEmoji(ascii + "1\u{301} ok"), "a digit with a mark is a cluster of several scalars, the first with Emoji (docs)")
             #expect(!EmojiDetector.containsEmoji(ascii + "12345678\u{5D0}"), "digits then Hebrew after \(pad) bytes")
             // A modifier after a letter extends the letter's cluster (not an emoji); alone, it is one.
             #expect(EmojiDetector.containsEmoji(ascii + "\u{1F3FD}") == (pad == 0), "a modifier after \(pad) bytes")

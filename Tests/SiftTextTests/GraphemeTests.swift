@@ -27,7 +27,7 @@ struct GraphemeTests {
 
     /// The emojis rule's fast path on a keycap base (`1`, `#`) or a text-style
     /// symbol (`©`) with any scalar after it: an emoji exactly when the pair is one
-    /// cluster (SPEC §1.2: several scalars, the first with Emoji), e.g. `7ﾞ`.
+    /// cluster (docs/judging.md "Smart rules": several scalars, the first with Emoji), e.g. `7ﾞ`.
     @Test("an Emoji base followed by any scalar agrees with the cluster rule", arguments: ["1", "#", "©"])
     func emojiBaseWithEveryScalar(base: String) {
         var wrong: [String] = []

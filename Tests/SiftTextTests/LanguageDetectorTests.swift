@@ -1,4 +1,4 @@
-// LanguageDetector: the dominant language of a body (SPEC §1.3). Expected
+// LanguageDetector: the dominant language of a body (docs/judging.md "Languages"). Expected
 // languages come from reading the sentences, not from running the detector;
 // the regression table's come from the language of the catalog they were
 // taken from.

@@ -1,4 +1,4 @@
-// Tests for LinkDetector (SPEC §1.2 `links`) and the TLD table behind it.
+// Tests for LinkDetector (docs/judging.md "Smart rules" `links`) and the TLD table behind it.
 // Expected values are worked out from the spec, one case per line.
 import CTextScan
 import SiftText
@@ -59,7 +59,7 @@ struct LinksTests {
         #expect(LinkDetector.containsLink(body) == expected)
     }
 
-    /// SPEC §1.2 says "not word.word"; the app asks NSDataDetector, which cannot run
+    /// docs/judging.md "Smart rules" says "not word.word"; the app asks NSDataDetector, which cannot run
     /// here. A capitalized last label with no path is read as a sentence run on without
     /// its space (a judgement: `.how`, `.amazon`, `.no` are delegated TLDs, and SMS
     /// often lose the space after a full stop); lower case, capitals or a path is a host.
@@ -176,7 +176,7 @@ struct LinksTests {
         ("x@bit.ly", false),                             // host right after @
         ("x@www.site.com", false),
         ("ü@bit.ly", false),                             // a local part of a non-ASCII letter
-        // A bare `@` is no address (SPEC: "not an e-mail address"): nothing before it is a local part.
+        // A bare `@` is no address (docs: "not an e-mail address"): nothing before it is a local part.
         ("Claim your prize:@www.win-casino.com", true),
         ("Follow @bit.ly/3xYz to claim", true),
         ("@example.com", true),

@@ -1,4 +1,4 @@
-// ITU country calling codes for the `country-allowlist` smart rule (SPEC §1.2).
+// ITU country calling codes for the `country-allowlist` smart rule (docs/judging.md "Smart rules").
 //
 // GENERATED FILE — do not edit. Regenerate with:
 //     /tmp/pnvenv/bin/python scripts/gen-calling-codes.py > Sources/SiftText/Tables/CallingCodeTable.swift

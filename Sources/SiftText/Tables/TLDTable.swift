@@ -1,4 +1,4 @@
-// Top-level domains for the `links` smart rule (SPEC §1.2): a bare host is a
+// Top-level domains for the `links` smart rule (docs/judging.md "Smart rules"): a bare host is a
 // link only when its last label is one of these.
 //
 // GENERATED FILE — do not edit. Regenerate with:
