@@ -39,7 +39,7 @@ enum ClassifyCommand {
         Flag("--output", "ndjson|csv|tsv", "output format (default ndjson)") { c, v in
             guard let f = OutputFormat(rawValue: v) else { throw UsageError("--output: \(quotedArg(v)) is not ndjson, csv or tsv") }
             c.stream.outputFormat = f
-        },
+        }.short("-o"),
         Flag("--field", "NAME=INPUT", "read a field under another name: sender=from, body=text, id=msg_id") { c, v in
             guard let (key, name) = splitAtEquals(v) else { throw UsageError("--field: write it as sender=from") }
             guard !name.isEmpty else { throw UsageError("--field: empty input field name for \(key)") }
@@ -76,7 +76,7 @@ enum ClassifyCommand {
             guard let n = Int(v), (1...256).contains(n) else { throw UsageError("--jobs takes a whole number from 1 to 256") }
             c.stream.jobs = n
             c.jobsGiven = true
-        },
+        }.short("-j"),
         Flag("--strict", nil, "stop at the first unreadable record, with exit status 1") { c, _ in c.stream.strict = true },
         Flag("--max-record-bytes", "N", "records longer than this are error records (default 1048576)") { c, v in
             guard let n = Int(v), n >= 16 else { throw UsageError("--max-record-bytes takes a whole number of at least 16") }

@@ -18,6 +18,8 @@ struct RuntimeError: Error, CustomStringConvertible {
 /// One flag of a command.
 struct Flag<Config> {
     let name: String
+    /// The one-letter spelling (`-j` for `--jobs`), if it has one.
+    private(set) var short: String?
     /// The value's placeholder (`N`, `FILE`), nil for a switch.
     let value: String?
     let help: String
@@ -26,6 +28,38 @@ struct Flag<Config> {
     init(_ name: String, _ value: String? = nil, _ help: String, _ apply: @escaping (inout Config, String) throws -> Void) {
         self.name = name; self.value = value; self.help = help; self.apply = apply
     }
+
+    /// The flag, also spelt `letter` (`-j`).
+    func short(_ letter: String) -> Flag {
+        var f = self
+        f.short = letter
+        return f
+    }
+
+    /// Whether `arg` names this flag.
+    func isNamed(_ arg: String) -> Bool { arg == name || arg == short }
+}
+
+/// ` (did you mean X?)` when one of `known` is a likely intended spelling of `word` (a
+/// letter or two off, or two letters swapped), else nothing.
+func didYouMean(_ word: String, _ known: [String]) -> String {
+    func distance(_ a: [Character], _ b: [Character]) -> Int {
+        // Optimal string alignment: insertions, deletions, substitutions and swaps of neighbours.
+        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in stride(from: 1, through: a.count, by: 1) {
+            for j in stride(from: 1, through: b.count, by: 1) {
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+            }
+        }
+        return d[a.count][b.count]
+    }
+    let w = Array(word)
+    let scored = known.map { ($0, distance(w, Array($0))) }.filter { $0.1 <= (w.count > 5 ? 2 : 1) }
+    guard let best = scored.min(by: { $0.1 < $1.1 }), scored.filter({ $0.1 == best.1 }).count == 1 else { return "" }
+    return " (did you mean \(best.0)?)"
 }
 
 /// `NAME=VALUE` cut at the first `=`, or nil without one. The `=` is looked for among
@@ -61,9 +95,13 @@ func parse<Config>(_ args: ArraySlice<String>, _ flags: [Flag<Config>], into con
         if arg.hasPrefix("--"), let (before, after) = splitAtEquals(arg) {
             name = before
             inline = after
+        } else if !arg.hasPrefix("--"), arg.count > 2, let f = flags.first(where: { $0.short == String(arg.prefix(2)) }), f.value != nil {
+            // `-j4`: a one-letter flag and its value in one argument.
+            name = String(arg.prefix(2))
+            inline = String(arg.dropFirst(2))
         }
-        guard let flag = flags.first(where: { $0.name == name }) else {
-            throw UsageError("unknown flag \(name)", command: command)
+        guard let flag = flags.first(where: { $0.isNamed(name) }) else {
+            throw UsageError("unknown flag \(name)" + didYouMean(name, flags.map(\.name) + flags.compactMap(\.short)), command: command)
         }
         var value = ""
         if flag.value == nil {
@@ -92,7 +130,7 @@ func asksForHelp<Config>(_ args: ArraySlice<String>, _ flags: [Flag<Config>]) ->
         i += 1
         if arg == "--" { return false }
         if arg == "-h" || arg == "--help" { return true }
-        if !arg.contains("="), let flag = flags.first(where: { $0.name == arg }), flag.value != nil { i += 1 }
+        if !arg.contains("="), let flag = flags.first(where: { $0.isNamed(arg) }), flag.value != nil { i += 1 }
     }
     return false
 }
@@ -101,9 +139,10 @@ func asksForHelp<Config>(_ args: ArraySlice<String>, _ flags: [Flag<Config>]) ->
 func helpText<Config>(usage: String, summary: String, flags: [Flag<Config>], footer: String = "") -> String {
     var lines = ["usage: \(usage)", "", summary, ""]
     if !flags.isEmpty { lines.append("options:") }
-    let width = flags.map { $0.name.count + ($0.value.map { $0.count + 1 } ?? 0) }.max() ?? 0
+    func spelt(_ f: Flag<Config>) -> String { (f.short.map { $0 + ", " } ?? "") + f.name + (f.value.map { " " + $0 } ?? "") }
+    let width = flags.map { spelt($0).count }.max() ?? 0
     for f in flags {
-        let left = f.name + (f.value.map { " " + $0 } ?? "")
+        let left = spelt(f)
         lines.append("  " + left.padding(width) + "  " + f.help)
     }
     if !footer.isEmpty { lines += ["", footer] }

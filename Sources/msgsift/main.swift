@@ -68,9 +68,13 @@ func runMain() -> Int32 {
         break
     }
     let command: String
-    if let first = args.first, !first.hasPrefix("-") && !first.contains("/") && !first.contains(".") {
+    if let first = args.first, commandNames.contains(first) {
         command = first
         args = args.dropFirst()
+    } else if let first = args.first, !first.hasPrefix("-"), !first.contains("/"), !first.contains("."),
+              !FileManager.default.fileExists(atPath: first) {
+        // A word that is neither a command nor a file: most likely a command mistyped.
+        return usage(UsageError("unknown command \(quotedArg(first))" + didYouMean(first, commandNames.sorted())))
     } else if isatty(0) == 0 || !args.isEmpty {
         command = "classify"
     } else {
@@ -92,7 +96,7 @@ func runMain() -> Int32 {
         case "diff": return try DiffCommand.run(args, db: db)
         case "help": print(topHelp, terminator: ""); return 0
         default:
-            throw UsageError("unknown command \(quotedArg(command))")
+            throw UsageError("unknown command \(quotedArg(command))" + didYouMean(command, commandNames.sorted()))
         }
     } catch is OutputClosed {
         return 0

@@ -14,6 +14,50 @@ struct CommandLineTests {
 
     /// `-h` or `--help` as a flag's value is that value, not a request for help: the
     /// command printed its help, exited 0 and did nothing.
+    /// A mistyped flag or command is named with the likely one; a word far from every name gets
+    /// no guess.
+    @Test(arguments: [
+        (["classify", "--onyl", "junk"], "unknown flag --onyl (did you mean --only?)"),
+        (["classify", "--jbos", "2"], "unknown flag --jbos (did you mean --jobs?)"),
+        (["classify", "--explian"], "unknown flag --explian (did you mean --explain?)"),
+        (["clasify"], "unknown command \"clasify\" (did you mean classify?)"),
+        (["export", "--tpye", "deny"], "unknown flag --tpye (did you mean --type?)"),
+        (["classify", "--zebra"], "unknown flag --zebra\n"),
+        (["frobnicate"], "unknown command \"frobnicate\"\n"),
+    ])
+    func aTypoIsAnsweredWithTheLikelyName(_ args: [String], _ message: String) throws {
+        let r = try Harness.run(args + ["--no-db"], stdin: "")
+        #expect(r.status == 2)
+        #expect(r.err.hasPrefix("msgsift: " + message.replacingOccurrences(of: "\n", with: "")), "\(r.err)")
+        if message.hasSuffix("\n") { #expect(!r.err.contains("did you mean"), "\(r.err)") }
+    }
+
+    /// `-j` and `-o` spell `--jobs` and `--output`, with the value apart or joined (`-j2`).
+    @Test func shortFlagsSpellTheCommonOptions() throws {
+        let input = "{\"id\":\"a\",\"body\":\"www.x.com\"}\n{\"id\":\"b\",\"body\":\"hi\"}\n"
+        let long = try Harness.run(["classify", "--no-db", "--rule", "links", "--jobs", "2", "--output", "tsv"], stdin: input)
+        for args in [["-j", "2", "-o", "tsv"], ["-j2", "-otsv"], ["-o", "tsv", "-j2"]] {
+            let short = try Harness.run(["classify", "--no-db", "--rule", "links"] + args, stdin: input)
+            #expect(short.status == 0 && short.out == long.out, "\(args): \(short.err)")
+        }
+        #expect(long.out.hasPrefix("record\tid\taction"))
+        let help = try Harness.run(["classify", "--help"])
+        #expect(help.out.contains("  -j, --jobs N") && help.out.contains("  -o, --output ndjson|csv|tsv"))
+    }
+
+    /// A command is known by its name only: an input file whose name is a plain word (no `/`
+    /// or `.`) is read as one, and a plain word that is neither is an unknown command.
+    @Test func aFileNamedLikeAWordIsAnInput() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-word-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("{\"body\":\"www.x.com\"}\n".utf8).write(to: dir.appendingPathComponent("messages"))
+        let r = try Harness.bash("cd '\(dir.path)' && '\(Harness.binary.path)' messages --no-db --rule links")
+        #expect(r.out == #"{"record":1,"action":"junk","stage":"smartRule","reason":"links"}"# + "\n", "\(r.err)")
+        let missing = try Harness.bash("cd '\(dir.path)' && '\(Harness.binary.path)' mesages --no-db; echo \"status $?\"")
+        #expect(missing.out == "status 2\n" && missing.err.contains("unknown command \"mesages\""), "\(missing.err)")
+    }
+
     @Test func aHelpFlagAsAValueIsAValue() throws {
         let t = try Harness.run(["test", "--no-db", "--rule", "short-sender", "--sender", "-h", "--body", "--help"])
         #expect(t.status == 0 && t.out.hasPrefix("junk (stage smartRule, rule \"short-sender\")"), "\(t.out)")
