@@ -10,12 +10,13 @@ SAMPLE_RULES = --no-db --filters samples/rules.sfsfilters --lists samples/lists.
 
 all: build
 
-# The C libraries msgsift links: ICU (through CICUShim) and SQLite. Installed with apt-get when missing.
+# The C libraries msgsift links: ICU (through CICUShim), SQLite and libcurl (through CCurlShim).
+# Installed with apt-get when missing.
 deps:
-	@if ! pkg-config --exists icu-uc icu-i18n sqlite3 2>/dev/null; then \
-		echo "installing libicu-dev libsqlite3-dev pkg-config"; \
+	@if ! pkg-config --exists icu-uc icu-i18n sqlite3 libcurl 2>/dev/null; then \
+		echo "installing libicu-dev libsqlite3-dev libcurl4-openssl-dev pkg-config"; \
 		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
-		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libicu-dev libsqlite3-dev pkg-config; \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libicu-dev libsqlite3-dev libcurl4-openssl-dev pkg-config; \
 	fi
 
 build: deps

@@ -18,9 +18,10 @@ let topHelp = """
       filter     add, list, remove, update your allow and deny filters
       language   list, block, unblock languages
       rule       list, enable, disable smart rules
-      lists      import, enable, disable, status of community lists
+      lists      import, update, enable, disable, status of community lists
       import     merge the filters of a .sfsfilters file exported from the app
       export     write the filters as a .sfsfilters file for the app
+      report     report messages as junk or not junk to the app's service (the network)
 
     classify and test use the rules in the store (read-only) plus any rule flags;
     --no-db uses only the flags.
@@ -36,7 +37,7 @@ let topHelp = """
     """
 
 /// The command words, which an input file of implicit `classify` is not taken for.
-let commandNames: Set<String> = ["classify", "test", "filter", "language", "rule", "lists", "import", "export", "help"]
+let commandNames: Set<String> = ["classify", "test", "filter", "language", "rule", "lists", "import", "export", "report", "help"]
 
 func runMain() -> Int32 {
     // A closed stdout (`| head`) is a failed write to handle, not a signal that kills.
@@ -84,6 +85,7 @@ func runMain() -> Int32 {
         case "lists": return try ListsCommands.group.run(args, db: db)
         case "import": return try ExchangeCommands.importFile(args, db: db)
         case "export": return try ExchangeCommands.export(args, db: db)
+        case "report": return try ReportCommand.run(args)
         case "help": print(topHelp, terminator: ""); return 0
         default:
             throw UsageError("unknown command \(quotedArg(command))")
