@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A local HTTP server for msgsift's network tests (127.0.0.1 only).
 
-Prints its port on the first line of stdout, then serves until killed (or
+Writes its port to --port-file (a line), then serves until killed (or
 until its parent goes away, or two minutes pass). Every request is appended
 to --log as one JSON line: method, path, the headers msgsift's tests look
 at, and the request body.
@@ -20,15 +20,21 @@ Routes:
   GET  /redirect/N       a chain of N redirects ending at /lists
   GET  /loop             a redirect to itself
   GET  /always-304       304 whatever was asked
+  POST /slow?s=N         200 after N seconds
   POST /report           200 {"statusCode":200}
   POST /report/CODE      that status
   POST /report/fail-after/K   200 for the first K requests, then 500
 """
 import argparse, hashlib, http.server, json, os, socket, ssl, subprocess, sys, threading, time
 
+# Descriptors inherited from the test process (pipes of other tests' msgsift runs, made at the
+# same time) would keep those pipes open, and their readers waiting, as long as this server runs.
+os.closerange(3, 4096)
+
 parser = argparse.ArgumentParser()
 parser.add_argument("--lists", required=True)
 parser.add_argument("--log", required=True)
+parser.add_argument("--port-file", required=True)
 parser.add_argument("--tls", help="a folder for a self-signed certificate: serve https")
 args = parser.parse_args()
 
@@ -137,7 +143,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
         length = int(self.headers.get("Content-Length", "0"))
         body = self.rfile.read(length)
         self.record(body)
-        parts = self.path.strip("/").split("/")
+        path, _, query = self.path.partition("?")
+        if path == "/slow":
+            time.sleep(float(query.split("=")[1]) if "=" in query else 5)
+            return self.send(200, b'{"statusCode":200}')
+        parts = path.strip("/").split("/")
         with lock:
             reports_seen[0] += 1
             seen = reports_seen[0]
@@ -175,5 +185,7 @@ def watchdog():
 
 
 threading.Thread(target=watchdog, daemon=True).start()
-print(server.server_address[1], flush=True)
+with open(args.port_file + ".new", "w") as f:
+    f.write("%d\n" % server.server_address[1])
+os.rename(args.port_file + ".new", args.port_file)
 server.serve_forever()
