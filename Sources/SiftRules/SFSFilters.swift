@@ -31,7 +31,7 @@ public enum SFSFilters {
         let data = FoundationJSON.keepingByteOrderMarks(data)
         let object: Any
         do { object = try JSONSerialization.jsonObject(with: data) } catch {
-            throw RuleError("not a .sfsfilters file: not valid JSON")
+            throw RuleError("not a .sfsfilters file: \(FoundationJSON.whyNot(error))")
         }
         guard let root = object as? [String: Any] else { throw RuleError("not a .sfsfilters file: top level is not an object") }
         guard root["format"] as? String == formatID else {
@@ -194,7 +194,7 @@ public enum CommunityListFile {
     private static func readGeneral(_ data: Data) throws(RuleError) -> (lists: [Language: CommunityList], unknownLanguages: [String], ignored: [String]) {
         let object: Any
         do { object = try FoundationJSON.object(with: data) } catch {
-            throw RuleError("not a community list file: not valid JSON")
+            throw RuleError("not a community list file: \(FoundationJSON.whyNot(error))")
         }
         guard let root = object as? [String: Any], let byLanguage = root["filter_lists"] as? [String: Any] else {
             throw RuleError("not a community list file: no \"filter_lists\" object")
@@ -260,6 +260,19 @@ public enum FoundationJSON {
         if copied == start { return start == 0 ? data : Data(bytes[start...]) }
         out.append(contentsOf: bytes[copied...])
         return Data(out)
+    }
+
+    /// Why `JSONSerialization` refused a file: "not valid JSON", unless the JSON is valid and
+    /// holds a number no Swift number can hold (`1e400`), which it refuses too (as the app's
+    /// `JSONDecoder` does), and which deserves its own words.
+    public static func whyNot(_ error: any Error) -> String {
+        let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
+        if detail.hasPrefix("Number "), detail.hasSuffix(" is not representable in Swift.") {
+            let number = detail.dropFirst(7).dropLast(31)
+            let shown = number.count > 40 ? number.prefix(40) + "…" : number
+            return "the number \(shown) is out of range"
+        }
+        return "not valid JSON"
     }
 
     /// `JSONSerialization.jsonObject(with:)` of `keepingByteOrderMarks(data)`.

@@ -27,10 +27,9 @@ public enum FilterValidator {
             // filter does, but they are part of what makes two filters the same (SPEC
             // §1.1), as in the app, which makes its own with target body, contains,
             // insensitive (LanguageListView.addFilter) and keeps an imported row's.
-        case .allow:
-            f.folder = .junk
-            try validateMatching(f)
-        case .deny:
+        case .allow, .deny:
+            // An allow filter's folder does nothing, but it is kept as given: the app keeps and
+            // exports it, so an import followed by an export gives back the rows it read.
             try validateMatching(f)
         }
         return f

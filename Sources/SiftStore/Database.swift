@@ -110,7 +110,7 @@ package final class Database: @unchecked Sendable {
         if rc != SQLITE_OK {
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
             sqlite3_free(message)
-            throw StoreError.from(code: rc, message: text, path: path, waited: busyTimeoutMilliseconds)
+            throw StoreError.from(code: rc, message: text, path: path, waited: busyTimeoutMilliseconds, systemErrno: sqlite3_system_errno(handle))
         }
     }
 
@@ -220,14 +220,29 @@ package final class Database: @unchecked Sendable {
     }
 
     private func error(_ rc: Int32) -> StoreError {
-        StoreError.from(code: rc, message: String(cString: sqlite3_errmsg(handle)), path: path, waited: busyTimeoutMilliseconds)
+        StoreError.from(code: rc, message: String(cString: sqlite3_errmsg(handle)), path: path, waited: busyTimeoutMilliseconds,
+                        systemErrno: sqlite3_system_errno(handle))
     }
 }
 
 extension StoreError {
     /// Turns a SQLite result code into the store error a user can act on.
-    fileprivate static func from(code: Int32, message: String, path: String, waited: Int32 = 0) -> StoreError {
+    fileprivate static func from(code: Int32, message: String, path: String, waited: Int32 = 0, systemErrno: Int32 = 0) -> StoreError {
         switch code & 0xff {
+        case SQLITE_IOERR:
+            // What the system said is what the user can act on (SQLite's own text is "disk I/O
+            // error"). Extended codes 1 and 2 are SQLITE_IOERR_READ and _SHORT_READ.
+            // The transaction that failed is rolled back, so the store is as it was.
+            let why: String
+            switch systemErrno {
+            case ENOSPC, EDQUOT: why = "the disk is full"
+            case EFBIG: why = "the file size limit, ulimit -f, was reached"
+            case EROFS: why = "the file system is read-only"
+            case ENOENT: why = "its folder or file was removed while in use"
+            case 0: why = Self.likelyIOFault(path) ?? message
+            default: why = String(cString: strerror(systemErrno))
+            }
+            return StoreError(.sqlite, "\(path): the store could not be \(code == SQLITE_IOERR | 1 << 8 || code == SQLITE_IOERR | 2 << 8 ? "read" : "written") (\(why)); nothing was changed")
         case SQLITE_BUSY, SQLITE_LOCKED:
             let seconds = Double(waited) / 1000
             return StoreError(.locked, "\(path): the store is locked by another process writing to it (another msgsift, or a program with it open); gave up after \(seconds.formatted1) s (try again, or raise MSGSIFT_LOCK_TIMEOUT)")
@@ -244,6 +259,23 @@ extension StoreError {
         default:
             return StoreError(.sqlite, "\(path): SQLite error \(code): \(message)")
         }
+    }
+}
+
+extension StoreError {
+    /// Why writing `path` may have failed when SQLite kept no system error number (some of
+    /// its write paths do not): a file size limit, or a disk with next to no room left.
+    fileprivate static func likelyIOFault(_ path: String) -> String? {
+        var limit = rlimit()
+        if getrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit) == 0 && limit.rlim_cur != rlim_t.max {
+            return "the file size limit, ulimit -f, was reached"
+        }
+        var fs = statvfs()
+        let folder = (path as NSString).deletingLastPathComponent
+        if statvfs(folder.isEmpty ? "." : folder, &fs) == 0 && UInt64(fs.f_bavail) * UInt64(fs.f_frsize) < 1 << 20 {
+            return "the disk is full"
+        }
+        return nil
     }
 }
 

@@ -29,6 +29,7 @@ public final class Store: Sendable {
     /// Opens the store read-only (`SQLITE_OPEN_READONLY`). Nil when the file
     /// does not exist: an empty rule set, and no file is created.
     public static func openForReading(path: String, lockTimeout: Double = defaultLockTimeout) throws(StoreError) -> Store? {
+        try refuseLinkLoop(path)
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         let real = try regularFile(path)
         if access(real, W_OK) != 0 && !FileManager.default.fileExists(atPath: real + "-wal") {
@@ -64,6 +65,7 @@ public final class Store: Sendable {
     /// The file a store path names, through symbolic links; refuses a folder or a device.
     static func regularFile(_ path: String) throws(StoreError) -> String {
         try refuseFolderName(path)
+        try refuseLinkLoop(path)
         let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         var info = stat()
         // Missing: created by a writer; through a link to a store not made yet, where it points.
@@ -71,6 +73,14 @@ public final class Store: Sendable {
         if (info.st_mode & S_IFMT) == S_IFDIR { throw StoreError(.cannotOpen, "\(path): a folder, not a rule store") }
         if (info.st_mode & S_IFMT) != S_IFREG { throw StoreError(.cannotOpen, "\(path): not a regular file, not a rule store") }
         return real
+    }
+
+    /// Refuses a path whose symbolic links lead back to themselves: read as "no such store"
+    /// and written as SQLite's "unable to open database file", neither of which says why.
+    public static func refuseLinkLoop(_ path: String) throws(StoreError) {
+        var info = stat()
+        guard stat(path, &info) != 0, errno == ELOOP else { return }
+        throw StoreError(.cannotOpen, "\(path): a loop of symbolic links (too many levels), not a rule store")
     }
 
     /// Refuses a path ending in `/`, `/.` or `/..`: a folder's name. Written to, it made a file by the
@@ -131,7 +141,8 @@ public final class Store: Sendable {
         if FileManager.default.fileExists(atPath: real) && access(real, W_OK) != 0 {
             // Opened anyway, SQLite would read it and leave the log's side files behind, ours:
             // its owner could no longer write it (another user's store, or one made read-only).
-            throw StoreError(.cannotOpen, "\(path): the store cannot be written (permission denied); nothing was changed")
+            let why = errno == EROFS ? "its file system is read-only" : "permission denied"
+            throw StoreError(.cannotOpen, "\(path): the store cannot be written (\(why)); nothing was changed")
         }
         try makeSideFilesWritable(path, real)
         let db = try Database(path: real, access: .readWrite, busyTimeout: lockTimeout)

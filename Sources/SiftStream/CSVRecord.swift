@@ -395,6 +395,8 @@ public struct CSVHeader: Sendable, Equatable {
     public let bodyColumn: Int?
     /// Index of the id column, nil when the header lacks it.
     public let idColumn: Int?
+    /// Index of the label column (`FieldNames.label`), nil when none is asked for or the header lacks it.
+    public let labelColumn: Int?
     /// The columns an annotated record keeps, in order: all but those named
     /// like a column the annotation adds (`replacing`), so annotating an
     /// annotated file again gives one verdict, not two.
@@ -408,6 +410,7 @@ public struct CSVHeader: Sendable, Equatable {
         senderColumn = names.lastIndex(of: fields.sender)
         bodyColumn = names.lastIndex(of: fields.body)
         idColumn = names.lastIndex(of: fields.id)
+        labelColumn = fields.label.isEmpty ? nil : names.lastIndex(of: fields.label)
         keptColumns = names.indices.filter { !replacing.contains(names[$0]) }
     }
 
@@ -470,6 +473,11 @@ public struct CSVHeader: Sendable, Equatable {
             id = start..<bytes.count
         }
         var m = MessageBytes(sender: sender, body: body, idJSON: id)
+        if let c = labelColumn, spans[c].end > spans[c].start {
+            let start = bytes.count
+            CSVRecord.appendText(of: spans[c], in: record, to: &bytes)
+            m.label = start..<bytes.count
+        }
         m.senderMissing = senderColumn == nil
         m.bodyMissing = bodyColumn == nil
         return .success(m)

@@ -1,9 +1,13 @@
-// Ctrl-C (SIGINT) or `kill` (SIGTERM) during a run: the output keeps whole
-// lines. The writer marks the time it spends in write(2); a signal outside it
-// ends the process at once, one inside it is held until that write is done
-// (a signal's default action can cut a write to a file short, leaving half a
-// record for jq to choke on). Either way the process then dies of the signal
-// by its default action, so a shell loop around msgsift stops as it should.
+// Ctrl-C (SIGINT), `kill` (SIGTERM) or a closed terminal (SIGHUP) during a run:
+// the output keeps whole lines. The writer marks the time it spends in write(2);
+// a signal outside it ends the process at once, one inside it is held until that
+// write is done (a signal's default action can cut a write to a file short,
+// leaving half a record for jq to choke on). The handler records the signal in
+// the same atomic step that finds no write under way, so a write cannot begin
+// between that check and the process's end (the writer is another thread, and
+// `beginWrite` dies instead of writing once a signal is recorded). Either way the
+// process then dies of the signal by its default action, so a shell loop around
+// msgsift stops as it should.
 // Only for output to a regular file, whose writes end soon: a write to a pipe
 // or terminal may wait for its reader forever, and Ctrl-C must still work. A
 // second signal ends the process at once. A signal the run was started with
@@ -18,9 +22,9 @@ enum Interruption {
     static let state = Atomic<Int>(0)
     /// Whether writes hold signals (the output is a regular file and a handler is in place).
     static let holding = Atomic<Bool>(false)
-    /// What SIGINT and SIGTERM did before `install`, put back by `uninstall`.
+    /// What SIGINT, SIGTERM and SIGHUP did before `install`, put back by `uninstall`.
     nonisolated(unsafe) private static var previous: [Int32: sigaction] = [:]
-    private static let signals = [SIGINT, SIGTERM]
+    private static let signals = [SIGINT, SIGTERM, SIGHUP]
 
     /// Installs the handlers for the length of a run writing to `output`.
     static func install(output: Int32) {
@@ -62,16 +66,19 @@ enum Interruption {
         _exit(128 + sig)       // not reached outside a handler; inside one the signal lands on return
     }
 
-    /// In the handler: end now, or hold the signal while a write is under way.
+    /// In the handler: end now, or hold the signal while a write is under way. A second
+    /// signal ends the process whatever the writer is doing.
     static func received(_ sig: Int32) {
         while true {
             let s = state.load(ordering: .sequentiallyConsistent)
-            if s & 1 == 0 || s >> 8 != 0 {
-                signal(sig, SIG_DFL)
-                raise(sig)             // delivered when this handler returns
-                return
+            if s >> 8 == 0 {
+                // Recorded first: from here on no write begins (`beginWrite` dies instead).
+                guard state.compareExchange(expected: s, desired: s | Int(sig) << 8, ordering: .sequentiallyConsistent).exchanged else { continue }
+                if s & 1 != 0 { return }    // held: `endWrite` ends the process
             }
-            if state.compareExchange(expected: s, desired: s | Int(sig) << 8, ordering: .sequentiallyConsistent).exchanged { return }
+            signal(sig, SIG_DFL)
+            raise(sig)             // delivered when this handler returns
+            return
         }
     }
 

@@ -48,11 +48,14 @@ public struct FieldNames: Sendable, Equatable {
     public var body: String { didSet { bodyKey = Array(body.utf8) } }
     /// The key or column holding the optional message id.
     public var id: String { didSet { idKey = Array(id.utf8) } }
+    /// The key or column holding a label (`eval --label`); empty: none is read.
+    public var label: String = "" { didSet { labelKey = Array(label.utf8) } }
 
     // UTF-8 of the names, kept in step by the observers so parsing compares bytes.
     private(set) var senderKey: [UInt8]
     private(set) var bodyKey: [UInt8]
     private(set) var idKey: [UInt8]
+    private(set) var labelKey: [UInt8] = []
 
     /// The default names: `sender`, `body`, `id`.
     public init() {
@@ -71,7 +74,7 @@ public struct FieldNames: Sendable, Equatable {
 
     /// Two sets of names are equal when they name the same keys.
     public static func == (a: FieldNames, b: FieldNames) -> Bool {
-        a.sender == b.sender && a.body == b.body && a.id == b.id
+        a.sender == b.sender && a.body == b.body && a.id == b.id && a.label == b.label
     }
 }
 
@@ -112,6 +115,9 @@ public struct MessageBytes: Sendable, Equatable {
     public var senderNull = false, bodyNull = false
     /// The object has a top-level `verdict` member (noted only when asked: `--annotate`).
     public var hasVerdictMember = false
+    /// The label's text (`FieldNames.label`), nil when it is absent, null or empty.
+    public var label: Range<Int>? = nil
+    public var labelInRecord = false
 
     /// Ranges into the scratch buffer.
     public init(sender: Range<Int>, body: Range<Int>, idJSON: Range<Int>?) {
@@ -131,6 +137,11 @@ public struct MessageBytes: Sendable, Equatable {
     /// The body's bytes, given the record and the scratch buffer.
     public func body(_ record: UnsafeBufferPointer<UInt8>, _ scratch: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         Self.pick(body, inRecord: bodyInRecord, record, scratch)
+    }
+
+    /// The label's bytes, given the record and the scratch buffer; nil when there is none.
+    public func label(_ record: UnsafeBufferPointer<UInt8>, _ scratch: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+        label.map { Self.pick($0, inRecord: labelInRecord, record, scratch) }
     }
 
     /// The id token's bytes, given the record and the scratch buffer; nil when absent.
@@ -215,6 +226,17 @@ public enum NDJSONRecord {
             m.senderNull = scanner.sender.kind == .null
             m.bodyNull = scanner.body.kind == .null
             m.hasVerdictMember = scanner.sawVerdict
+            if !fields.labelKey.isEmpty {
+                switch scanner.label.kind {
+                case .absent, .null, .object, .array: break
+                case .boolean, .number, .string, .escapedString:
+                    // A boolean reads as written (`true`), as a number does.
+                    let r = scanner.label.kind == .boolean
+                        ? (range: scanner.label.start..<scanner.label.end, inRecord: true)
+                        : try scanner.textRange(scanner.label, name: fields.label, scratch: &bytes)
+                    if !r.range.isEmpty { m.label = r.range; m.labelInRecord = r.inRecord }
+                }
+            }
             return .success(m)
         } catch {
             return .failure(error)

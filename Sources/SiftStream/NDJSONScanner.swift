@@ -21,6 +21,7 @@ struct JSONLineScanner {
     var sender = ValueSpan()
     var body = ValueSpan()
     var id = ValueSpan()
+    var label = ValueSpan()
     /// When not nil, `scanTopLevel` appends every top-level member here (for `--annotate`).
     var members: [NDJSONRecord.Member]? = nil
     /// `scanTopLevel` notes whether some top-level key is `verdict` (for `--annotate`).
@@ -71,11 +72,13 @@ struct JSONLineScanner {
                     if decoded == fields.senderKey { sender = span }
                     if decoded == fields.bodyKey { body = span }
                     if decoded == fields.idKey { id = span }
+                    if !fields.labelKey.isEmpty && decoded == fields.labelKey { label = span }
                     if watchVerdict && decoded == NDJSONRecord.verdictKey { sawVerdict = true }
                 } else {
                     if keyEquals(key, fields.senderKey) { sender = span }
                     if keyEquals(key, fields.bodyKey) { body = span }
                     if keyEquals(key, fields.idKey) { id = span }
+                    if !fields.labelKey.isEmpty && keyEquals(key, fields.labelKey) { label = span }
                     if watchVerdict && keyEquals(key, NDJSONRecord.verdictKey) { sawVerdict = true }
                 }
                 skipWhitespace()

@@ -8,7 +8,9 @@
 //
 // Memory is bounded by the number of batches in flight (a few per job), never
 // by the size of the input. Files: Options (this), Reader, Formatter,
-// Pipeline, Stats; the byte-level parsers are NDJSONRecord and CSVRecord.
+// Pipeline, Stats (and Stats+All: every rule's hits); the byte-level parsers are
+// NDJSONRecord and CSVRecord. Tally and Pipeline+Tally: the same pipeline counting
+// instead of writing (`eval`, `diff`).
 import SiftEngine
 import SiftRules
 

@@ -21,16 +21,23 @@ public struct RunOutcome: Sendable {
     /// Inputs that could not be read, were not NDJSON or CSV, or lost lines they could not
     /// read again (each already reported through `onInputError`); the others were read.
     public var failedInputs = 0
+    /// What `RunMode.evaluate` counted.
+    public var eval = EvalTally()
+    /// What `RunMode.compare` counted.
+    public var diff = DiffTally()
 }
 
 /// Classifies streams of records with one compiled rule set.
 public final class Pipeline {
     public let rules: CompiledRuleSet
     public let options: StreamOptions
+    /// Whether verdicts are written, or counted (Tally.swift).
+    public let mode: RunMode
 
-    public init(rules: CompiledRuleSet, options: StreamOptions) {
+    public init(rules: CompiledRuleSet, options: StreamOptions, mode: RunMode = .classify) {
         self.rules = rules
         self.options = options
+        self.mode = mode
     }
 
     /// Called, on the reading thread, with the message of an input that cannot be read;
@@ -48,17 +55,17 @@ public final class Pipeline {
         let started = Date()
         let jobs = max(1, options.jobs)
         let shared = SharedState(capacity: 2 * jobs + 2)
-        let writer = OrderedWriter(fd: output, shared: shared, options: options)
+        let writer = OrderedWriter(fd: output, shared: shared, options: options, mode: mode)
 
         var workers: [Thread] = []
         for _ in 0..<jobs {
-            let worker = Worker(rules: rules, options: options)
+            let worker = Worker(rules: rules, options: options, mode: mode)
             let t = Thread {
                 while let batch = shared.work.pop() {
                     let result = worker.process(batch)
                     shared.deliver(result)
                 }
-                shared.workerDone(notes: worker.evaluator.regexFailures)
+                shared.workerDone(notes: worker.evaluator.regexFailures + (worker.after?.regexFailures.map { "--after: " + $0 } ?? []))
             }
             t.stackSize = 4 << 20
             workers.append(t)
@@ -138,12 +145,21 @@ public final class Pipeline {
             notes.append("\(n) record\(n == 1 ? "" : "s") left out by --only carr\(n == 1 ? "ies" : "y") a warning (a regex filter timed out or"
                          + " could not finish, counted as no match); \(n == 1 ? "it is" : "the first is") \(place)")
         }
+        // Error records go to stdout in order, where a pipeline (`| jq 'select(…)'`) may filter
+        // them away: one line here says they exist (and the run's status is 1).
+        if stats.errors.count > 0, let first = stats.errors.first, !writer.brokenPipe, writer.strictStop == nil {
+            let n = stats.errors.count
+            let fate: String
+            if case .classify = mode { fate = "error record\(n == 1 ? "" : "s") in the output" } else { fate = "not counted" }
+            notes.append("\(n) of \(stats.records + n) records could not be read (\(fate)); \(n == 1 ? "it is" : "the first is") \(first)")
+        }
         if stats.invalidUTF8 > 0 && !writer.brokenPipe {
-            notes.append("\(stats.invalidUTF8) of \(stats.records + stats.errors) records are not UTF-8 (error records); a file saved as Latin-1"
+            notes.append("\(stats.invalidUTF8) of \(stats.records + stats.errors.count) records are not UTF-8 (error records); a file saved as Latin-1"
                          + " or Windows-1252 converts with iconv -f CP1252 -t UTF-8 FILE | msgsift …")
         }
         return RunOutcome(stats: stats, elapsed: Date().timeIntervalSince(started), strictStop: writer.strictStop,
-                          brokenPipe: writer.brokenPipe, notes: notes, failedInputs: failedInputs + partialInputs)
+                          brokenPipe: writer.brokenPipe, notes: notes, failedInputs: failedInputs + partialInputs,
+                          eval: writer.eval, diff: writer.diff)
     }
 }
 
@@ -152,17 +168,30 @@ final class Worker {
     let evaluator: Evaluator
     let formatter: RecordFormatter
     let options: StreamOptions
+    let mode: RunMode
+    /// The second rule set's evaluator (`RunMode.compare`), and its probe's (`DiffProbe`).
+    let after: Evaluator?
+    let probe: Evaluator?
     var csvScratch = CSVScratch()
     /// The fields of the record being evaluated, as bytes.
     var fieldBytes: [UInt8] = []
 
-    init(rules: CompiledRuleSet, options: StreamOptions) {
+    init(rules: CompiledRuleSet, options: StreamOptions, mode: RunMode = .classify) {
         evaluator = Evaluator(rules)
         formatter = RecordFormatter(options: options)
         self.options = options
+        self.mode = mode
+        if case .compare(let second, _, let p) = mode {
+            after = Evaluator(second)
+            probe = p.map { Evaluator($0) }
+        } else {
+            after = nil
+            probe = nil
+        }
     }
 
     func process(_ batch: Batch) -> BatchResult {
+        if case .classify = mode {} else { return count(batch) }
         var out: [UInt8] = []
         // A verdict line is ~100–160 bytes; an annotated record is the record plus its verdict.
         out.reserveCapacity(batch.records.count * 160 + (options.annotate ? batch.data.count : 0))
@@ -196,7 +225,7 @@ final class Worker {
                 switch parsed {
                 case .failure(let e):
                     let message = "\(batch.source):\(r.line): \(e.message) (byte \(e.byteOffset))"
-                    result.stats.errors += 1
+                    result.stats.errors.add(RecordPlace(number: r.number, source: batch.source, line: r.line))
                     if e.message == RecordError.invalidUTF8 { result.stats.invalidUTF8 += 1 }
                     if result.firstError == nil {
                         result.firstError = (index, r.number, message)
@@ -281,6 +310,8 @@ struct BatchResult: @unchecked Sendable {
     var stats = RunStats()
     /// The counts of the records up to and including the first error (what --strict reports).
     var statsToFirstError = RunStats()
+    var eval = EvalTally()
+    var diff = DiffTally()
     init(sequence: Int) { self.sequence = sequence }
 }
 
@@ -388,9 +419,12 @@ final class OrderedWriter: @unchecked Sendable {
     /// Why writing failed, other than a closed pipe.
     private(set) var writeError: String?
     private var failed = false
+    private let mode: RunMode
+    private(set) var eval = EvalTally()
+    private(set) var diff = DiffTally()
 
-    init(fd: Int32, shared: SharedState, options: StreamOptions) {
-        self.fd = fd; self.shared = shared; self.options = options
+    init(fd: Int32, shared: SharedState, options: StreamOptions, mode: RunMode = .classify) {
+        self.fd = fd; self.shared = shared; self.options = options; self.mode = mode
     }
 
     func setCSVHeader(_ h: CSVHeader) { headerLock.lock(); csvHeader = h; headerLock.unlock() }
@@ -406,7 +440,7 @@ final class OrderedWriter: @unchecked Sendable {
             sequence += 1
             defer { shared.slots.signal() }
             if failed { continue }
-            if !wroteHeader {
+            if !wroteHeader, case .classify = mode {
                 wroteHeader = true
                 headerLock.lock(); let columns = csvHeader?.keptNames; headerLock.unlock()
                 if let h = RecordFormatter.header(options, inputColumns: columns) { write(h[...]) }
@@ -422,10 +456,15 @@ final class OrderedWriter: @unchecked Sendable {
                 continue
             }
             stats.merge(r.stats)
+            switch mode {
+            case .classify: break
+            case .evaluate(let limits): eval.merge(r.eval, keeping: limits)
+            case .compare(_, let examples, _): diff.merge(r.diff, examples: examples)
+            }
             write(r.output[...])
         }
         headerLock.lock(); let dropped = headerDropped, columns = csvHeader?.keptNames; headerLock.unlock()
-        if !wroteHeader && !failed && !dropped, let h = RecordFormatter.header(options, inputColumns: columns) { write(h[...]) }
+        if case .classify = mode, !wroteHeader && !failed && !dropped, let h = RecordFormatter.header(options, inputColumns: columns) { write(h[...]) }
         shared.writerFinished()
     }
 

@@ -109,6 +109,13 @@ extension RecordReader {
                             s.problem = "\(s.name): \(columns); --annotate --output \(options.outputFormat.rawValue) writes one header"
                             return
                         }
+                        if header.senderColumn == nil && header.bodyColumn == nil {
+                            // Every row would be judged with an empty sender and body (and junked by
+                            // short-sender or all-unknown): refused before its first record.
+                            formatProblem = Self.neitherField(names, options, at: "\(s.name):\(s.line)")
+                            stopped = true
+                            return
+                        }
                         s.format = .csv(header)
                         // A field read twice: the last column of that name is read, as the last of
                         // repeated NDJSON keys is; say so, since the other may be the one meant.
@@ -121,9 +128,7 @@ extension RecordReader {
                         // lack the field (the end-of-run count says so); name the column meant.
                         for (key, name) in [("sender", options.fields.sender), ("body", options.fields.body)] where !names.contains(name) {
                             guard let near = names.first(where: { Self.namesAlike($0, name) }) else { continue }
-                            let plain = near.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "_.-".unicodeScalars.contains($0) }
-                            let flag = plain ? "--field \(key)=\(near)" : "--field '\(key)=\(near.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''"))'"
-                            let note = "\(s.name): the CSV header has no \"\(name)\" column but has \(quoted(near)) (names match exactly: \(flag))"
+                            let note = "\(s.name): the CSV header has no \"\(name)\" column but has \(quoted(near)) (names match exactly: \(Self.fieldFlag(key, near)))"
                             self.note(note, about: s)
                         }
                         if firstCSVHeader == nil {
@@ -233,6 +238,41 @@ extension RecordReader {
     }
 
     /// Whether a column name is `name` but for case and surrounding spaces or tabs.
+    /// `--field KEY=NAME` as a shell reads it back (quoted when the name is not plain).
+    static func fieldFlag(_ key: String, _ name: String) -> String {
+        let plain = name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "_.-".unicodeScalars.contains($0) }
+        return plain ? "--field \(key)=\(name)" : "--field '\(key)=\(name.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''"))'"
+    }
+
+    /// Why a header naming neither the sender nor the body field is refused, with the columns it
+    /// has and the `--field` flags that would read them. A row that does not look like a header
+    /// (a file without one: its first message) is not quoted unless `-v`.
+    static func neitherField(_ names: [String], _ options: StreamOptions, at place: String) -> String {
+        let f = options.fields
+        let start = "\(place): the CSV header names neither \"\(f.sender)\" nor \"\(f.body)\""
+        let headerLike = names.allSatisfy { column in
+            let name = column.drop { $0 == " " || $0 == "\t" }
+            guard let first = name.unicodeScalars.first, first.properties.isAlphabetic, name.unicodeScalars.count <= 32 else { return false }
+            return name.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || " _.-".unicodeScalars.contains($0) }
+        }
+        guard headerLike || options.verbose else {
+            return start + ", and its first row does not look like a header (-v shows it): a file without a header row"
+                + " needs one naming its columns, \(f.sender) and \(f.body) among them"
+        }
+        // The columns most likely meant: the same name but for case or spaces, else a usual name.
+        func guess(_ name: String, _ usual: [String]) -> String? {
+            names.first { namesAlike($0, name) }
+                ?? names.first { column in usual.contains { column.lowercased().contains($0) } }
+        }
+        let sender = guess(f.sender, ["sender", "from", "address", "phone", "number", "handle"])
+        let body = guess(f.body, ["body", "text", "message", "content", "sms"])
+        let flags = [sender.map { fieldFlag("sender", $0) }, body.map { fieldFlag("body", $0) }].compactMap { $0 }
+        return start + " (its columns: \(shown(names))); "
+            + (flags.isEmpty ? "name the columns to read with --field sender=COLUMN --field body=COLUMN"
+                             : "to read them: \(flags.joined(separator: " "))")
+            + ", or, if the file has no header row, add one"
+    }
+
     static func namesAlike(_ column: String, _ name: String) -> Bool {
         var c = Substring(column)
         while c.first == " " || c.first == "\t" { c.removeFirst() }

@@ -48,7 +48,7 @@ final class RecordReader {
     private(set) var bytesRead = 0
     /// Batches handed on so far.
     var batchCount: Int { nextSequence }
-    private(set) var stopped = false
+    var stopped = false
     /// The header of the first CSV input (for annotated CSV output).
     var firstCSVHeader: CSVHeader?
     /// Said on stderr at the end of the run (a CSV header naming a field read twice), each with
@@ -61,7 +61,7 @@ final class RecordReader {
         if !notes.contains(where: { $0.text == text }) { notes.append((s.firstRecord, text)) }
     }
     /// Set when an input cannot be read with the options given (a usage problem found at run time).
-    private(set) var formatProblem: String?
+    var formatProblem: String?
     /// Called once with the first CSV header, before any of its records are emitted.
     var onFirstCSVHeader: ((CSVHeader) -> Void)?
 
@@ -141,15 +141,6 @@ final class RecordReader {
         if let problem = formatProblem { throw StreamError(problem, usage: true) }
         reportPending(&state, stray: false)
         flush(&state)
-        // One line of CSV naming neither field is most likely a file without a header row, its
-        // only row taken for the header: no record, and nothing else would say so.
-        if nextRecord == state.firstRecord, case .csv(let header)? = state.format,
-           header.senderColumn == nil && header.bodyColumn == nil {
-            let text = "\(source.name): a CSV header and no rows, naming neither \"\(options.fields.sender)\" nor \"\(options.fields.body)\": "
-                + "if the file has no header row, its first row was read as one (add a header line naming its columns,"
-                + " \(options.fields.sender) and \(options.fields.body) among them)"
-            note(text, about: state)
-        }
         let problems = state.lostLines + (state.problem.map { [$0] } ?? [])
         if !problems.isEmpty { throw StreamError(problems.joined(separator: "\nmsgsift: "), input: true, partial: state.problem == nil) }
     }
@@ -296,10 +287,11 @@ final class RecordReader {
 
     private func process(_ s: inout SourceState, final: Bool) {
         if !s.started {
-            // Decide the format from the first bytes: a BOM is dropped, `{` means NDJSON.
+            // Decide the format from the first bytes: byte-order marks are dropped (a file that
+            // went through two tools that each add one has two), `{` means NDJSON.
             if !s.bomChecked {
+                while s.work.count >= 3 && s.work.starts(with: [0xEF, 0xBB, 0xBF]) { s.drop(3) }
                 if s.work.count < 3 && !final { return }
-                if s.work.starts(with: [0xEF, 0xBB, 0xBF]) { s.drop(3) }
                 s.bomChecked = true
             }
             let w = s.work

@@ -31,7 +31,8 @@ public struct RecordCount: Sendable {
 /// Counts of one worker (or, merged, of the whole run).
 public struct RunStats: Sendable {
     public var records = 0
-    public var errors = 0
+    /// Error records: records that could not be read (and where the first is).
+    public var errors = RecordCount()
     /// Records whose verdict carries a warning (one or more regexes timed out or failed).
     public var warnings = 0
     /// Of those, the ones `--only` left out.
@@ -82,14 +83,14 @@ public struct RunStats: Sendable {
     }
 
     /// `hits` with the hits not merged yet.
-    private var allHits: [[Int]] {
+    var allHits: [[Int]] {
         var all = hits
         for e in hitLog { Self.add(1, stage: Int(e >> 32), key: Int(e & 0xFFFF_FFFF), to: &all) }
         return all
     }
 
     mutating func merge(_ o: RunStats) {
-        records += o.records; errors += o.errors; warnings += o.warnings; bytes += o.bytes
+        records += o.records; errors.merge(o.errors); warnings += o.warnings; bytes += o.bytes
         warningsNotWritten.merge(o.warningsNotWritten)
         missingSender.merge(o.missingSender); missingBody.merge(o.missingBody)
         nullSender.merge(o.nullSender); nullBody.merge(o.nullBody); emptyBody.merge(o.emptyBody)
@@ -106,8 +107,8 @@ public struct RunStats: Sendable {
     /// The summary `--stats` prints: plain text, one fact per line, no message content.
     public func report(rules: CompiledRuleSet, elapsed: Double, top: Int = 10) -> String {
         var lines: [String] = []
-        let total = records + errors
-        lines.append("records: \(total) (\(records) classified, \(errors) error\(errors == 1 ? "" : "s"))")
+        let total = records + errors.count
+        lines.append("records: \(total) (\(records) classified, \(errors.count) error\(errors.count == 1 ? "" : "s"))")
         lines.append("actions: " + Action.allCases.enumerated().map { "\($0.element.rawValue) \(byAction[$0.offset])" }.joined(separator: ", "))
         lines.append("stages: " + Stage.allCases.enumerated().map { "\($0.element.rawValue) \(byStage[$0.offset])" }.joined(separator: ", "))
         if warnings > 0 { lines.append("warnings: \(warnings) record\(warnings == 1 ? "" : "s") (a regex timed out or could not finish)") }

@@ -10,6 +10,10 @@ struct ClassifyConfig {
     var stream = StreamOptions()
     var inputs: [InputSource] = []
     var stats = false
+    /// `--stats=all`: every rule with its hits, those that never fired too.
+    var statsAll = false
+    /// `--stats-json FILE`.
+    var statsJSON: String?
     var jobsGiven = false
     /// The fields already renamed by --field.
     var renamedFields: Set<String> = []
@@ -59,6 +63,11 @@ enum ClassifyCommand {
         },
         Flag("--explain", nil, "add a trace: each stage, what it checked, the outcome") { c, _ in c.stream.explain = true },
         Flag("--stats", nil, "print a summary to stderr at the end") { c, _ in c.stats = true },
+        Flag("--stats=all", nil, "the summary with every rule and its hits, those that never fired too") { c, _ in c.stats = true; c.statsAll = true },
+        Flag("--stats-json", "FILE", "write every rule's hits and the run's counts as JSON to FILE (see GUIDE.md)") { c, v in
+            guard !v.isEmpty else { throw UsageError("--stats-json needs a file name") }
+            c.statsJSON = v
+        },
         Flag("--jobs", "N", "worker threads (default: the number of cores)") { c, v in
             guard let n = Int(v), (1...256).contains(n) else { throw UsageError("--jobs takes a whole number from 1 to 256") }
             c.stream.jobs = n
@@ -79,7 +88,8 @@ enum ClassifyCommand {
     static var help: String {
         helpText(usage: usage, summary: summary, flags: flags + [Flag("--help", nil, "show this help") { _, _ in }], footer: """
             Verdicts: {"record":1,"id":"m-1","action":"junk","stage":"denyFilter","reason":"Weed"}
-            Unreadable records: {"record":N,"error":"…","raw":"…"}; the run goes on (see --strict).
+            Unreadable records: {"record":N,"error":"…","raw":"…"}; the run goes on, one line on
+            stderr counts them and the exit status is 1 (--strict stops at the first).
             Exit status: 0 done, 1 runtime failure, 2 usage error.
             """)
     }
@@ -140,7 +150,9 @@ enum ClassifyCommand {
         for note in outcome.notes { warn(note) }
         if config.stats {
             writeStderr(outcome.stats.report(rules: compiled, elapsed: outcome.elapsed))
+            if config.statsAll { writeStderr(outcome.stats.everyRuleReport(compiled)) }
         }
+        if let path = config.statsJSON { try writeFileAtomically(path, outcome.stats.json(compiled)) }
         // Stdout closed early (`| head`) ends the run quietly, but an input already said to be
         // unreadable keeps its status.
         if outcome.brokenPipe { return outcome.failedInputs > 0 ? 1 : 0 }
@@ -148,7 +160,7 @@ enum ClassifyCommand {
             warn("--strict: stopped at an unreadable record: \(stop)")
             return 1
         }
-        return outcome.failedInputs > 0 ? 1 : 0
+        return outcome.failedInputs > 0 || outcome.stats.errors.count > 0 ? 1 : 0
     }
 }
 
@@ -208,4 +220,18 @@ func startsWithBrace(_ path: String) -> Bool {
         }
     }
     return false
+}
+
+/// Writes `text` to `path` whole or not at all: a temporary file beside it, renamed over it.
+func writeFileAtomically(_ path: String, _ text: String) throws {
+    let dir = (path as NSString).deletingLastPathComponent
+    let temp = (dir.isEmpty ? "." : dir) + "/.\((path as NSString).lastPathComponent).\(getpid()).tmp"
+    guard FileManager.default.createFile(atPath: temp, contents: Data(text.utf8)) else {
+        throw RuntimeError("\(path): cannot be written (\(String(cString: strerror(errno))))")
+    }
+    if rename(temp, path) != 0 {
+        let reason = String(cString: strerror(errno))
+        unlink(temp)
+        throw RuntimeError("\(path): cannot be written (\(reason))")
+    }
 }

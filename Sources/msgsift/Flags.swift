@@ -53,6 +53,11 @@ func parse<Config>(_ args: ArraySlice<String>, _ flags: [Flag<Config>], into con
         if arg == "--" { flagsDone = true; continue }
         var name = arg
         var inline: String? = nil
+        // A switch spelled with its value (`--stats=all`) is a flag of its own.
+        if arg.hasPrefix("--"), arg.contains("="), let whole = flags.first(where: { $0.name == arg }), whole.value == nil {
+            try whole.apply(&config, "")
+            continue
+        }
         if arg.hasPrefix("--"), let (before, after) = splitAtEquals(arg) {
             name = before
             inline = after

@@ -94,7 +94,9 @@ struct RuleFlags {
     /// store's. Unreadable or malformed files and store problems are runtime
     /// errors; invalid rules given by flags are usage errors; invalid rows of a
     /// filter file are skipped with a warning, as `import` skips them.
-    func ruleSet() throws -> RuleSet {
+    /// `onDuplicate` hears of every filter dropped as the same filter as an older one
+    /// (where it was given, it, the older).
+    func ruleSet(onDuplicate: ((String, Filter, Filter) -> Void)? = nil) throws -> RuleSet {
         if (filterFiles + listFiles).count(where: { $0 == "-" }) > 1 {
             throw UsageError("stdin can hold one rule file, not several (--filters - and --lists -); give the others as files")
         }
@@ -103,6 +105,7 @@ struct RuleFlags {
         // it decides otherwise than the one given (another type or folder), which is dropped.
         func add(_ f: Filter, as given: String) {
             if rules.add(f) { return }
+            if let older = rules.filters.first(where: { $0.identity == f.identity }) { onDuplicate?(given, f, older) }
             guard let older = rules.filters.first(where: { $0.identity == f.identity }),
                   older.type != f.type || (older.type != .allow && older.folder != f.folder) else { return }
             let what = older.type == .allow ? "allow" : "\(older.type.rawValue) → \(older.folder.rawValue)"

@@ -35,7 +35,7 @@ enum StoreAccess {
     /// The store opened read-only; nil when it does not exist yet (or nothing names a place for it).
     static func reader(_ flag: String?) throws -> Store? {
         guard let path = try checkedLocation(flag) else { return nil }
-        do { try Store.refuseFolderName(path) } catch { throw RuntimeError(error.description) }
+        do { try Store.refuseFolderName(path); try Store.refuseLinkLoop(path) } catch { throw RuntimeError(error.description) }
         // A store the user named (--db, $MSGSIFT_DB) must exist: a typo must not silently mean "no rules".
         let named = flag != nil || !(ProcessInfo.processInfo.environment["MSGSIFT_DB"] ?? "").isEmpty
         if named && !FileManager.default.fileExists(atPath: path) {

@@ -133,7 +133,7 @@ struct CommandLineTests {
         #expect(!r.err.contains(#"null "sender""#))
         #expect(r.err.contains("--field sender=NAME"))
 
-        let csv = try Harness.run(["classify", "--no-db"], stdin: "Sender,Body\n+15551234567,hello\n")
+        let csv = try Harness.run(["classify", "--no-db"], stdin: "Sender,body\n+15551234567,hello\n")
         #expect(csv.err.contains(#"1 of 1 records have no "sender" field and were read with an empty sender (--field"#))   // all of them: no "first"
 
         // A field read twice: the last column is read, and the run says which columns, of which input.

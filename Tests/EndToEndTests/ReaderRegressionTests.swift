@@ -265,8 +265,11 @@ struct ReaderRegressionTests {
     @Test func aHeaderNamingTheFieldsButForCaseOrSpacesNamesTheColumnsMeant() throws {
         let input = "Sender, body\n+15551234567,see bit.ly/x\n"
         let r = try Harness.run(["classify", "--no-db", "--rule", "links", "--rule", "short-sender=5"], stdin: input)
-        #expect(r.err.contains(#"<stdin>: the CSV header has no "sender" column but has "Sender" (names match exactly: --field sender=Sender)"#), "\(r.err)")
-        #expect(r.err.contains(#"<stdin>: the CSV header has no "body" column but has " body" (names match exactly: --field 'body= body')"#), "\(r.err)")
+        #expect(r.status == 2 && r.out.isEmpty)
+        #expect(r.err.contains(#"<stdin>:1: the CSV header names neither "sender" nor "body" (its columns: Sender, body); to read them: --field sender=Sender --field 'body= body'"#), "\(r.err)")
+        // One of the two named but for case: read, with a note naming the column meant.
+        let half = try Harness.run(["classify", "--no-db", "--rule", "links"], stdin: "Sender,body\n+15551234567,see bit.ly/x\n")
+        #expect(half.status == 0 && half.err.contains(#"<stdin>: the CSV header has no "sender" column but has "Sender" (names match exactly: --field sender=Sender)"#), "\(half.err)")
         let fixed = try Harness.run(["classify", "--no-db", "--rule", "links", "--rule", "short-sender=5", "--field", "sender=Sender", "--field", "body= body"], stdin: input)
         #expect(fixed.lines == [#"{"record":1,"action":"junk","stage":"smartRule","reason":"links"}"#])
         #expect(!fixed.err.contains("CSV header has no"))
@@ -301,7 +304,7 @@ struct ReaderRegressionTests {
     func anUnwritableStderrIsNotACrash(_ redirect: String) throws {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/bash")
-        let csv = "printf 'id,from,text\\n1,+1,x\\n'"     // no sender or body column: a warning at the end
+        let csv = "printf 'id,sender,text\\n1,+1,x\\n'"     // no body column: a warning at the end
         p.arguments = ["-c", "\(csv) | '\(Harness.binary.path)' classify --no-db --stats \(redirect) >/dev/null; echo $?"]
         let out = Pipe()
         p.standardOutput = out
@@ -388,7 +391,7 @@ struct CSVAnnotateErrorTests {
         #expect(spaced.status == 0 && spaced.objects.first?["reason"] as? String == "links")
         // A log whose first line lost its start: an error record, and the objects after it are read.
         let cut = try Harness.run(["classify", "--no-db", "--rule", "links"], stdin: "{\n{\"body\":\"www.x.com\"}\n")
-        #expect(cut.status == 0 && cut.objects.count == 2 && cut.objects.last?["reason"] as? String == "links")
+        #expect(cut.status == 1 && cut.objects.count == 2 && cut.objects.last?["reason"] as? String == "links")
         // A column named `sep=x` is a column (Excel's line names a separator).
         let column = try Harness.run(["classify", "--no-db", "--field", "body=sep=x"], stdin: "sep=x\nhello\n")
         #expect(column.status == 0 && column.objects.first?["stage"] as? String == "noMatch")
@@ -502,21 +505,36 @@ struct CSVAnnotateErrorTests {
         }
     }
 
-    /// A one-line CSV without a header row: its row was read as the header, no record came
-    /// out, and the run said nothing (found by a diagnostics audit).
-    @Test func aLoneCSVRowNamingNeitherFieldIsSaidToBeReadAsTheHeader() throws {
-        let r = try Harness.run(["classify", "--no-db", "--rule", "links"], stdin: "+15551234567,hello there\n")
-        #expect(r.status == 0 && r.out.isEmpty)
-        #expect(r.err == "msgsift: <stdin>: a CSV header and no rows, naming neither \"sender\" nor \"body\": if the file has no header row,"
-                + " its first row was read as one (add a header line naming its columns, sender and body among them)\n", "\(r.err)")
-        #expect(!r.err.contains("hello"))
-        let renamed = try Harness.run(["classify", "--no-db", "--field", "sender=from", "--field", "body=text"], stdin: "a,b\n")
-        #expect(renamed.err.contains("naming neither \"from\" nor \"text\"") && renamed.err.contains("from and text among them"), "\(renamed.err)")
-        // A header naming a field, or one followed by rows, is no such case.
-        for input in ["sender,body\n", "id,sender\n", "a,b\nc,d\n"] {
-            let quiet = try Harness.run(["classify", "--no-db", "--rule", "links"], stdin: input)
-            #expect(!quiet.err.contains("no rows"), "\(input): \(quiet.err)")
+    /// A header naming neither field judged every row with an empty sender and body (junked
+    /// by short-sender or all-unknown), exit 0; a one-line file without a header row gave no
+    /// record at all. Either is refused before any record (exit 2), with the columns it has and
+    /// the --field flags that read them; a first row that is not header-like is not quoted.
+    @Test func aCSVHeaderNamingNeitherFieldIsRefusedBeforeAnyRecord() throws {
+        let rules = ["classify", "--no-db", "--rule", "short-sender"]
+        let renamed = try Harness.run(rules, stdin: "from,text\n+1555,hello\n")
+        #expect(renamed.status == 2 && renamed.out.isEmpty)
+        #expect(renamed.err.hasPrefix("msgsift: <stdin>:1: the CSV header names neither \"sender\" nor \"body\" (its columns: from,text);"
+                + " to read them: --field sender=from --field body=text, or, if the file has no header row, add one\n"), "\(renamed.err)")
+        // Names but for case, and a name a shell must quote.
+        let cased = try Harness.run(rules, stdin: "Sender,Message Body,id\n1,2,3\n")
+        #expect(cased.status == 2 && cased.err.contains("--field sender=Sender --field 'body=Message Body'"), "\(cased.err)")
+        // A file without a header row: its first message is not quoted.
+        for input in ["+15551234567,hello there\n2,x\n", "+15551234567,hello there\n"] {
+            let headless = try Harness.run(rules, stdin: input)
+            #expect(headless.status == 2 && headless.out.isEmpty)
+            #expect(headless.err.contains("does not look like a header (-v shows it)") && !headless.err.contains("hello"), "\(headless.err)")
         }
+        // With --field, the names looked for are the renamed ones.
+        let other = try Harness.run(["classify", "--no-db", "--field", "sender=from", "--field", "body=text"], stdin: "sender,body\nx,y\n")
+        #expect(other.status == 2 && other.err.contains("names neither \"from\" nor \"text\""), "\(other.err)")
+        // A header naming one of the two is read (the missing one is counted at the end).
+        let one = try Harness.run(rules, stdin: "sender,x\n1,2\n")
+        #expect(one.status == 0 && one.objects.count == 1 && one.err.contains("no \"body\" field"), "\(one.err)")
+        // A second input with such a header stops the run there, after the first's records.
+        let good = try Harness.temp(Data("sender,body\n+15551234567,a\n".utf8), suffix: ".csv")
+        let bad = try Harness.temp(Data("a,b\n1,2\n".utf8), suffix: ".csv")
+        let both = try Harness.run(rules + [good, bad])
+        #expect(both.status == 2 && both.objects.count == 1 && both.err.contains("\(bad):1: the CSV header names neither"), "\(both.err)")
     }
 
     /// `-v` names a file's header cells: escaped, so that a cell cannot drive the terminal

@@ -313,4 +313,20 @@ struct StoreFileTests {
         let device = try s.run(["--db", "/dev/null", "filter", "add", "x", "--type", "deny"])
         #expect(device.status == 1 && device.err.contains("not a regular file"))
     }
+
+    /// A store path whose links loop read as "no such rule store" and wrote as SQLite's
+    /// "unable to open database file"; every command now says it is a loop, and writes nothing.
+    @Test func aStorePathWhoseLinksLoopIsSaidToBeOne() throws {
+        let s = try StoreSession()
+        let a = s.home + "/a.db", b = s.home + "/b.db"
+        try FileManager.default.createSymbolicLink(atPath: a, withDestinationPath: b)
+        try FileManager.default.createSymbolicLink(atPath: b, withDestinationPath: a)
+        for args in [["filter", "list"], ["filter", "add", "x", "--type", "deny"], ["classify", "--rule", "links"], ["lists", "status"]] {
+            let r = try s.run(["--db", a] + args)
+            #expect(r.status == 1 && r.err == "msgsift: \(a): a loop of symbolic links (too many levels), not a rule store\n", "\(args): \(r.err)")
+        }
+        let byVariable = try s.run(["classify", "--rule", "links"], env: ["MSGSIFT_DB": a])
+        #expect(byVariable.status == 1 && byVariable.err.contains("a loop of symbolic links"), "\(byVariable.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: s.home).sorted() == ["a.db", "b.db"])
+    }
 }

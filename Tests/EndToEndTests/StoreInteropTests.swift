@@ -47,6 +47,39 @@ struct StoreInteropTests {
         #expect(try b.ok(["import", file]) == "added 0, duplicate 11, invalid 0\n")
     }
 
+    /// Import → export gave every allow row back with folder `junk` whatever the file said
+    /// (the app keeps and exports what it was given). A file with every combination of type,
+    /// folder, target, matching and case comes back row for row, and again after a second
+    /// import into an empty store.
+    @Test func importThenExportGivesBackEveryFieldOfEveryRow() throws {
+        let folders = ["junk", "transaction", "promotion"], targets = ["all", "sender", "body"]
+        let matchings = ["contains", "exact", "regex"], cases = ["insensitive", "sensitive"]
+        let languages = ["arabic", "hebrew", "russian"]
+        var rows: [[String: String]] = []
+        for type in ["allow", "deny", "denyLanguage"] {
+            for (f, folder) in folders.enumerated() {
+                for target in targets { for matching in matchings { for cs in cases {
+                    // Texts differ wherever target, matching and case are the same (else a duplicate).
+                    let text = type == "denyLanguage" ? "$lang:" + languages[f] : "\(type)-\(folder)-\(rows.count)"
+                    rows.append(["text": text, "type": type, "folder": folder, "target": target, "matching": matching, "case": cs])
+                } } }
+            }
+        }
+        #expect(rows.count == 162)
+        let document: [String: Any] = ["format": "simply-filter-sms-filters", "version": 1, "exportedAt": "2026-11-30T10:00:00Z",
+                                       "appVersion": "3.0.0", "filters": rows]
+        let a = try StoreSession()
+        let original = a.home + "/every.sfsfilters"
+        try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: original))
+        #expect(try a.ok(["import", original]) == "added 162, duplicate 0, invalid 0\n")
+        #expect(try a.exportedFilters() == rows as NSArray)
+        let exported = a.home + "/again.sfsfilters"
+        try a.ok(["export", "-o", exported])
+        let b = try StoreSession()
+        #expect(try b.ok(["import", exported]) == "added 162, duplicate 0, invalid 0\n")
+        #expect(try b.exportedFilters() == rows as NSArray)
+    }
+
     @Test func importCountsDuplicatesAndEveryKindOfInvalidRow() throws {
         let s = try StoreSession()
         try s.ok(["filter", "add", "already here", "--type", "deny"])

@@ -89,7 +89,7 @@ struct StreamTests {
         input += Data(#"{"body":""# .utf8) + Data(repeating: 0x61, count: 200) + Data(#""}"#.utf8) + Data([0x0A])  // too long
         input += Data(#"{"body":"ok 3"}"#.utf8)                                        // no final newline
         let r = try Harness.run(["classify", "--max-record-bytes", "100"] + rules, stdin: input)
-        #expect(r.status == 0)
+        #expect(r.status == 1)   // error records: the run goes on, and says so
         let o = r.objects
         #expect(o.count == 6)
         #expect(o.map { $0["record"] as? Int } == [1, 2, 3, 4, 5, 6])
@@ -99,6 +99,30 @@ struct StreamTests {
         #expect((o[2]["error"] as? String)?.contains("UTF-8") == true)
         #expect((o[2]["raw"] as? String)?.contains(#"\xff"#) == true)
         #expect((o[4]["error"] as? String)?.contains("max-record-bytes") == true)
+    }
+
+    /// `msgsift classify bad.ndjson | jq 'select(.action=="junk")'` filters the error records
+    /// away: stderr must still say they exist, and the status must not be 0.
+    @Test func unreadableRecordsAreCountedOnStderrWithTheFirstPlace() throws {
+        let input = "{\"body\":\"a\"}\n{oops\n{\"body\":\"b\"}\n{\"body\":\"c\"\n"
+        for jobs in ["1", "2"] {
+            let r = try Harness.run(["classify", "--jobs", jobs, "--batch-size", "1", "--only", "junk"] + rules, stdin: input)
+            #expect(r.status == 1)
+            // --only keeps error records; they are records 2 and 4, in order.
+            #expect(r.objects.map { $0["record"] as? Int } == [2, 4])
+            let lines = r.err.split(separator: "\n").filter { $0.contains("could not be read") }
+            #expect(lines == ["msgsift: 2 of 4 records could not be read (error records in the output); the first is record 2, <stdin>:2"], "\(r.err)")
+        }
+        // One record: "it is".
+        let one = try Harness.run(["classify"] + rules, stdin: "{oops\n")
+        #expect(one.status == 1)
+        #expect(one.err.contains("1 of 1 records could not be read (error record in the output); it is record 1, <stdin>:1"), "\(one.err)")
+        // None: nothing said, status 0.
+        let none = try Harness.run(["classify"] + rules, stdin: "{\"body\":\"a\"}\n")
+        #expect(none.status == 0 && !none.err.contains("could not be read"))
+        // --strict says its own line, not this one.
+        let strict = try Harness.run(["classify", "--strict"] + rules, stdin: input)
+        #expect(strict.status == 1 && !strict.err.contains("could not be read"), "\(strict.err)")
     }
 
     @Test func strictStopsAtTheFirstBadRecord() throws {
@@ -114,15 +138,15 @@ struct StreamTests {
     /// came out or not depending on timing. Notes of inputs after the stopping record are left out.
     @Test func strictLeavesOutTheNotesOfInputsAfterTheStop() throws {
         let bad = try Harness.temp(Data("{\"body\":\"a\"}\n{oops}\n".utf8), suffix: ".ndjson")
-        let headerOnly = try Harness.temp(Data("x,y\n".utf8), suffix: ".csv")
+        let noted = try Harness.temp(Data("sender,body,body\n".utf8), suffix: ".csv")
         for _ in 0..<5 {
-            let r = try Harness.run(["classify", "--strict"] + rules + [bad, headerOnly])
+            let r = try Harness.run(["classify", "--strict"] + rules + [bad, noted])
             #expect(r.status == 1 && r.err.contains("\(bad):2"), "\(r.err)")
-            #expect(!r.err.contains("no rows"), "\(r.err)")
+            #expect(!r.err.contains("columns 2, 3"), "\(r.err)")
         }
         // Before the stop, an input's note stays.
-        let r = try Harness.run(["classify", "--strict"] + rules + [headerOnly, bad])
-        #expect(r.status == 1 && r.err.contains("\(headerOnly): a CSV header and no rows"), "\(r.err)")
+        let r = try Harness.run(["classify", "--strict"] + rules + [noted, bad])
+        #expect(r.status == 1 && r.err.contains("\(noted): the CSV header names \"body\" in columns 2, 3"), "\(r.err)")
     }
 
     @Test func bomAndCRLFAreAccepted() throws {
@@ -133,6 +157,23 @@ struct StreamTests {
         let c = try Harness.run(["classify"] + rules, stdin: csv)
         #expect(c.objects.map { $0["id"] as? String } == ["a", "b"])
         #expect(c.objects.map { $0["action"] as? String } == ["junk", "allow"])
+    }
+
+    /// Two byte-order marks (a file through two tools that each add one) read as a broken CSV
+    /// header; each is dropped, in one read or split across reads.
+    @Test func twoByteOrderMarksBeforeTheFirstLineAreDropped() throws {
+        let bom = Data([0xEF, 0xBB, 0xBF])
+        let ndjson = bom + bom + Data("{\"id\":\"a\",\"body\":\"www.x.com\"}\n".utf8)
+        let r = try Harness.run(["classify"] + rules, stdin: ndjson)
+        #expect(r.status == 0 && r.objects.map { $0["action"] as? String } == ["junk"], "\(r.err)")
+        for first in 1..<7 {
+            let piped = try Harness.piped(["classify"] + rules) { h in
+                h.write(ndjson.prefix(first)); usleep(50_000); h.write(ndjson.dropFirst(first))
+            }
+            #expect(piped.status == 0 && piped.out == r.out, "first read of \(first) bytes")
+        }
+        let csv = try Harness.run(["classify"] + rules, stdin: bom + bom + Data("sender,body\nx,www.x.com\n".utf8))
+        #expect(csv.status == 0 && csv.objects.map { $0["action"] as? String } == ["junk"], "\(csv.err)")
     }
 
     @Test func csvQuotingAndBrokenRows() throws {

@@ -204,6 +204,20 @@ struct SFSFiltersReadTests {
 
     // MARK: Refused files
 
+    /// `1e400` is valid JSON that no Swift number holds: refused (as the app's JSONDecoder
+    /// refuses it), but not as "not valid JSON".
+    @Test("a number out of range is said to be one, not invalid JSON", arguments: ["1e400", "-1e400", "1.5e999"])
+    func numberOutOfRange(number: String) throws {
+        let text = #"{"format":"simply-filter-sms-filters","version":"# + number + #","exportedAt":"2026-11-30T10:00:00Z","appVersion":"3.0","filters":[]}"#
+        let error = #expect(throws: RuleError.self) { try SFSFilters.read(Data(text.utf8)) }
+        #expect(error?.description == "not a .sfsfilters file: the number \(number) is out of range")
+        // The words come from Foundation's refusal, which community-list files share.
+        let refusal = #expect(throws: (any Error).self) { try JSONSerialization.jsonObject(with: Data("[\(number)]".utf8)) }
+        #expect(refusal.map(FoundationJSON.whyNot) == "the number \(number) is out of range")
+        let broken = #expect(throws: RuleError.self) { try SFSFilters.read(Data(#"{"version":1"#.utf8)) }
+        #expect(broken?.description == "not a .sfsfilters file: not valid JSON")
+    }
+
     @Test("a newer version is refused with an error that says newer")
     func newerVersionFixture() throws {
         let error = #expect(throws: RuleError.self) {

@@ -49,9 +49,10 @@ struct StoreFilterTests {
         let store = try Store.openForWriting(path: freshStorePath())
         guard case .added(let s) = try store.add(deny("  padded\t")) else { Issue.record("not added"); return }
         #expect(s.filter.text == "padded")
-        // allow filters have no folder: the validator sets junk, as the app writes them.
+        // An allow filter's folder does nothing, but it is kept as given (as the app keeps an
+        // imported row's), so that an export gives back what was imported.
         guard case .added(let a) = try store.add(Filter(id: 0, type: .allow, folder: .promotion, text: "ok")) else { Issue.record("not added"); return }
-        #expect(a.filter.folder == .junk)
+        #expect(a.filter.folder == .promotion)
     }
 
     // SPEC §1.1: same text, target, matching and case is the same filter, whatever type and folder.

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses of Tests/Fuzz/Harnesses and runs each for FUZZ_SECONDS
+# (or FUZZ_RUNS executions), printing one line per harness:
+#   fuzz NAME: N execs, no crash
+# A crash, leak or time-out stops with exit status 1 and the reproducer saved in
+# .build/fuzz/crashes/ (run the harness binary on it to see the failure again).
+#
+# The libraries are built by SwiftPM with AddressSanitizer and libFuzzer's coverage
+# instrumentation (in .build/fuzz, apart from the normal build); each harness is then
+# compiled by swiftc and linked with their objects and libFuzzer. (SwiftPM cannot link a
+# libFuzzer executable itself: it names an executable's entry point after its module.)
+#
+# usage: scripts/fuzz.sh [NAME…]   (default: every harness)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SWIFT=${SWIFT:-swift}
+SECONDS_EACH=${FUZZ_SECONDS:-60}
+RUNS=${FUZZ_RUNS:-}
+out=.build/fuzz
+triple=$($SWIFT -print-target-info 2>/dev/null | python3 -c 'import json,sys; print(json.load(sys.stdin)["target"]["unversionedTriple"])')
+$SWIFT build --build-path "$out" --product msgsift \
+    -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
+    -Xcc -fsanitize=address,fuzzer-no-link >"$out.log" 2>&1 || { cat "$out.log"; exit 1; }
+lib="$out/$triple/debug"
+objects=()
+for module in SiftText SiftRules SiftEngine SiftStream CTextScan CICUShim CRuntime; do
+    objects+=("$lib/$module.build/"*.o)
+done
+maps=()
+for module in CICUShim CTextScan CRuntime; do
+    maps+=(-Xcc "-fmodule-map-file=$lib/$module.build/module.modulemap")
+done
+names=("$@")
+if [ ${#names[@]} -eq 0 ]; then
+    for f in Tests/Fuzz/Harnesses/*.swift; do names+=("$(basename "$f" .swift)"); done
+fi
+mkdir -p "$out/bin" "$out/crashes"
+status=0
+for name in "${names[@]}"; do
+    src="Tests/Fuzz/Harnesses/$name.swift"
+    [ -f "$src" ] || { echo "msgsift fuzz: no harness $src" >&2; exit 2; }
+    swiftc=$(dirname "$(command -v "$SWIFT")")/swiftc
+    "$swiftc" -parse-as-library -sanitize=fuzzer,address -I "$lib/Modules" "${maps[@]}" "$src" "${objects[@]}" \
+        -licui18n -licuuc -licudata -o "$out/bin/$name" 2>"$out/bin/$name.log" || { cat "$out/bin/$name.log"; exit 1; }
+    # The committed seeds stay as they are: new inputs go to a corpus of this run.
+    corpus="$out/corpus/$name"
+    mkdir -p "$corpus"
+    seeds="Tests/Fuzz/Corpus/$name"
+    limit=(-max_total_time="$SECONDS_EACH")
+    [ -n "$RUNS" ] && limit=(-runs="$RUNS")
+    log="$out/$name.log"
+    if SWIFT_BACKTRACE=enable=no "$out/bin/$name" "${limit[@]}" -timeout=10 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \
+        -artifact_prefix="$out/crashes/$name-" "$corpus" ${seeds:+$( [ -d "$seeds" ] && echo "$seeds")} >"$log" 2>&1; then
+        execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+        echo "fuzz $name: ${execs:-?} execs, no crash"
+    else
+        echo "fuzz $name: FAILED (log: $log; reproducer in $out/crashes/)"
+        grep -E "ERROR|==[0-9]+==|Fatal error|Precondition failed" "$log" | head -5
+        status=1
+    fi
+done
+exit $status
