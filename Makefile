@@ -29,7 +29,11 @@ run: release
 	$(BIN_RELEASE) classify $(SAMPLE_RULES) --stats samples/messages.ndjson
 	$(BIN_RELEASE) eval $(SAMPLE_RULES) --label label samples/labelled.ndjson
 
+# The network tests serve HTTP(S) on 127.0.0.1 with python3 (Tests/Fixtures/http-server.py) and openssl.
 test: deps
+	@command -v python3 >/dev/null && command -v openssl >/dev/null || { \
+		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq python3 openssl; }
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
