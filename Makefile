@@ -10,13 +10,13 @@ SAMPLE_RULES = --no-db --filters samples/rules.sfsfilters --lists samples/lists.
 
 all: build
 
-# The C libraries msgsift links: ICU (through CICUShim), SQLite and libxml2 (through CXMLShim).
-# Installed with apt-get when missing.
+# The C libraries msgsift links: ICU (through CICUShim), SQLite, libxml2 (through CXMLShim),
+# zlib and libcurl (through CCurlShim). Installed with apt-get when missing.
 deps:
-	@if ! pkg-config --exists icu-uc icu-i18n sqlite3 libxml-2.0 zlib 2>/dev/null; then \
-		echo "installing libicu-dev libsqlite3-dev libxml2-dev zlib1g-dev pkg-config"; \
+	@if ! pkg-config --exists icu-uc icu-i18n sqlite3 libxml-2.0 zlib libcurl 2>/dev/null; then \
+		echo "installing libicu-dev libsqlite3-dev libxml2-dev zlib1g-dev libcurl4-openssl-dev pkg-config"; \
 		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
-		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libicu-dev libsqlite3-dev libxml2-dev zlib1g-dev pkg-config; \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libicu-dev libsqlite3-dev libxml2-dev zlib1g-dev libcurl4-openssl-dev pkg-config; \
 	fi
 
 build: deps
@@ -29,7 +29,11 @@ run: release
 	$(BIN_RELEASE) classify $(SAMPLE_RULES) --stats samples/messages.ndjson
 	$(BIN_RELEASE) eval $(SAMPLE_RULES) --label label samples/labelled.ndjson
 
+# The network tests serve HTTP(S) on 127.0.0.1 with python3 (Tests/Fixtures/http-server.py) and openssl.
 test: deps
+	@command -v python3 >/dev/null && command -v openssl >/dev/null || { \
+		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq python3 openssl; }
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 

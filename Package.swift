@@ -21,6 +21,9 @@ let package = Package(
             name: "CICUShim",
             linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]
         ),
+        // The only code that includes libcurl's headers (HTTP for `lists update` and `report`);
+        // its public header uses plain C types.
+        .target(name: "CCurlShim", linkerSettings: [.linkedLibrary("curl")]),
         // Byte scans sixteen bytes at a time (SSE2), in C: Swift's SIMD types do not
         // compile to vector instructions here. DWARF 4: valgrind 3.19 (callgrind, the
         // instruction counts in bench/RESULTS.md) cannot read clang 21's DWARF 5 of it.
@@ -47,7 +50,7 @@ let package = Package(
         // The persistent rule store: one SQLite file, versioned schema, migrations.
         .target(name: "SiftStore", dependencies: ["CSQLite", "SiftRules", "SiftText"]),
         // The command line.
-        .executableTarget(name: "msgsift", dependencies: ["SiftStream", "SiftEngine", "SiftRules", "SiftText", "SiftStore"]),
+        .executableTarget(name: "msgsift", dependencies: ["SiftStream", "SiftEngine", "SiftRules", "SiftText", "SiftStore", "CCurlShim"]),
         // Corpus and rule-set generators, and the benchmark runner (bench/).
         .executableTarget(name: "msgsift-bench", dependencies: ["SiftRules", "SiftText", "SiftStream"]),
 

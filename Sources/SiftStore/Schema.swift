@@ -55,6 +55,13 @@ package enum Schema {
             ALTER TABLE filter ADD COLUMN created_at TEXT;   -- NULL for filters from version 1
             CREATE INDEX filter_by_type ON filter (type, id);
             """),
+        Migration(version: 3, summary: "where the community lists were fetched from, and when", sql: """
+            -- All NULL for lists imported from a file (and for every list of version 2).
+            ALTER TABLE community_lists ADD COLUMN source_url TEXT;     -- the URL asked for
+            ALTER TABLE community_lists ADD COLUMN etag TEXT;           -- the answer's ETag, as sent
+            ALTER TABLE community_lists ADD COLUMN last_modified TEXT;  -- the answer's Last-Modified, as sent
+            ALTER TABLE community_lists ADD COLUMN fetched_at TEXT;     -- ISO-8601 UTC of the last 200 or 304
+            """),
     ]
 
     /// The version this build writes.

@@ -99,7 +99,25 @@ extension Store {
         do { parsed = try CommunityListFile.read(Data(content)) } catch {
             throw StoreError(.corrupt, "\(path): the stored community lists cannot be read (\(error)); import them again")
         }
-        return ImportedLists(lists: parsed.lists, unknownLanguages: parsed.unknownLanguages, sha256: hash, importedAt: at, byteCount: content.count)
+        return ImportedLists(lists: parsed.lists, unknownLanguages: parsed.unknownLanguages, sha256: hash, importedAt: at,
+                             byteCount: content.count, source: try readListsSource())
+    }
+
+    /// Where the stored lists were fetched from; nil when they came from a file,
+    /// or when none are stored. A store older than schema 3 has no such record.
+    func readListsSource() throws(StoreError) -> ListsSource? {
+        guard schemaVersion >= 3 else { return nil }
+        let rows = try database.query("SELECT source_url, etag, last_modified, fetched_at FROM community_lists WHERE id = 1") { r throws(StoreError) in
+            (r.text(0), r.text(1), r.text(2), r.text(3))
+        }
+        guard let (url, etag, lastModified, fetchedAt) = rows.first, let url, let fetchedAt else { return nil }
+        return ListsSource(url: url, etag: etag, lastModified: lastModified, fetchedAt: fetchedAt)
+    }
+
+    /// Where the stored lists were fetched from (see `readListsSource`).
+    public func listsSource() throws -> ListsSource? {
+        guard hasTables else { return nil }
+        return try database.readTransaction { try readListsSource() }
     }
 
     /// The languages whose community lists take part, in docs/judging.md "Languages" order.
@@ -116,8 +134,11 @@ extension Store {
 
     /// Stores a community-list file (validated with `CommunityListFile.read`),
     /// replacing the lists imported before. Languages keep their on/off state.
-    /// The same bytes again change nothing.
-    public func importLists(_ data: Data) throws -> ListsImportResult {
+    /// The same bytes again change nothing. `source`: where the lists were
+    /// fetched (`lists update`), written with them in the same transaction, and
+    /// over the lists already stored when the content is the same; nil for a
+    /// file, whose new content clears the record of a fetch.
+    public func importLists(_ data: Data, source: ListsSource? = nil) throws -> ListsImportResult {
         let parsed = try CommunityListFile.read(data)
         let hash = SHA256.hex(data)
         return try database.writeTransaction {
@@ -125,18 +146,42 @@ extension Store {
             // The same content, byte for byte or written otherwise (spacing, key order), the
             // lists of languages msgsift does not read included (a later version may).
             if let old {
-                if old.sha256 == hash { return .unchanged(old) }
-                if old.lists == parsed.lists && Set(old.unknownLanguages) == Set(parsed.unknownLanguages) {
+                var same = old.sha256 == hash
+                if !same && old.lists == parsed.lists && Set(old.unknownLanguages) == Set(parsed.unknownLanguages) {
                     let stored = try storedListsContent()
-                    if Self.lists(of: parsed.unknownLanguages, in: stored) == Self.lists(of: parsed.unknownLanguages, in: data) { return .unchanged(old) }
+                    same = Self.lists(of: parsed.unknownLanguages, in: stored) == Self.lists(of: parsed.unknownLanguages, in: data)
+                }
+                if same {
+                    guard let source else { return .unchanged(old) }
+                    try writeSource(source)
+                    return .unchanged(try readLists()!)
                 }
             }
             try database.run("""
                 INSERT INTO community_lists (id, content, sha256, imported_at) VALUES (1, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET content = excluded.content, sha256 = excluded.sha256, imported_at = excluded.imported_at
                 """, [.blob(Array(data)), .text(hash), .text(Self.timestamp())])
+            try writeSource(source)
             return .imported(try readLists()!, replaced: old?.sha256)
         }
+    }
+
+    /// Records that the stored lists are still those at `source` (an HTTP 304): its
+    /// validators and fetch time replace the ones stored. False, and nothing written,
+    /// when no lists are stored.
+    public func confirmLists(_ source: ListsSource) throws -> Bool {
+        try database.writeTransaction {
+            guard try readLists() != nil else { return false }
+            try writeSource(source)
+            return true
+        }
+    }
+
+    private func writeSource(_ source: ListsSource?) throws(StoreError) {
+        try database.run("UPDATE community_lists SET source_url = ?, etag = ?, last_modified = ?, fetched_at = ? WHERE id = 1", [
+            source.map { .text($0.url) } ?? .null, source?.etag.map { .text($0) } ?? .null,
+            source?.lastModified.map { .text($0) } ?? .null, source.map { .text($0.fetchedAt) } ?? .null,
+        ])
     }
 
     /// Turns the community lists of `languages` on or off.

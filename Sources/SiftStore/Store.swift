@@ -236,7 +236,7 @@ public final class Store: Sendable {
     /// The whole rule set, read in one snapshot: filters keep their ids;
     /// community lists of every language, with the languages that are on.
     public func load() throws -> LoadedRules {
-        guard hasTables else { return LoadedRules(ruleSet: RuleSet(), warnings: []) }
+        guard hasTables else { return LoadedRules(ruleSet: RuleSet(), warnings: [], listsSource: nil) }
         return try database.readTransaction {
             var rules = RuleSet()
             var warnings: [String] = []
@@ -248,11 +248,12 @@ public final class Store: Sendable {
             let (settings, ruleWarnings) = try readSmartRules()
             rules.smartRules = settings
             warnings += ruleWarnings
-            if let lists = try readLists() {
+            let lists = try readLists()
+            if let lists {
                 rules.communityLists = lists.lists
             }
             rules.communityLanguages = Set(try enabledListLanguages())
-            return LoadedRules(ruleSet: rules, warnings: warnings)
+            return LoadedRules(ruleSet: rules, warnings: warnings, listsSource: lists?.source)
         }
     }
 
@@ -482,9 +483,16 @@ public final class Store: Sendable {
     // MARK: -
 
     /// Now, as ISO-8601 UTC with seconds.
-    static func timestamp() -> String {
+    public static func timestamp(_ date: Date = Date()) -> String {
         let f = ISO8601DateFormatter()
         f.formatOptions = [.withInternetDateTime]
-        return f.string(from: Date())
+        return f.string(from: date)
+    }
+
+    /// A time as `timestamp` writes it, read back (nil if it is not one).
+    public static func date(_ timestamp: String) -> Date? {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime]
+        return f.date(from: timestamp)
     }
 }

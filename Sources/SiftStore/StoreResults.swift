@@ -1,5 +1,6 @@
 // What the store's calls return: stored filters, reports of imports and
 // edits, the rules loaded for a run.
+import Foundation
 import SiftRules
 import SiftText
 
@@ -85,6 +86,25 @@ public struct ImportedLists: Sendable {
     /// ISO-8601 UTC.
     public var importedAt: String
     public var byteCount: Int
+    /// Where they were fetched from (`lists update`); nil for lists imported from a file.
+    public var source: ListsSource?
+}
+
+/// Where community lists were fetched from: the URL asked for, the answer's
+/// validators for the next conditional GET, and when the lists were last
+/// fetched or confirmed unchanged (ISO-8601 UTC).
+public struct ListsSource: Sendable, Equatable {
+    public var url: String
+    public var etag: String?
+    public var lastModified: String?
+    public var fetchedAt: String
+
+    public init(url: String, etag: String?, lastModified: String?, fetchedAt: String = Store.timestamp()) {
+        self.url = url; self.etag = etag; self.lastModified = lastModified; self.fetchedAt = fetchedAt
+    }
+
+    /// `fetchedAt` as a date (nil if unreadable).
+    public var fetchedDate: Date? { Store.date(fetchedAt) }
 }
 
 /// What importing a community-list file did.
@@ -101,4 +121,6 @@ public struct LoadedRules: Sendable {
     public var ruleSet: RuleSet
     /// Rows skipped while loading (not filters that fail validation: the compiler reports those).
     public var warnings: [String]
+    /// Where the stored community lists were fetched from, and when; nil for lists from a file.
+    public var listsSource: ListsSource?
 }

@@ -1,5 +1,6 @@
-// `msgsift lists import|enable|disable|status`: community lists (docs/judging.md "Community lists") in
-// the store. Imported lists are off until their languages are turned on.
+// `msgsift lists import|enable|disable|status`: community lists (docs/judging.md "Community lists")
+// in the store (`lists update`, which fetches them: ListsUpdate.swift). Imported lists are
+// off until their languages are turned on.
 import Foundation
 import SiftRules
 import SiftStore
@@ -8,9 +9,10 @@ import SiftText
 enum ListsCommands {
     static let group = CommandGroup(name: "lists", summary: "Community lists as published for the app. Imported lists are off until you turn their\nlanguages on; only those languages take part (stages 3 and 7).", subcommands: [
         ("import", "store a community-list file (replaces the one imported before)", importFile),
+        ("update", "fetch the lists the app downloads, if they changed (replaces the ones stored)", ListsUpdate.run),
         ("enable", "turn the lists of languages on", { try toggle($0, $1, on: true) }),
         ("disable", "turn the lists of languages off", { try toggle($0, $1, on: false) }),
-        ("status", "entries per language, which are on, the content hash and import time", status),
+        ("status", "entries per language, which are on, the content hash, import time, source and age", status),
     ])
 
     struct ImportConfig: StoreConfig {
@@ -31,27 +33,33 @@ enum ListsCommands {
             do { ignored = try CommunityListFile.readReporting(data).ignored } catch { throw RuntimeError("\(path): \(error); nothing was imported") }
             for note in ignored { warn("\(path): \(note)") }
             let store = try StoreAccess.writer(c.db)
-            switch try store.importLists(data) {
-            case .unchanged(let lists):
-                nothingChanged()
-                print("unchanged (sha256 \(lists.sha256.prefix(12)), imported \(lists.importedAt))")
-            case .imported(let lists, let replaced):
-                let counts = Language.allCases.compactMap { l in lists.lists[l].map { "\(l.rawValue) \($0.count)" } }
-                print("imported \(counts.isEmpty ? "no entries" : counts.joined(separator: ", ")) (sha256 \(lists.sha256.prefix(12))\(replaced.map { ", replaces \($0.prefix(12))" } ?? ""))")
-                if !lists.unknownLanguages.isEmpty { warn("\(path): lists of unknown languages ignored: \(lists.unknownLanguages.map(shownName).joined(separator: ", "))") }
-                let on = try store.listLanguages()
-                if on.isEmpty {
-                    // The hint names a language with entries (an empty or absent one would do nothing).
-                    if let first = Language.allCases.first(where: { (lists.lists[$0]?.count ?? 0) > 0 }) {
-                        print("no language is on yet: msgsift lists enable \(first.rawValue)")
-                    } else {
-                        print("no language is on yet, and none of the file's has entries")
-                    }
-                } else {
-                    print("on: \(on.map(\.rawValue).joined(separator: ", "))")
-                }
-            }
+            try show(try store.importLists(data), origin: path, in: store, fetched: false)
             return 0
+        }
+    }
+
+    /// What an import did (`lists import`, `lists update`), on stdout; `origin` names the file or URL in
+    /// warnings. `fetched`: the fetch was recorded even when the lists are unchanged.
+    static func show(_ result: ListsImportResult, origin: String, in store: Store, fetched: Bool) throws {
+        switch result {
+        case .unchanged(let lists):
+            if !fetched { nothingChanged() }
+            print("unchanged (sha256 \(lists.sha256.prefix(12)), imported \(lists.importedAt))")
+        case .imported(let lists, let replaced):
+            let counts = Language.allCases.compactMap { l in lists.lists[l].map { "\(l.rawValue) \($0.count)" } }
+            print("imported \(counts.isEmpty ? "no entries" : counts.joined(separator: ", ")) (sha256 \(lists.sha256.prefix(12))\(replaced.map { ", replaces \($0.prefix(12))" } ?? ""))")
+            if !lists.unknownLanguages.isEmpty { warn("\(origin): lists of unknown languages ignored: \(lists.unknownLanguages.map(shownName).joined(separator: ", "))") }
+            let on = try store.listLanguages()
+            if on.isEmpty {
+                // The hint names a language with entries (an empty or absent one would do nothing).
+                if let first = Language.allCases.first(where: { (lists.lists[$0]?.count ?? 0) > 0 }) {
+                    print("no language is on yet: msgsift lists enable \(first.rawValue)")
+                } else {
+                    print("no language is on yet, and none of the file's has entries")
+                }
+            } else {
+                print("on: \(on.map(\.rawValue).joined(separator: ", "))")
+            }
         }
     }
 
@@ -96,8 +104,8 @@ enum ListsCommands {
 
     static func status(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
         try runStoreCommand(args, db: db, name: "lists status", usage: "msgsift lists status [--json]",
-            summary: "Shows the imported lists: entries per language, which are on, the content hash and the import time.",
-            flags: [Flag("--json", nil, "{sha256,importedAt,bytes,languages:[{code,entries,enabled}],unknownLanguages}") { c, _ in c.json = true }],
+            summary: "Shows the imported lists: entries per language, which are on, the content hash and the import time;\nfor lists fetched by lists update, the URL and how long ago they were fetched or found unchanged.",
+            flags: [Flag("--json", nil, "{sha256,importedAt,bytes,source,fetchedAt,stale,languages:[{code,entries,enabled}],unknownLanguages}") { c, _ in c.json = true }],
             config: StatusConfig(), positional: { _, arg in throw UsageError("unexpected argument \(quotedArg(arg))") }) { c in
             let store = try StoreAccess.reader(c.db)
             let lists = try store?.importedLists()
@@ -108,6 +116,9 @@ enum ListsCommands {
                     "sha256": lists?.sha256 as Any? ?? NSNull(),
                     "importedAt": lists?.importedAt as Any? ?? NSNull(),
                     "bytes": lists?.byteCount ?? 0,
+                    "source": lists?.source?.url as Any? ?? NSNull(),
+                    "fetchedAt": lists?.source?.fetchedAt as Any? ?? NSNull(),
+                    "stale": lists?.source.map { ListsFreshness.isStale($0) } ?? false,
                     "languages": languages.map { l -> [String: Any] in
                         ["code": l.rawValue, "entries": lists?.lists[l]?.count ?? 0, "enabled": on.contains(l)]
                     },
@@ -117,6 +128,12 @@ enum ListsCommands {
             }
             if let lists {
                 print("imported \(lists.importedAt), \(lists.byteCount) bytes, sha256 \(lists.sha256)")
+                if let source = lists.source {
+                    let stale = ListsFreshness.isStale(source) ? " (older than \(ListsFreshness.maxAgeDays) days: msgsift lists update refreshes them)" : ""
+                    print("source \(source.url), fetched \(source.fetchedAt), \(ListsFreshness.age(source)) ago\(stale)")
+                } else {
+                    print("source: a file (msgsift lists update fetches the lists the app uses)")
+                }
             } else {
                 print("no community lists imported (msgsift lists import FILE.json)")
             }

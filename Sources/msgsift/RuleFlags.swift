@@ -111,11 +111,13 @@ struct RuleFlags {
             let what = older.type == .allow ? "allow" : "\(older.type.rawValue) → \(older.folder.rawValue)"
             warn("\(given): the same filter as filter \(older.id) (\(what)), which is older and decides; this one is dropped")
         }
+        var storedLists: (lists: [Language: CommunityList], source: ListsSource?) = ([:], nil)
         if !noDB, let store = try StoreAccess.reader(db) {
             do {
                 let loaded = try store.load()
                 for w in loaded.warnings { warn("rule store: \(w)") }
                 rules = loaded.ruleSet
+                storedLists = (rules.communityLists, loaded.listsSource)
             } catch let e as StoreError { throw RuntimeError(e.description) }
         }
         rules.smartRules.enabled.formUnion(smartRules.enabled)
@@ -174,6 +176,12 @@ struct RuleFlags {
             }
         }
         rules.communityLanguages.formUnion(listLanguages)
+        // Stored lists that take part (a language on with entries), fetched over three days ago. Lists
+        // imported from a file, or given with --lists, have no fetch time: no note.
+        if rules.communityLanguages.contains(where: { (storedLists.lists[$0]?.count ?? 0) > 0 }),
+           let note = ListsFreshness.note(storedLists.source) {
+            warn(note)
+        }
         if !listFiles.isEmpty && !listLanguagesGiven && storeLanguages.isEmpty {
             warn("--lists without --lists-languages: no community list takes part (turn languages on with --lists-languages he,en)")
         }

@@ -18,12 +18,13 @@ let topHelp = """
       filter     add, list, remove, update your allow and deny filters
       language   list, block, unblock languages
       rule       list, enable, disable smart rules
-      lists      import, enable, disable, status of community lists
+      lists      import, update, enable, disable, status of community lists
       import     merge the filters of a .sfsfilters file exported from the app
       export     write the filters as a .sfsfilters file for the app
       eval       score the rules against a labelled archive (precision, recall, per rule)
       lint       find rules that can never decide, rules that match everything, duplicates
       diff       what changing the rules would change over an archive (--before, --after)
+      report     report messages as junk or not junk to the app's service (the network)
 
     classify and test use the rules in the store (read-only) plus any rule flags;
     --no-db uses only the flags.
@@ -39,7 +40,7 @@ let topHelp = """
     """
 
 /// The command words, which an input file of implicit `classify` is not taken for.
-let commandNames: Set<String> = ["classify", "test", "filter", "language", "rule", "lists", "import", "export", "eval", "lint", "diff", "help"]
+let commandNames: Set<String> = ["classify", "test", "filter", "language", "rule", "lists", "import", "export", "eval", "lint", "diff", "report", "help"]
 
 func runMain() -> Int32 {
     // A closed stdout (`| head`) is a failed write to handle, not a signal that kills.
@@ -94,6 +95,7 @@ func runMain() -> Int32 {
         case "eval": return try EvalCommand.run(args, db: db)
         case "lint": return try LintCommand.run(args, db: db)
         case "diff": return try DiffCommand.run(args, db: db)
+        case "report": return try ReportCommand.run(args)
         case "help": print(topHelp, terminator: ""); return 0
         default:
             throw UsageError("unknown command \(quotedArg(command))" + didYouMean(command, commandNames.sorted()))

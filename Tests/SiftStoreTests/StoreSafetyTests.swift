@@ -30,8 +30,8 @@ struct StoreMigrationTests {
         let path = try versionOneStore()
         #expect(try userVersion(path) == 1)
         let store = try Store.openForWriting(path: path)
-        #expect(store.schemaVersion == 2)
-        #expect(try userVersion(path) == 2)
+        #expect(store.schemaVersion == Schema.current)
+        #expect(try userVersion(path) == Schema.current)
         let old = try store.filters().filters
         #expect(old.map(\.filter.text) == ["WIN", "$lang:arabic"])
         #expect(old.allSatisfy { $0.createdAt == nil })   // version 1 did not record it
@@ -44,7 +44,7 @@ struct StoreMigrationTests {
         let indexes = try store.database.query("SELECT name FROM sqlite_schema WHERE type = 'index' AND name = 'filter_by_type'") { r throws(StoreError) in r.text(0) }
         #expect(indexes == ["filter_by_type"])
         // Opening again migrates nothing more.
-        #expect(try Store.openForWriting(path: path).schemaVersion == 2)
+        #expect(try Store.openForWriting(path: path).schemaVersion == Schema.current)
     }
 
     @Test func versionOneReadsWithoutMigratingReadOnly() throws {
