@@ -69,6 +69,8 @@ public final class Evaluator {
     let regexes: RegexStage
     /// Errors a regex raised other than a time-out, reported once per filter by the caller.
     public var regexFailures: [String] { regexes.failures }
+    /// Per regex filter, by rank in `rules.filters`: the messages ICU ran it on so far.
+    public var regexRuns: [(filterIndex: Int, runs: Int)] { regexes.runsByFilter }
     /// The smart rules that are on, read once here (a `Set` lookup hashes, per message).
     private let smart: SmartRuleFlags
 

@@ -36,6 +36,8 @@ final class RegexStage {
     private let leadingRanges: UnsafeMutableBufferPointer<Int32>
     /// Per regex slot: one of its required literals occurs in its target (set by the phrase scan).
     var gateOpen: [Bool]
+    /// Per regex slot: the messages ICU ran on (what the prefilter let through).
+    private(set) var icuRuns: [Int]
 
     // The message being evaluated, and its UTF-16 (made when the first regex runs).
     private var body = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
@@ -53,6 +55,7 @@ final class RegexStage {
         matchers = (rules.allowRegexes + rules.denyRegexes).sorted(by: { $0.slot < $1.slot })
             .map { $0.regex.makeMatcher(timeLimit: rules.regexTimeLimit) }
         gateOpen = [Bool](repeating: false, count: matchers.count)
+        icuRuns = [Int](repeating: 0, count: matchers.count)
         var sets: [Bool] = []
         func checks(_ regexes: [RegexFilter]) -> [Check] {
             regexes.map { r in
@@ -80,6 +83,11 @@ final class RegexStage {
         UnsafeMutableBufferPointer(start: leadingRanges.baseAddress, count: max(leadingRanges.count, 1)).deallocate()
         UnsafeMutableBufferPointer(start: allowChecks.baseAddress, count: max(allowChecks.count, 1)).deallocate()
         UnsafeMutableBufferPointer(start: denyChecks.baseAddress, count: max(denyChecks.count, 1)).deallocate()
+    }
+
+    /// Per regex filter (rank in the rule set's filters), the messages ICU ran it on.
+    var runsByFilter: [(filterIndex: Int, runs: Int)] {
+        (Array(allowChecks) + Array(denyChecks)).map { (Int($0.filterIndex), icuRuns[Int($0.slot)]) }.sorted { $0.filterIndex < $1.filterIndex }
     }
 
     /// A new message: every gate closed, no UTF-16 yet.
@@ -174,6 +182,7 @@ final class RegexStage {
         }
         let bodyEnd = bodyUTF16Count
         let matcher = matchers[slot]
+        icuRuns[slot] &+= 1
         return utf16.withUnsafeBufferPointer { all in
             switch target {
             case .all: return matcher.find(all)

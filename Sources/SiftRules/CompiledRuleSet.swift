@@ -183,7 +183,10 @@ public final class CompiledRuleSet: Sendable {
     public var detectsLanguage: Bool { !blockedLanguages.isEmpty }
 
     /// Compiles `rules`. Throws only under `.refuse`, naming the filter and what is wrong.
-    public init(_ rules: RuleSet, invalidFilters: InvalidFilterPolicy = .refuse, regexTimeLimit: Int32 = 100) throws(RuleError) {
+    /// `regexPrefilter: false` runs ICU on every regex whose stage is reached (no gate, no
+    /// leading bytes): the reference the prefilter's differential tests compare it with.
+    public init(_ rules: RuleSet, invalidFilters: InvalidFilterPolicy = .refuse, regexTimeLimit: Int32 = 100,
+                regexPrefilter: Bool = true) throws(RuleError) {
         var warnings: [String] = []
         var filters: [Filter] = []
         var regexes: [Int: ICURegex] = [:]
@@ -228,14 +231,14 @@ public final class CompiledRuleSet: Sendable {
                 let slot = allowRegexes.count + denyRegexes.count
                 // What ICU was given (`a{ ,3}` is `a{0,3}`: its atom optional), not what was written.
                 let spelled = re.spelled
-                let literals = RegexLiterals.required(spelled)
+                let literals = regexPrefilter ? RegexLiterals.required(spelled) : []
                 for literal in literals {
                     let gate = PhraseUse(kind: .regexGate, target: f.target, exact: false, rank: Int32(slot))
                     foldedPatterns.add(Array(literal.utf8), gate)
                 }
                 if kind == .allowFilter { allowSlots.insert(Int32(slot)) }
                 let rf = RegexFilter(filterIndex: Int32(index), target: f.target, regex: re, slot: slot, gated: !literals.isEmpty,
-                                     leadingBytes: literals.isEmpty ? RegexLiterals.leadingBytes(spelled) : nil)
+                                     leadingBytes: literals.isEmpty && regexPrefilter ? RegexLiterals.leadingBytes(spelled) : nil)
                 if kind == .allowFilter { allowRegexes.append(rf) } else { denyRegexes.append(rf) }
             case .contains, .exact:
                 let use = PhraseUse(kind: kind, target: f.target, exact: f.matching == .exact, rank: Int32(index))
