@@ -19,7 +19,8 @@ final class RegexStage {
         var filterIndex: Int32
         var slot: Int32
         var target: Target
-        var gated: Bool
+        /// The gate's clauses as bits, all needed (0: not gated).
+        var need: UInt8
         /// Offset in `leadingSets` of the bytes a match can start with (256 flags), or -1.
         var lead: Int32
     }
@@ -34,8 +35,9 @@ final class RegexStage {
     /// Per set, its bytes as one range `lo | hi << 8` when they are one (`[A-Z]`, `\d`),
     /// looked for sixteen bytes at a time; else -1.
     private let leadingRanges: UnsafeMutableBufferPointer<Int32>
-    /// Per regex slot: one of its required literals occurs in its target (set by the phrase scan).
-    var gateOpen: [Bool]
+    /// Per regex slot, a bit per clause of its gate a literal of which occurs in its target
+    /// (set by the phrase scan).
+    var gateOpen: [UInt8]
     /// Per regex slot: the messages ICU ran on (what the prefilter let through).
     private(set) var icuRuns: [Int]
 
@@ -54,7 +56,7 @@ final class RegexStage {
         filters = rules.filters
         matchers = (rules.allowRegexes + rules.denyRegexes).sorted(by: { $0.slot < $1.slot })
             .map { $0.regex.makeMatcher(timeLimit: rules.regexTimeLimit) }
-        gateOpen = [Bool](repeating: false, count: matchers.count)
+        gateOpen = [UInt8](repeating: 0, count: matchers.count)
         icuRuns = [Int](repeating: 0, count: matchers.count)
         var sets: [Bool] = []
         func checks(_ regexes: [RegexFilter]) -> [Check] {
@@ -64,7 +66,8 @@ final class RegexStage {
                     lead = Int32(sets.count)
                     sets += bytes
                 }
-                return Check(filterIndex: r.filterIndex, slot: Int32(r.slot), target: r.target, gated: r.gated, lead: lead)
+                return Check(filterIndex: r.filterIndex, slot: Int32(r.slot), target: r.target,
+                      need: r.gateClauses == 0 ? 0 : UInt8(truncatingIfNeeded: (1 << Int(r.gateClauses)) - 1), lead: lead)
             }
         }
         allowChecks = ownedBuffer(checks(rules.allowRegexes))
@@ -96,7 +99,7 @@ final class RegexStage {
         self.body = body
         self.sender = sender
         utf16Ready = false
-        if !gateOpen.isEmpty { for i in gateOpen.indices { gateOpen[i] = false } }
+        if !gateOpen.isEmpty { for i in gateOpen.indices { gateOpen[i] = 0 } }
     }
 
     /// The oldest filter of a stage that matches: the oldest phrase match (`phraseRank`),
@@ -106,7 +109,7 @@ final class RegexStage {
     func oldestMatch(phraseRank: Int32, allow: Bool, allGatesOpen: Bool, warning: inout String?) -> Int32? {
         for r in allow ? allowChecks : denyChecks {
             if r.filterIndex >= phraseRank { break }
-            if r.gated && !gateOpen[Int(r.slot)] && !allGatesOpen { continue }
+            if r.need != 0 && gateOpen[Int(r.slot)] != r.need && !allGatesOpen { continue }
             if r.lead >= 0 && !targetHolds(Int(r.lead), r.target) { continue }
             switch run(slot: Int(r.slot), target: r.target) {
             case .match: return r.filterIndex
