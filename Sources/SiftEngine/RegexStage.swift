@@ -23,6 +23,8 @@ final class RegexStage {
         var need: UInt8
         /// Offset in `leadingSets` of the bytes a match can start with (256 flags), or -1.
         var lead: Int32
+        /// Index in `automata` of the regex's DFA, or -1.
+        var automaton: Int32
     }
 
     private let filters: [Filter]
@@ -30,6 +32,8 @@ final class RegexStage {
     private let matchers: [RegexMatcher]
     private let allowChecks: UnsafeMutableBufferPointer<Check>
     private let denyChecks: UnsafeMutableBufferPointer<Check>
+    /// The regexes' DFAs (kept alive by the rule set), read with no reference counting.
+    private let automata: [Unmanaged<RegexAutomaton>]
     /// Sets of leading bytes, 256 flags each.
     private let leadingSets: UnsafeMutableBufferPointer<Bool>
     /// Per set, its bytes as one range `lo | hi << 8` when they are one (`[A-Z]`, `\d`),
@@ -59,6 +63,7 @@ final class RegexStage {
         gateOpen = [UInt8](repeating: 0, count: matchers.count)
         icuRuns = [Int](repeating: 0, count: matchers.count)
         var sets: [Bool] = []
+        var dfas: [Unmanaged<RegexAutomaton>] = []
         func checks(_ regexes: [RegexFilter]) -> [Check] {
             regexes.map { r in
                 var lead: Int32 = -1
@@ -66,12 +71,19 @@ final class RegexStage {
                     lead = Int32(sets.count)
                     sets += bytes
                 }
+                var automaton: Int32 = -1
+                if let a = r.automaton {
+                    automaton = Int32(dfas.count)
+                    dfas.append(.passUnretained(a))
+                }
                 return Check(filterIndex: r.filterIndex, slot: Int32(r.slot), target: r.target,
-                      need: r.gateClauses == 0 ? 0 : UInt8(truncatingIfNeeded: (1 << Int(r.gateClauses)) - 1), lead: lead)
+                             need: r.gateClauses == 0 ? 0 : UInt8(truncatingIfNeeded: (1 << Int(r.gateClauses)) - 1),
+                             lead: lead, automaton: automaton)
             }
         }
         allowChecks = ownedBuffer(checks(rules.allowRegexes))
         denyChecks = ownedBuffer(checks(rules.denyRegexes))
+        automata = dfas
         leadingSets = ownedBuffer(sets)
         leadingRanges = ownedBuffer(stride(from: 0, to: sets.count, by: 256).map { start in
             let set = sets[start..<(start + 256)]
@@ -111,6 +123,7 @@ final class RegexStage {
             if r.filterIndex >= phraseRank { break }
             if r.need != 0 && gateOpen[Int(r.slot)] != r.need && !allGatesOpen { continue }
             if r.lead >= 0 && !targetHolds(Int(r.lead), r.target) { continue }
+            if r.automaton >= 0 && !automatonAdmits(Int(r.automaton), r.target) { continue }
             switch run(slot: Int(r.slot), target: r.target) {
             case .match: return r.filterIndex
             case .noMatch: continue
@@ -151,6 +164,17 @@ final class RegexStage {
         case .body: return holds(body)
         case .sender: return holds(sender)
         case .all: return set[0x20] || holds(body) || holds(sender)
+        }
+    }
+
+    /// Whether the regex's DFA says its target may hold a match.
+    private func automatonAdmits(_ k: Int, _ target: Target) -> Bool {
+        automata[k]._withUnsafeGuaranteedRef { a in
+            switch target {
+            case .body: a.mayMatch(body)
+            case .sender: a.mayMatch(sender)
+            case .all: a.mayMatch(body, then: sender)
+            }
         }
     }
 

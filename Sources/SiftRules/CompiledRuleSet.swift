@@ -103,6 +103,8 @@ package struct RegexFilter: Sendable {
     /// When it requires no literal but its matches can only start with some bytes
     /// (`[A-Z]{5,}`): those bytes; it runs only if its target holds one.
     package let leadingBytes: [Bool]?
+    /// A DFA that says whether a text may hold a match (`RegexAutomaton`), when the regex has one.
+    package let automaton: RegexAutomaton?
 }
 
 /// Which list of a community language an entry comes from.
@@ -242,7 +244,8 @@ public final class CompiledRuleSet: Sendable {
                 if kind == .allowFilter { allowSlots.insert(Int32(slot)) }
                 let rf = RegexFilter(filterIndex: Int32(index), target: f.target, regex: re, slot: slot,
                                      gateClauses: UInt8(clauses.count),
-                                     leadingBytes: clauses.isEmpty && regexPrefilter ? RegexLiterals.leadingBytes(spelled) : nil)
+                                     leadingBytes: clauses.isEmpty && regexPrefilter ? RegexLiterals.leadingBytes(spelled) : nil,
+                                     automaton: regexPrefilter ? RegexAutomaton(spelled) : nil)
                 if kind == .allowFilter { allowRegexes.append(rf) } else { denyRegexes.append(rf) }
             case .contains, .exact:
                 let use = PhraseUse(kind: kind, target: f.target, exact: f.matching == .exact, rank: Int32(index))

@@ -112,11 +112,11 @@ public enum RegexPrefilter {
 
     static func analyse(_ node: RegexNode) -> Info {
         switch node {
-        case .empty, .assertion:
+        case .empty, .assertion, .textStart, .textEnd:
             return Info(exact: [[]])
         case .scalar(let c):
             return Info(exact: [fold(c)])
-        case .oneOf(let members):
+        case .oneOf(let members, _):
             guard let members else { return Info(exact: nil) }
             return Info(exact: Set(members.map(fold)))
         case .unknown:

@@ -8,6 +8,7 @@
 // giving up is always safe, a wrong tree is not.
 //
 // It reads the pattern as ICU was given it (`ICURegex.spelled`).
+import CICUShim
 
 /// One node of a parsed pattern.
 public indirect enum RegexNode: Equatable, Sendable {
@@ -16,12 +17,16 @@ public indirect enum RegexNode: Equatable, Sendable {
     /// One scalar, as written (folded later).
     case scalar(Unicode.Scalar)
     /// One scalar of a set: its members when a few plain scalars (`[$€£]`), else nil
-    /// (`\d`, `.`, `[^x]`, `[a-z]`, `\p{L}`).
-    case oneOf([Unicode.Scalar]?)
+    /// (`\d`, `.`, `[^x]`, `[a-z]`, `\p{L}`); and what the set may hold, over-approximated.
+    case oneOf([Unicode.Scalar]?, ScalarClass)
     /// Text of no known shape (`\X`, `\R`, a backreference): it may even be empty.
     case unknown
-    /// Matches no text: `\b`, `^`, `$`, `\z`, a negative lookaround.
+    /// Matches no text: `\b`, `^` and `$` in multi-line mode, `\Z`, a negative lookaround.
     case assertion
+    /// The start of the text: `\A`, or `^` outside multi-line mode.
+    case textStart
+    /// The very end of the text: `\z` (ICU's spelling of a bare `$` outside multi-line mode).
+    case textEnd
     /// A positive lookahead or lookbehind: consumes nothing, but its body matches the text
     /// next to it, inside the same search.
     case lookaround(RegexNode)
@@ -31,12 +36,81 @@ public indirect enum RegexNode: Equatable, Sendable {
     case repeated(RegexNode, min: Int, max: Int?)
 }
 
+/// The scalars a one-scalar node may match, over-approximated (more is always safe): ASCII
+/// scalars one bit each, others by their `RegexClassTable` category (what ICU's `\d`,
+/// `\s`, `\w` say of them), bit 8 for every scalar above the BMP.
+public struct ScalarClass: Equatable, Sendable {
+    public var asciiLow: UInt64 = 0, asciiHigh: UInt64 = 0
+    /// Bit `c` for the non-ASCII BMP scalars of category `c` (0–7), bit 8 above the BMP.
+    public var nonASCII: UInt16 = 0
+
+    public static let any = ScalarClass(asciiLow: ~0, asciiHigh: ~0, nonASCII: 0x1FF)
+    /// The categories holding a bit: `\d` (digit), `\s` (space), `\w` (word).
+    static func categories(with bit: UInt8) -> UInt16 {
+        var m: UInt16 = 0x100
+        for c in 0..<8 where UInt8(c) & bit != 0 { m |= 1 << UInt16(c) }
+        return m
+    }
+    public static let digit: ScalarClass = { var c = ScalarClass(nonASCII: categories(with: RegexClassTable.digit)); c.add(48...57); return c }()
+    public static let space: ScalarClass = { var c = ScalarClass(nonASCII: categories(with: RegexClassTable.space)); c.add(9...13); c.add(32...32); return c }()
+    public static let word: ScalarClass = {
+        var c = ScalarClass(nonASCII: categories(with: RegexClassTable.word))
+        c.add(48...57); c.add(65...90); c.add(97...122); c.add(95...95)
+        return c
+    }()
+
+    public init(asciiLow: UInt64 = 0, asciiHigh: UInt64 = 0, nonASCII: UInt16 = 0) {
+        self.asciiLow = asciiLow; self.asciiHigh = asciiHigh; self.nonASCII = nonASCII
+    }
+
+    public init(_ c: Unicode.Scalar) { add(c) }
+
+    mutating func add(_ range: ClosedRange<UInt32>) {
+        guard range.lowerBound < 128 else { return }
+        for v in range.lowerBound...min(range.upperBound, 127) { if v < 64 { asciiLow |= 1 << UInt64(v) } else { asciiHigh |= 1 << UInt64(v - 64) } }
+    }
+
+    mutating func add(_ c: Unicode.Scalar) {
+        if c.value < 128 { add(c.value...c.value) }
+        else if c.value > 0xFFFF { nonASCII |= 0x100 }
+        else { nonASCII |= 1 << UInt16(RegexClassTable.category(c.value)) }
+    }
+
+    mutating func formUnion(_ o: ScalarClass) {
+        asciiLow |= o.asciiLow; asciiHigh |= o.asciiHigh; nonASCII |= o.nonASCII
+    }
+
+    public func holdsASCII(_ b: UInt8) -> Bool {
+        b < 64 ? asciiLow & (1 << UInt64(b)) != 0 : asciiHigh & (1 << UInt64(b - 64)) != 0
+    }
+}
+
+/// What ICU's regex classes say of each BMP code point (from ICU, once): bits
+/// `digit` (`\d`), `space` (`\s`), `word` (`\w`).
+public enum RegexClassTable {
+    public static let digit: UInt8 = 1, space: UInt8 = 2, word: UInt8 = 4
+    static let table: [UInt8] = {
+        var t = [UInt8](repeating: 0, count: 0x10000)
+        t.withUnsafeMutableBufferPointer { sift_regex_class_table($0.baseAddress, 0x10000) }
+        return t
+    }()
+    /// The table's storage, kept for the process (read with no reference counting).
+    public static let bytes: UnsafePointer<UInt8> = {
+        let p = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x10000)
+        table.withUnsafeBufferPointer { p.initialize(from: $0.baseAddress!, count: 0x10000) }
+        return UnsafePointer(p)
+    }()
+    @inline(__always)
+    public static func category(_ v: UInt32) -> UInt8 { bytes[Int(v)] }
+}
+
 /// The parser: `RegexSyntax.parse(pattern)`.
 public enum RegexSyntax {
     /// The tree of `pattern`, or nil when it holds syntax not modelled here (`(?x)`,
     /// `\N{…}`, a stray `]`, anything ICU would refuse).
     public static func parse(_ pattern: String) -> RegexNode? {
         var p = Parser(Array(pattern.unicodeScalars))
+        p.multiline = ICURegex.inlineFlags(p.s).on.contains("m")
         guard let node = p.alternation(), p.i == p.s.count else { return nil }
         return node
     }
@@ -44,6 +118,8 @@ public enum RegexSyntax {
     private struct Parser {
         let s: [Unicode.Scalar]
         var i = 0
+        /// Multi-line mode is turned on somewhere: `^` may be any line's start.
+        var multiline = false
         init(_ s: [Unicode.Scalar]) { self.s = s }
 
         var atEnd: Bool { i >= s.count }
@@ -113,8 +189,9 @@ public enum RegexSyntax {
             case "[":
                 return charClass()
             case "\\": return escape()
-            case ".": i += 1; return .oneOf(nil)
-            case "^", "$": i += 1; return .assertion
+            case ".": i += 1; return .oneOf(nil, .any)
+            case "^": i += 1; return multiline ? .assertion : .textStart
+            case "$": i += 1; return .assertion
             case "?", "*", "+", "{", ")", "]", "}", "|": return nil      // a quantifier with nothing before it, a stray bracket
             default: i += 1; return .scalar(c)
             }
@@ -166,17 +243,21 @@ public enum RegexSyntax {
             }
         }
 
-        /// `[…]`: its members when they are a few plain scalars and ranges, else `.oneOf(nil)`;
-        /// nil when its end cannot be found with certainty.
+        /// `[…]`: its members when they are a few plain scalars and ranges, else none, and
+        /// what it may match (`ScalarClass.any` when not modelled: negation, nested sets,
+        /// properties); nil when its end cannot be found with certainty.
         mutating func charClass() -> RegexNode? {
             i += 1      // [
             var members: [Unicode.Scalar] = []
             var plain = true
-            if peek() == "^" { plain = false; i += 1 }
+            var approx = ScalarClass()
+            var approximated = true     // `approx` holds everything the class matches
+            if peek() == "^" { plain = false; approximated = false; i += 1 }
             // `[]…]` and `[^]…]`: whether ICU reads the `]` as a member is not modelled.
             if peek() == "]" { return nil }
             var depth = 1
             var previous: Unicode.Scalar? = nil     // the last plain member, for a range
+            func member(_ c: Unicode.Scalar) { members.append(c); approx.add(c) }
             while depth > 0 {
                 guard let c = peek() else { return nil }
                 switch c {
@@ -184,11 +265,15 @@ public enum RegexSyntax {
                     guard let e = peek(1) else { return nil }
                     if e == "Q" || e == "E" || e == "N" { return nil }
                     if let lit = escapedLiteral() {
-                        if depth == 1 { members.append(lit); previous = lit } else { previous = nil }
+                        if depth == 1 { member(lit); previous = lit } else { previous = nil }
                     } else {
                         // \d \w \s \p{…} \x… and the like: not plain (skip the escape's argument).
                         plain = false
                         previous = nil
+                        if depth == 1 && e == "d" { approx.formUnion(.digit) }
+                        else if depth == 1 && e == "w" { approx.formUnion(.word) }
+                        else if depth == 1 && e == "s" { approx.formUnion(.space) }
+                        else { approximated = false }
                         i += 2
                         if e == "p" || e == "P" || e == "x" {
                             if peek() == "{" {
@@ -203,7 +288,7 @@ public enum RegexSyntax {
                         }
                     }
                 case "[":
-                    plain = false; previous = nil
+                    plain = false; approximated = false; previous = nil
                     depth += 1; i += 1
                     if peek() == "^" { i += 1 }
                     if peek() == "]" { return nil }
@@ -211,29 +296,35 @@ public enum RegexSyntax {
                     depth -= 1; i += 1; previous = nil
                 case "&", "{", "}":
                     // `&&`, `--` set operations, and braces: not plain members.
-                    plain = false; previous = nil; i += 1
+                    plain = false; approximated = false; previous = nil; i += 1
                 case "-":
                     if depth == 1, let lo = previous, let hi = peek(1), hi != "]", hi != "[", hi != "\\", hi != "-" {
                         // A range of plain scalars: its members when a few.
                         i += 2
                         guard lo.value <= hi.value else { return nil }
-                        if hi.value - lo.value > 16 { plain = false }
-                        else { for v in (lo.value + 1)...hi.value { if let u = Unicode.Scalar(v) { members.append(u) } } }
+                        if hi.value - lo.value > 16 {
+                            plain = false
+                            approx.add(lo.value...hi.value)
+                            if hi.value >= 0x80 { approx.nonASCII = 0x1FF }
+                        } else {
+                            for v in (lo.value + 1)...hi.value { if let u = Unicode.Scalar(v) { member(u) } }
+                        }
                     } else if depth == 1 && (peek(1) == "]" || s[i - 1] == "[" || (s[i - 1] == "^" && s[i - 2] == "[")) {
-                        members.append("-")     // first or last: itself
+                        member("-")     // first or last: itself
                         i += 1
                     } else {
-                        plain = false; i += 1   // `--`, a range to an escape or a set
+                        plain = false; approximated = false; i += 1   // `--`, a range to an escape or a set
                     }
                     previous = nil
                 default:
-                    if c == ":" && (s[i - 1] == "[" || s[i - 1] == "^") { plain = false }   // [:alpha:], [^:alpha:]
-                    if depth == 1 { members.append(c); previous = c } else { previous = nil }
+                    if c == ":" && (s[i - 1] == "[" || s[i - 1] == "^") { plain = false; approximated = false }   // [:alpha:], [^:alpha:]
+                    if depth == 1 { member(c); previous = c } else { previous = nil }
                     i += 1
                 }
             }
-            if !plain || members.isEmpty || members.count > 16 { return .oneOf(nil) }
-            return .oneOf(members)
+            let approximation = approximated ? approx : .any
+            if !plain || members.isEmpty || members.count > 16 { return .oneOf(nil, approximation) }
+            return .oneOf(members, approximation)
         }
 
         /// At a `\`: a scalar the escape stands for (`\.`, `\n`, `\u20AC`, `\x{1F4E6}`),
@@ -284,8 +375,11 @@ public enum RegexSyntax {
             guard let e = peek(1) else { return nil }
             if let lit = escapedLiteral() { return .scalar(lit) }
             switch e {
-            case "d", "D", "w", "W", "s", "S", "h", "H", "v", "V":
-                i += 2; return .oneOf(nil)
+            case "d": i += 2; return .oneOf(nil, .digit)
+            case "w": i += 2; return .oneOf(nil, .word)
+            case "s": i += 2; return .oneOf(nil, .space)
+            case "D", "W", "S", "h", "H", "v", "V":
+                i += 2; return .oneOf(nil, .any)
             case "p", "P":
                 i += 2
                 if peek() == "{" {
@@ -293,8 +387,10 @@ public enum RegexSyntax {
                     guard peek() == "}" else { return nil }
                 }
                 i += 1
-                return .oneOf(nil)
-            case "b", "B", "A", "z", "Z", "G":
+                return .oneOf(nil, .any)
+            case "A": i += 2; return .textStart
+            case "z": i += 2; return .textEnd
+            case "b", "B", "Z", "G":
                 i += 2; return .assertion
             case "X", "R":
                 i += 2; return .unknown

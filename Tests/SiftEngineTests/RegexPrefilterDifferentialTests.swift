@@ -93,7 +93,10 @@ struct RegexPrefilterDifferentialTests {
         #expect(e.evaluate(sender: "x", body: "hold on").stage == .noMatch)
         #expect(e.regexRuns.first?.runs == 0)
         #expect(e.evaluate(sender: "x", body: "Ihr COLIS: Zoll fällig").stage == .denyFilter)
-        #expect(e.evaluate(sender: "x", body: "hold your parcel").stage == .noMatch)      // ICU runs, no match
+        // Both literals, in the wrong order: the gate opens, the automaton rules it out.
+        #expect(e.evaluate(sender: "x", body: "hold your parcel").stage == .noMatch)
+        #expect(e.regexRuns.first?.runs == 1)
+        #expect(e.evaluate(sender: "x", body: "parcel: hold").stage == .denyFilter)
         #expect(e.regexRuns.first?.runs == 2)
         // The literal must be in the regex's target: in the sender it opens nothing.
         #expect(e.evaluate(sender: "parcel hold", body: "nothing").stage == .noMatch)

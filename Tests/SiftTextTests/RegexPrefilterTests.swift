@@ -142,7 +142,7 @@ struct TestRandom {
 enum RandomRegex {
     static let literals = ["a", "b", "ab", "ss", "ß", "SS", "ẞ", "İ", "i", "I", "ı", "i\u{307}", "σ", "ς", "Σ", "k", "K", "\u{212A}",
                            "ſ", "s", "é", "e\u{301}", "中", "文", "😀", "👍🏽", "ש", "ل", "\u{301}", ".", "-", "$", "€", " ", "1", "٣", "ﬀ", "ff", "st", "ﬆ"]
-    static let atoms = ["\\d", "\\w", "\\s", "[a-c]", "[ßs]", "[İi]", "[σς]", ".", "\\b", "\\B", "[^a]", "\\p{L}", "[😀-😂]", "\\p{Han}",
+    static let atoms = ["\\u00DF", "\\x{130}", "[\\u00DF]", "\\d", "\\w", "\\s", "\\D", "\\S", "[A-Z]", "[-.\\s]", "\\A", "\\z", "[a-c]", "[ßs]", "[İi]", "[σς]", ".", "\\b", "\\B", "[^a]", "\\p{L}", "[😀-😂]", "\\p{Han}",
                         "\\X", "\\.", "\\$", "\\Qa.\\E", "\\x{1F600}", "\\u00DF", "(?=a)", "(?<=b)", "(?!a)", "^", "$", "\\1"]
     static let quantifiers = ["", "", "", "?", "*", "+", "{0}", "{2}", "{1,2}", "??", "+?"]
 
@@ -172,5 +172,68 @@ enum RandomRegex {
             s += r.chance(50) && !own.isEmpty ? r.pick(own) : r.pick(literals + ["A", "B", "Ab", "x", "שלום", "مرحبا", "\u{200F}", "\u{200D}"])
         }
         return s
+    }
+}
+
+/// The DFA in front of ICU for patterns without a good literal: it may say "maybe" too
+/// often, never "no" where ICU matches.
+@Suite("Regex prefilter: automaton")
+struct RegexAutomatonTests {
+    static func may(_ pattern: String, _ text: String) throws -> Bool {
+        let a = try #require(RegexAutomaton(try ICURegex(pattern).spelled))
+        var t = text
+        return t.withUTF8 { a.mayMatch($0) }
+    }
+
+    @Test(arguments: [
+        (#"\b\d{6}\b"#, "your code 123456.", true),
+        (#"\b\d{6}\b"#, "call 12345 or 1234", false),
+        (#"\b\d{6}\b"#, "رمز ٣٤٥٦٧٨", true),                       // \d is any Unicode digit
+        (#"\b\d{6}\b"#, "שלום שלום עולם ומלואו", false),            // letters are not digits
+        (#"\b\d{3}[-.\s]?\d{3}[-.\s]?\d{4}\b"#, "call 555-123-4567", true),
+        (#"\b\d{3}[-.\s]?\d{3}[-.\s]?\d{4}\b"#, "call 555-123-456 today", false),
+        (#"\b\d{3}[-.\s]?\d{3}[-.\s]?\d{4}\b"#, "call 555\u{A0}123\u{2003}4567", true),   // \s is any Unicode space
+        (#"[A-Z]{5,}"#, "a HELLO", true),
+        (#"[A-Z]{5,}"#, "Hello World ÀÉÎÕÜ", false),                // [A-Z] is ASCII only
+        (#"^\d{4,6}$"#, "12345", true),
+        (#"^\d{4,6}$"#, "1234567", false),                          // anchored at both ends
+        (#"^\d{4,6}$"#, "x12345", false),
+        (#"^\d{4,6}$"#, "123", false),
+        (#"(?i)abc\d"#, "xABC1", true),
+        (#"(?i)abc\d"#, "xab c1", false),
+        (#"(?i)abc\d"#, "é", true),                                 // not ASCII: ICU decides
+        (#"(\w)\1{3}"#, "abcd", true),                              // a backreference is any text
+        (#"a(?=b)c"#, "ac", true),                                  // lookarounds are read as empty
+        (#"[😀-😂]{2}"#, "😀😂", true),
+        (#"[😀-😂]{2}"#, "😀 😂", false),
+    ] as [(String, String, Bool)])
+    func answers(_ pattern: String, _ text: String, _ expected: Bool) throws {
+        #expect(try Self.may(pattern, text) == expected)
+    }
+
+    @Test(arguments: [#"a*"#, #"(?i)straße"#, #"(?i)\u00DF"#, #"(?i)\p{L}x"#, #"x?"#, #"(a|)"#,
+                      #"\d{10}[a-z]{10}\d{10}[a-z]{10}\d{10}[a-z]{10}\d{10}"#])
+    func none(_ pattern: String) throws {
+        #expect(RegexAutomaton(try ICURegex(pattern).spelled) == nil)
+    }
+
+    /// Random small patterns × random texts: wherever the automaton says no, ICU finds nothing.
+    @Test func randomPatternsNeverExcludeAMatch() throws {
+        var random = TestRandom(seed: 57)
+        var built = 0, excluded = 0
+        for _ in 0..<2000 {
+            let pattern = RandomRegex.pattern(&random)
+            guard let icu = try? ICURegex(pattern), let a = RegexAutomaton(icu.spelled) else { continue }
+            built += 1
+            let matcher = icu.makeMatcher(timeLimit: 5)
+            for _ in 0..<60 {
+                var text = RandomRegex.text(&random, likePattern: pattern)
+                if !text.withUTF8({ a.mayMatch($0) }) {
+                    excluded += 1
+                    #expect(matcher.find(text) != .match, "\(pattern) matches \(text.unicodeScalars.map { String($0.value, radix: 16) })")
+                }
+            }
+        }
+        #expect(built > 300 && excluded > 1000)
     }
 }
