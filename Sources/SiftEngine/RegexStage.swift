@@ -119,12 +119,15 @@ final class RegexStage {
     /// looked for in an NFC form of the message: a regex runs on the message as written,
     /// and the gates may have missed a literal written decomposed.
     func oldestMatch(phraseRank: Int32, allow: Bool, allGatesOpen: Bool, warning: inout String?) -> Int32? {
+        if explaining { layers.removeAll(keepingCapacity: true) }
         for r in allow ? allowChecks : denyChecks {
             if r.filterIndex >= phraseRank { break }
-            if r.need != 0 && gateOpen[Int(r.slot)] != r.need && !allGatesOpen { continue }
-            if r.lead >= 0 && !targetHolds(Int(r.lead), r.target) { continue }
-            if r.automaton >= 0 && !automatonAdmits(Int(r.automaton), r.target) { continue }
-            switch run(slot: Int(r.slot), target: r.target) {
+            if r.need != 0 && gateOpen[Int(r.slot)] != r.need && !allGatesOpen { note(r, "ruled out by its literals"); continue }
+            if r.lead >= 0 && !targetHolds(Int(r.lead), r.target) { note(r, "ruled out by its first bytes"); continue }
+            if r.automaton >= 0 && !automatonAdmits(Int(r.automaton), r.target) { note(r, "ruled out by its automaton"); continue }
+            let outcome = run(slot: Int(r.slot), target: r.target)
+            note(r, outcome == .match ? "matched by ICU" : outcome == .noMatch ? "no match by ICU" : "ICU did not finish")
+            switch outcome {
             case .match: return r.filterIndex
             case .noMatch: continue
             case .timedOut:
@@ -140,6 +143,15 @@ final class RegexStage {
             }
         }
         return phraseRank == .max ? nil : phraseRank
+    }
+
+    /// Under `--explain`: what decided each regex of the last stage looked at.
+    var explaining = false
+    private(set) var layers: [String] = []
+
+    @inline(__always)
+    private func note(_ r: Check, _ what: String) {
+        if explaining { layers.append("regex filter \(filters[Int(r.filterIndex)].id) \(what)") }
     }
 
     /// Every regex that timed out or failed on a message is named in its warning.

@@ -104,6 +104,23 @@ struct RegexPrefilterDifferentialTests {
     }
 }
 
+/// `--explain` says which layer decided each regex its stage looked at.
+@Suite("Regex prefilter: --explain")
+struct RegexLayerTraceTests {
+    @Test func traceNamesTheLayer() throws {
+        let r = rules([deny(#"(?i)\b(loan|credit)\b"#, target: .body, .regex), deny("[A-Z]{5,}", target: .body, .regex),
+                       deny(#"\b\d{6}\b"#, target: .body, .regex), deny(#"\d{3}"#, target: .body, .regex)])
+        let v = try judge(r, sender: "x", body: "hello 123", explain: true)
+        #expect(v.stage == .denyFilter && v.reason == #"\d{3}"#)
+        let step = v.trace.first { $0.stage == .denyFilter }
+        #expect(step?.checked == "4 filters (regex filter 1 ruled out by its literals; regex filter 2 ruled out by its first bytes; "
+                + "regex filter 3 ruled out by its automaton; regex filter 4 matched by ICU)")
+        let none = try judge(r, sender: "x", body: "credits", explain: true)
+        #expect(none.trace.first { $0.stage == .denyFilter }?.checked == "4 filters (regex filter 1 no match by ICU; "
+                + "regex filter 2 ruled out by its first bytes; regex filter 3 ruled out by its automaton; regex filter 4 ruled out by its first bytes)")
+    }
+}
+
 /// A seeded generator for tests (xorshift).
 struct TestRandom {
     var state: UInt64
