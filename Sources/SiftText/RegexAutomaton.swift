@@ -30,7 +30,8 @@ public final class RegexAutomaton: @unchecked Sendable {
     private let byteClass: UnsafeMutablePointer<UInt8>
     /// Per non-ASCII BMP category (0–7), its class.
     private let categoryClass: UnsafeMutablePointer<UInt8>
-    /// Per state and class, the next state; `accept` once a match may have ended.
+    /// Per state and class, the next state's row (its number × `classCount`); `accept` once
+    /// a match may have ended.
     private let next: UnsafeMutablePointer<UInt16>
     private let classCount: Int
     /// Any non-ASCII scalar makes the answer "maybe" (a case-insensitive pattern).
@@ -38,7 +39,8 @@ public final class RegexAutomaton: @unchecked Sendable {
     /// The pattern ends with `\z`: a text may match only if it ends in a `final` state.
     private let anchoredEnd: Bool
     private let final: UnsafeMutablePointer<Bool>
-    /// The state no match can come from any more (a pattern anchored at the start), or -1.
+    /// The row of the state no match can come from any more (a pattern anchored at the
+    /// start), or -1.
     private let dead: Int32
     public let stateCount: Int
     static let accept = UInt16.max
@@ -116,11 +118,14 @@ public final class RegexAutomaton: @unchecked Sendable {
             k += 1
         }
         stateCount = states.count
-        dead = anchoredStart ? index[0].map(Int32.init) ?? -1 : -1
+        let classes = classMasks.count
+        dead = anchoredStart ? index[0].map { Int32($0 * classes) } ?? -1 : -1
         final = .allocate(capacity: finals.count)
         final.initialize(from: finals, count: finals.count)
-        next = .allocate(capacity: table.count)
-        next.initialize(from: table, count: table.count)
+        // Transitions hold the next state's row offset (state × classes), not its number.
+        let rows = table.map { $0 == Self.accept ? $0 : $0 &* UInt16(classes) }
+        next = .allocate(capacity: rows.count)
+        next.initialize(from: rows, count: rows.count)
         byteClass = .allocate(capacity: 256)
         for b in 0..<256 {
             let v: Int
@@ -142,12 +147,12 @@ public final class RegexAutomaton: @unchecked Sendable {
         guard run(text, &state) else { return true }
         if let second {
             let c = Int(byteClass[0x20])
-            let n = next[state &* classCount &+ c]
+            let n = next[state &+ c]
             if n == Self.accept { return true }
             state = Int(n)
             guard run(second, &state) else { return true }
         }
-        return anchoredEnd && final[state]
+        return anchoredEnd && final[state / classCount]
     }
 
     /// Runs `text` from `state`; false when a match may have ended (or a scalar is not modelled).
@@ -176,7 +181,7 @@ public final class RegexAutomaton: @unchecked Sendable {
             } else if asciiOnly && b >= 0x80 {
                 return false
             }
-            let t = next[s &* classCount &+ c]
+            let t = next[s &+ c]
             if t == Self.accept { return false }
             s = Int(t)
             if s == Int(dead) { break }
