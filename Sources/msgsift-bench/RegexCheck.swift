@@ -43,7 +43,8 @@ func regexCheck(_ args: [String]) {
         var random = SeededRandom(seed: UInt64(value(args, "--seed", "1")) ?? 1)
         for _ in 0..<n {
             var p = RegexFamily.pattern(&random)
-            while (try? ICURegex(p)) == nil { p = RegexFamily.pattern(&random) }
+            // Only patterns a filter can hold: ICU takes them, and no surrounding space is trimmed.
+            while (try? ICURegex(p)) == nil || p.trimmingCharacters(in: .whitespacesAndNewlines) != p { p = RegexFamily.pattern(&random) }
             filters.append(Filter(id: 0, type: .deny, target: .body, matching: .regex, text: p))
         }
     }
