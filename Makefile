@@ -6,7 +6,7 @@ BIN_RELEASE = .build/release/msgsift
 SAMPLE_RULES = --no-db --filters samples/rules.sfsfilters --lists samples/lists.json --lists-languages he,en \
 	--rule links --rule short-sender=5 --rule email --rule emojis --rule country-allowlist=+972,+1,+44
 
-.PHONY: all build release run test deps clean bench bench-archives bench-authoring bench-langid bench-langid-sms fuzz sanitize tsan
+.PHONY: all build release run test deps clean bench bench-archives bench-authoring bench-regex bench-langid bench-langid-sms fuzz sanitize tsan
 
 all: build
 
@@ -78,6 +78,13 @@ bench-authoring: release
 # not part of `make test`).
 bench-archives: release
 	python3 bench/archives.py $(if $(SIZE_MB),--size-mb $(SIZE_MB),)
+
+# The regex prefilter against ICU alone on a million realistic messages: each regex of
+# bench/regex-rules.sfsfilters and 60 generated ones, alone; fails if a verdict differs.
+bench-regex: release
+	$(SWIFT) build -c release --product msgsift-bench
+	@test -f bench/out/realistic-1000000-1.ndjson || { mkdir -p bench/out && python3 bench/realistic.py --records 1000000 > bench/out/realistic-1000000-1.ndjson.tmp && mv bench/out/realistic-1000000-1.ndjson.tmp bench/out/realistic-1000000-1.ndjson; }
+	.build/release/msgsift-bench regex-check --filters bench/regex-rules.sfsfilters --corpus bench/out/realistic-1000000-1.ndjson --family 60 --seed 3
 
 # Language identification on held-out real text, msgsift against lingua and
 # langid.py (bench/langid/; not part of `make test`). Fetches Debian packages

@@ -52,7 +52,7 @@ let package = Package(
         // The command line.
         .executableTarget(name: "msgsift", dependencies: ["SiftStream", "SiftEngine", "SiftRules", "SiftText", "SiftStore", "CCurlShim"]),
         // Corpus and rule-set generators, and the benchmark runner (bench/).
-        .executableTarget(name: "msgsift-bench", dependencies: ["SiftRules", "SiftText", "SiftStream"]),
+        .executableTarget(name: "msgsift-bench", dependencies: ["SiftRules", "SiftText", "SiftStream", "SiftEngine"]),
 
         .testTarget(name: "SiftTextTests", dependencies: ["SiftText", "CICUShim", "CTextScan"]),
         .testTarget(name: "SiftRulesTests", dependencies: ["SiftRules"]),

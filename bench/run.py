@@ -72,11 +72,26 @@ def corpus(records, seed=1):
     return path
 
 
+def realistic(records, seed=1):
+    """The realistic multilingual archive (bench/realistic.py), made once and kept."""
+    path = os.path.join(OUT, f"realistic-{records}-{seed}.ndjson")
+    if not os.path.exists(path):
+        with open(path + ".tmp", "wb") as f:
+            sh([sys.executable, os.path.join(ROOT, "bench", "realistic.py"), "--records", str(records), "--seed", str(seed)], stdout=f)
+        os.rename(path + ".tmp", path)
+    return path
+
+
 def rules(f, p, r, seed=1):
     d = os.path.join(OUT, f"rules-F{f}-P{p}-R{r}-{seed}")
     if not os.path.exists(os.path.join(d, "args.txt")):
         sh([os.path.join(BIN, "msgsift-bench"), "rules", "--filters", str(f), "--phrases", str(p), "--regexes", str(r), "--seed", str(seed), "--dir", d])
     return d, open(os.path.join(d, "args.txt")).read().split()
+
+
+def regex_count(path):
+    import json
+    return sum(1 for f in json.load(open(path, encoding="utf-8"))["filters"] if f["matching"] == "regex")
 
 
 def main():
@@ -92,6 +107,12 @@ def main():
     r5k, args5k = rules(500, 5000, 10)
     r50k, args50k = rules(500, 50000, 10)
     phrases = os.path.join(r5k, "phrases.txt")
+    # The realistic archive, with the bench's phrases and lists and no regex (R0), and with
+    # the realistic regexes (bench/regex-rules.sfsfilters) as the oldest filters on top.
+    real = realistic(a.records)
+    _, args_plain = rules(500, 5000, 0)
+    regex_rules = os.path.join(ROOT, "bench", "regex-rules.sfsfilters")
+    args_regex = ["--filters", regex_rules] + args_plain
 
     commands = {
         "cat >/dev/null": (["cat", data], False),
@@ -101,6 +122,8 @@ def main():
         "msgsift F500/P5k/R10 --jobs 2": ([msgsift, "classify"] + args5k + ["--jobs", "2", data], True),
         "msgsift F500/P5k/R10 --jobs 1": ([msgsift, "classify"] + args5k + ["--jobs", "1", data], True),
         "msgsift F500/P50k/R10 --jobs 2": ([msgsift, "classify"] + args50k + ["--jobs", "2", data], True),
+        "realistic, F500/P5k, no regex": ([msgsift, "classify"] + args_plain + ["--jobs", "2", real], True),
+        "realistic, F500/P5k + 44 regexes": ([msgsift, "classify"] + args_regex + ["--jobs", "2", real], True),
     }
     times = {k: [] for k in commands}
     sums = {k: set() for k in commands}
@@ -124,6 +147,8 @@ def main():
         f"{a.records}:none": sums["msgsift, no rules"],
         f"{a.records}:F500-P5000-R10": sums["msgsift F500/P5k/R10 --jobs 2"] | sums["msgsift F500/P5k/R10 --jobs 1"],
         f"{a.records}:F500-P50000-R10": sums["msgsift F500/P50k/R10 --jobs 2"],
+        f"realistic-{a.records}:F500-P5000-R0": sums["realistic, F500/P5k, no regex"],
+        f"realistic-{a.records}:F500-P5000-R0+regex-rules": sums["realistic, F500/P5k + 44 regexes"],
     }
     for key, got in keyed.items():
         if len(got) != 1:
@@ -173,6 +198,19 @@ def main():
     print(f"  --jobs 2 vs --jobs 1: {med['msgsift F500/P5k/R10 --jobs 1'] / full:.2f}x")
     print(f"  P=50,000 vs P=5,000: {med['msgsift F500/P50k/R10 --jobs 2'] / full:.2f}x time, peak RSS {rss['msgsift F500/P50k/R10 --jobs 2'] / 1024:.0f} MiB")
     print(f"  I/O floor (no rules) vs full: {med['msgsift, no rules'] / full:.2f}")
+
+    plain, withre = med["realistic, F500/P5k, no regex"], med["realistic, F500/P5k + 44 regexes"]
+    rsize = os.path.getsize(real)
+    print(f"\nrealistic archive ({a.records:,} records, {rsize / 1e6:.0f} MB, bench/realistic.py --seed 1), F500/P5k --jobs 2:")
+    print(f"  no regex: {a.records / plain:,.0f} records/s; with the {regex_count(regex_rules)} regexes of bench/regex-rules.sfsfilters: "
+          f"{a.records / withre:,.0f} records/s; {withre / plain:.2f}x the time")
+    # Per regex, alone: how many messages reached ICU, and the same verdicts without the prefilter.
+    n_check = min(a.records, 200_000)
+    r = subprocess.run([os.path.join(BIN, "msgsift-bench"), "regex-check", "--filters", regex_rules, "--corpus", real,
+                        "--records", str(n_check)], stdout=subprocess.PIPE, text=True)
+    print("\n" + r.stdout.rstrip())
+    if r.returncode != 0:
+        failures.append("regex-check: the prefilter changed a verdict")
 
     if not a.quick:
         # Input size: ~100 MB vs ~1 GB, once each (time and peak RSS of the same run). The time

@@ -130,6 +130,18 @@ void sift_char_table(uint8_t *out, int32_t count) {
     }
 }
 
+void sift_regex_class_table(uint8_t *out, int32_t count) {
+    for (int32_t c = 0; c < count; c++) {
+        uint8_t v = 0;
+        uint32_t gc = U_GET_GC_MASK(c);
+        if (u_charType(c) == U_DECIMAL_DIGIT_NUMBER) v |= SIFT_REGEX_DIGIT;
+        if (u_hasBinaryProperty(c, UCHAR_WHITE_SPACE) || (gc & U_GC_Z_MASK)) v |= SIFT_REGEX_SPACE;
+        if (u_hasBinaryProperty(c, UCHAR_ALPHABETIC) || (gc & (U_GC_M_MASK | U_GC_ND_MASK | U_GC_PC_MASK)) || c == 0x200C || c == 0x200D)
+            v |= SIFT_REGEX_WORD;
+        out[c] = v;
+    }
+}
+
 sift_regex *sift_regex_open(const uint16_t *pattern, int32_t length,
                             char *error, int32_t error_capacity, int32_t *error_offset) {
     UParseError pe;

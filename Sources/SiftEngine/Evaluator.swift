@@ -69,6 +69,8 @@ public final class Evaluator {
     let regexes: RegexStage
     /// Errors a regex raised other than a time-out, reported once per filter by the caller.
     public var regexFailures: [String] { regexes.failures }
+    /// Per regex filter, by rank in `rules.filters`: the messages ICU ran it on so far.
+    public var regexRuns: [(filterIndex: Int, runs: Int)] { regexes.runsByFilter }
     /// The smart rules that are on, read once here (a `Set` lookup hashes, per message).
     private let smart: SmartRuleFlags
 
@@ -150,6 +152,7 @@ public final class Evaluator {
         allowRank = .max; denyRank = .max; communityAllowRank = .max; communityDenyRank = .max
         warning = nil
         regexes.start(body: body, sender: sender)
+        regexes.explaining = explain
         phraseBody = body
         phraseSender = sender
         normalized = false
@@ -231,6 +234,11 @@ public final class Evaluator {
         }
 
         // What a stage's regexes ran into (time-outs), for its trace step: the warning's new part.
+        /// ` (regex filter 3 ruled out by its literals; regex filter 5 matched by ICU)`: which layer
+        /// decided each regex the stage looked at.
+        func regexLayers() -> String {
+            regexes.layers.isEmpty ? "" : " (" + regexes.layers.joined(separator: "; ") + ")"
+        }
         func problems(since before: String?) -> String {
             guard let w = warning, w != before else { return "" }
             return " (" + (before.map { String(w.dropFirst($0.count + 2)) } ?? w) + ", counted as no match)"
@@ -240,10 +248,10 @@ public final class Evaluator {
         let allowCount = rules.allowFilterCount
         let beforeAllow = warning
         if let rank = regexes.oldestMatch(phraseRank: allowRank, allow: true, allGatesOpen: normalized, warning: &warning) {
-            if explain { trace.append(TraceStep(stage: .allowFilter, checked: plural(allowCount, "filter"), outcome: "match: filter \(rules.filters[Int(rank)].id) \(quoted(filterReasons[Int(rank)]))" + problems(since: beforeAllow))) }
+            if explain { trace.append(TraceStep(stage: .allowFilter, checked: plural(allowCount, "filter") + regexLayers(), outcome: "match: filter \(rules.filters[Int(rank)].id) \(quoted(filterReasons[Int(rank)]))" + problems(since: beforeAllow))) }
             return done(.allow, .allowFilter, .filter, rank)
         }
-        if explain { trace.append(TraceStep(stage: .allowFilter, checked: plural(allowCount, "filter"), outcome: (allowCount == 0 ? "skipped" : "no match") + problems(since: beforeAllow))) }
+        if explain { trace.append(TraceStep(stage: .allowFilter, checked: plural(allowCount, "filter") + regexLayers(), outcome: (allowCount == 0 ? "skipped" : "no match") + problems(since: beforeAllow))) }
 
         // 2. All unknown.
         if smart.allUnknown {
@@ -276,10 +284,10 @@ public final class Evaluator {
         let beforeDeny = warning
         if let rank = regexes.oldestMatch(phraseRank: denyRank, allow: false, allGatesOpen: normalized, warning: &warning) {
             let folder = filterFolders[Int(rank)]
-            if explain { trace.append(TraceStep(stage: .denyFilter, checked: plural(denyCount, "filter"), outcome: "match: filter \(rules.filters[Int(rank)].id) \(quoted(filterReasons[Int(rank)])) → \(folder.rawValue)" + problems(since: beforeDeny))) }
+            if explain { trace.append(TraceStep(stage: .denyFilter, checked: plural(denyCount, "filter") + regexLayers(), outcome: "match: filter \(rules.filters[Int(rank)].id) \(quoted(filterReasons[Int(rank)])) → \(folder.rawValue)" + problems(since: beforeDeny))) }
             return done(folder.action, .denyFilter, .filter, rank)
         }
-        if explain { trace.append(TraceStep(stage: .denyFilter, checked: plural(denyCount, "filter"), outcome: (denyCount == 0 ? "skipped" : "no match") + problems(since: beforeDeny))) }
+        if explain { trace.append(TraceStep(stage: .denyFilter, checked: plural(denyCount, "filter") + regexLayers(), outcome: (denyCount == 0 ? "skipped" : "no match") + problems(since: beforeDeny))) }
 
         // 6. Blocked languages.
         if rules.detectsLanguage {

@@ -67,7 +67,7 @@ public enum Linter {
             }
             i += 1
         }
-        guard RegexLiterals.required(regex.spelled).isEmpty, RegexLiterals.leadingBytes(regex.spelled) == nil else { return false }
+        guard RegexPrefilter.clauses(regex.spelled).isEmpty, RegexLiterals.leadingBytes(regex.spelled) == nil else { return false }
         return regex.makeMatcher(timeLimit: 0).find("") == .match
     }
 }
@@ -235,13 +235,17 @@ struct LintRun {
             }
         case .regex(let re):
             guard let re else { return nil }
-            let literals = RegexLiterals.required(re.spelled).map { Array($0.utf8) }
-            guard let first = literals.first else { return nil }
-            index.phrasesInside(f, first, space: .literal) { g, _ in
-                guard literals.dropFirst().allSatisfy({ index.holds(g, $0, f: f, space: .literal) }) else { return }
-                let shown = literals.map { quoted(String(decoding: $0, as: UTF8.self)) }.joined(separator: ", ")
-                consider(g, "every match of the regex holds \(literals.count == 1 ? "its required literal" : "one of its required literals") \(shown), "
-                         + "and \(literals.count == 1 ? "it holds" : "each holds") \(quoted(String(decoding: g.folded, as: UTF8.self)))", same: false)
+            // Every match holds a string of each clause (the regex layer's literal sets): a phrase
+            // inside every string of one clause is in every match.
+            for clause in RegexPrefilter.clauses(re.spelled) {
+                let literals = clause.map { Array($0.utf8) }
+                guard let first = literals.first else { continue }
+                index.phrasesInside(f, first, space: .literal) { g, _ in
+                    guard literals.dropFirst().allSatisfy({ index.holds(g, $0, f: f, space: .literal) }) else { return }
+                    let shown = literals.map { quoted(String(decoding: $0, as: UTF8.self)) }.joined(separator: ", ")
+                    consider(g, "every match of the regex holds \(literals.count == 1 ? "its required literal" : "one of its required literals") \(shown), "
+                             + "and \(literals.count == 1 ? "it holds" : "each holds") \(quoted(String(decoding: g.folded, as: UTF8.self)))", same: false)
+                }
             }
         }
         return best

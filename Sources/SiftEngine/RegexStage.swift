@@ -19,9 +19,12 @@ final class RegexStage {
         var filterIndex: Int32
         var slot: Int32
         var target: Target
-        var gated: Bool
+        /// The gate's clauses as bits, all needed (0: not gated).
+        var need: UInt8
         /// Offset in `leadingSets` of the bytes a match can start with (256 flags), or -1.
         var lead: Int32
+        /// Index in `automata` of the regex's DFA, or -1.
+        var automaton: Int32
     }
 
     private let filters: [Filter]
@@ -29,13 +32,18 @@ final class RegexStage {
     private let matchers: [RegexMatcher]
     private let allowChecks: UnsafeMutableBufferPointer<Check>
     private let denyChecks: UnsafeMutableBufferPointer<Check>
+    /// The regexes' DFAs (kept alive by the rule set), read with no reference counting.
+    private let automata: [Unmanaged<RegexAutomaton>]
     /// Sets of leading bytes, 256 flags each.
     private let leadingSets: UnsafeMutableBufferPointer<Bool>
     /// Per set, its bytes as one range `lo | hi << 8` when they are one (`[A-Z]`, `\d`),
     /// looked for sixteen bytes at a time; else -1.
     private let leadingRanges: UnsafeMutableBufferPointer<Int32>
-    /// Per regex slot: one of its required literals occurs in its target (set by the phrase scan).
-    var gateOpen: [Bool]
+    /// Per regex slot, a bit per clause of its gate a literal of which occurs in its target
+    /// (set by the phrase scan).
+    var gateOpen: [UInt8]
+    /// Per regex slot: the messages ICU ran on (what the prefilter let through).
+    private(set) var icuRuns: [Int]
 
     // The message being evaluated, and its UTF-16 (made when the first regex runs).
     private var body = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
@@ -52,8 +60,10 @@ final class RegexStage {
         filters = rules.filters
         matchers = (rules.allowRegexes + rules.denyRegexes).sorted(by: { $0.slot < $1.slot })
             .map { $0.regex.makeMatcher(timeLimit: rules.regexTimeLimit) }
-        gateOpen = [Bool](repeating: false, count: matchers.count)
+        gateOpen = [UInt8](repeating: 0, count: matchers.count)
+        icuRuns = [Int](repeating: 0, count: matchers.count)
         var sets: [Bool] = []
+        var dfas: [Unmanaged<RegexAutomaton>] = []
         func checks(_ regexes: [RegexFilter]) -> [Check] {
             regexes.map { r in
                 var lead: Int32 = -1
@@ -61,11 +71,19 @@ final class RegexStage {
                     lead = Int32(sets.count)
                     sets += bytes
                 }
-                return Check(filterIndex: r.filterIndex, slot: Int32(r.slot), target: r.target, gated: r.gated, lead: lead)
+                var automaton: Int32 = -1
+                if let a = r.automaton {
+                    automaton = Int32(dfas.count)
+                    dfas.append(.passUnretained(a))
+                }
+                return Check(filterIndex: r.filterIndex, slot: Int32(r.slot), target: r.target,
+                             need: r.gateClauses == 0 ? 0 : UInt8(truncatingIfNeeded: (1 << Int(r.gateClauses)) - 1),
+                             lead: lead, automaton: automaton)
             }
         }
         allowChecks = ownedBuffer(checks(rules.allowRegexes))
         denyChecks = ownedBuffer(checks(rules.denyRegexes))
+        automata = dfas
         leadingSets = ownedBuffer(sets)
         leadingRanges = ownedBuffer(stride(from: 0, to: sets.count, by: 256).map { start in
             let set = sets[start..<(start + 256)]
@@ -82,13 +100,18 @@ final class RegexStage {
         UnsafeMutableBufferPointer(start: denyChecks.baseAddress, count: max(denyChecks.count, 1)).deallocate()
     }
 
+    /// Per regex filter (rank in the rule set's filters), the messages ICU ran it on.
+    var runsByFilter: [(filterIndex: Int, runs: Int)] {
+        (Array(allowChecks) + Array(denyChecks)).map { (Int($0.filterIndex), icuRuns[Int($0.slot)]) }.sorted { $0.filterIndex < $1.filterIndex }
+    }
+
     /// A new message: every gate closed, no UTF-16 yet.
     @inline(__always)
     func start(body: UnsafeBufferPointer<UInt8>, sender: UnsafeBufferPointer<UInt8>) {
         self.body = body
         self.sender = sender
         utf16Ready = false
-        if !gateOpen.isEmpty { for i in gateOpen.indices { gateOpen[i] = false } }
+        if !gateOpen.isEmpty { for i in gateOpen.indices { gateOpen[i] = 0 } }
     }
 
     /// The oldest filter of a stage that matches: the oldest phrase match (`phraseRank`),
@@ -96,11 +119,15 @@ final class RegexStage {
     /// looked for in an NFC form of the message: a regex runs on the message as written,
     /// and the gates may have missed a literal written decomposed.
     func oldestMatch(phraseRank: Int32, allow: Bool, allGatesOpen: Bool, warning: inout String?) -> Int32? {
+        if explaining { layers.removeAll(keepingCapacity: true) }
         for r in allow ? allowChecks : denyChecks {
             if r.filterIndex >= phraseRank { break }
-            if r.gated && !gateOpen[Int(r.slot)] && !allGatesOpen { continue }
-            if r.lead >= 0 && !targetHolds(Int(r.lead), r.target) { continue }
-            switch run(slot: Int(r.slot), target: r.target) {
+            if r.need != 0 && gateOpen[Int(r.slot)] != r.need && !allGatesOpen { note(r, "ruled out by its literals"); continue }
+            if r.lead >= 0 && !targetHolds(Int(r.lead), r.target) { note(r, "ruled out by its first bytes"); continue }
+            if r.automaton >= 0 && !automatonAdmits(Int(r.automaton), r.target) { note(r, "ruled out by its automaton"); continue }
+            let outcome = run(slot: Int(r.slot), target: r.target)
+            note(r, outcome == .match ? "matched by ICU" : outcome == .noMatch ? "no match by ICU" : "ICU did not finish")
+            switch outcome {
             case .match: return r.filterIndex
             case .noMatch: continue
             case .timedOut:
@@ -116,6 +143,15 @@ final class RegexStage {
             }
         }
         return phraseRank == .max ? nil : phraseRank
+    }
+
+    /// Under `--explain`: what decided each regex of the last stage looked at.
+    var explaining = false
+    private(set) var layers: [String] = []
+
+    @inline(__always)
+    private func note(_ r: Check, _ what: String) {
+        if explaining { layers.append("regex filter \(filters[Int(r.filterIndex)].id) \(what)") }
     }
 
     /// Every regex that timed out or failed on a message is named in its warning.
@@ -140,6 +176,17 @@ final class RegexStage {
         case .body: return holds(body)
         case .sender: return holds(sender)
         case .all: return set[0x20] || holds(body) || holds(sender)
+        }
+    }
+
+    /// Whether the regex's DFA says its target may hold a match.
+    private func automatonAdmits(_ k: Int, _ target: Target) -> Bool {
+        automata[k]._withUnsafeGuaranteedRef { a in
+            switch target {
+            case .body: a.mayMatch(body)
+            case .sender: a.mayMatch(sender)
+            case .all: a.mayMatch(body, then: sender)
+            }
         }
     }
 
@@ -174,6 +221,7 @@ final class RegexStage {
         }
         let bodyEnd = bodyUTF16Count
         let matcher = matchers[slot]
+        icuRuns[slot] &+= 1
         return utf16.withUnsafeBufferPointer { all in
             switch target {
             case .all: return matcher.find(all)

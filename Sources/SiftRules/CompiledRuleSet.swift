@@ -17,7 +17,8 @@ import SiftText
 /// What a phrase occurrence can decide.
 package enum PhraseKind: UInt8, Sendable {
     case allowFilter, denyFilter, communityAllow, communityDeny
-    /// A literal some regex requires: the regex may run (rank = the regex's slot).
+    /// A literal some regex requires: the regex may run (rank = the regex's slot << 3 | the
+    /// clause of its gate the literal belongs to).
     case regexGate
     /// The folded form of a case-sensitive phrase: the raw text may hold the phrase
     /// (folding a text keeps what it contains), so it is searched for (rank = the
@@ -95,12 +96,15 @@ package struct RegexFilter: Sendable {
     package let target: Target
     package let regex: ICURegex
     package let slot: Int
-    /// True when the regex requires one of some literals: it runs only if the
-    /// folded scan found one in its target.
-    package let gated: Bool
+    /// How many clauses of literals gate the regex (`RegexPrefilter`): it runs only if the
+    /// folded scan found, in its target, a literal of each (0: not gated).
+    package let gateClauses: UInt8
+    package var gated: Bool { gateClauses > 0 }
     /// When it requires no literal but its matches can only start with some bytes
     /// (`[A-Z]{5,}`): those bytes; it runs only if its target holds one.
     package let leadingBytes: [Bool]?
+    /// A DFA that says whether a text may hold a match (`RegexAutomaton`), when the regex has one.
+    package let automaton: RegexAutomaton?
 }
 
 /// Which list of a community language an entry comes from.
@@ -183,7 +187,10 @@ public final class CompiledRuleSet: Sendable {
     public var detectsLanguage: Bool { !blockedLanguages.isEmpty }
 
     /// Compiles `rules`. Throws only under `.refuse`, naming the filter and what is wrong.
-    public init(_ rules: RuleSet, invalidFilters: InvalidFilterPolicy = .refuse, regexTimeLimit: Int32 = 100) throws(RuleError) {
+    /// `regexPrefilter: false` runs ICU on every regex whose stage is reached (no gate, no
+    /// leading bytes): the reference the prefilter's differential tests compare it with.
+    public init(_ rules: RuleSet, invalidFilters: InvalidFilterPolicy = .refuse, regexTimeLimit: Int32 = 100,
+                regexPrefilter: Bool = true) throws(RuleError) {
         var warnings: [String] = []
         var filters: [Filter] = []
         var regexes: [Int: ICURegex] = [:]
@@ -228,14 +235,17 @@ public final class CompiledRuleSet: Sendable {
                 let slot = allowRegexes.count + denyRegexes.count
                 // What ICU was given (`a{ ,3}` is `a{0,3}`: its atom optional), not what was written.
                 let spelled = re.spelled
-                let literals = RegexLiterals.required(spelled)
-                for literal in literals {
-                    let gate = PhraseUse(kind: .regexGate, target: f.target, exact: false, rank: Int32(slot))
-                    foldedPatterns.add(Array(literal.utf8), gate)
+                // Its gate: clauses of literals (RegexPrefilter), each a bit of the gate, all needed.
+                let clauses = regexPrefilter ? RegexPrefilter.clauses(spelled) : []
+                for (k, clause) in clauses.enumerated() {
+                    let gate = PhraseUse(kind: .regexGate, target: f.target, exact: false, rank: Int32(slot << 3 | k))
+                    for literal in clause { foldedPatterns.add(Array(literal.utf8), gate) }
                 }
                 if kind == .allowFilter { allowSlots.insert(Int32(slot)) }
-                let rf = RegexFilter(filterIndex: Int32(index), target: f.target, regex: re, slot: slot, gated: !literals.isEmpty,
-                                     leadingBytes: literals.isEmpty ? RegexLiterals.leadingBytes(spelled) : nil)
+                let rf = RegexFilter(filterIndex: Int32(index), target: f.target, regex: re, slot: slot,
+                                     gateClauses: UInt8(clauses.count),
+                                     leadingBytes: clauses.isEmpty && regexPrefilter ? RegexLiterals.leadingBytes(spelled) : nil,
+                                     automaton: regexPrefilter ? RegexAutomaton(spelled) : nil)
                 if kind == .allowFilter { allowRegexes.append(rf) } else { denyRegexes.append(rf) }
             case .contains, .exact:
                 let use = PhraseUse(kind: kind, target: f.target, exact: f.matching == .exact, rank: Int32(index))
@@ -308,7 +318,7 @@ public final class CompiledRuleSet: Sendable {
             switch use.kind {
             case .allowFilter: true
             case .communityAllow: !allUnknown
-            case .regexGate: allowSlots.contains(use.rank)
+            case .regexGate: allowSlots.contains(use.rank >> 3)
             case .rawGate: rawPatterns.uses(Int(use.rank)).contains { $0.kind == .allowFilter }
             case .denyFilter, .communityDeny: false
             }

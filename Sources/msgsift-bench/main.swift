@@ -2,6 +2,7 @@
 //
 //   msgsift-bench corpus --records N [--seed S] [--format ndjson|csv]      > corpus
 //   msgsift-bench rules --filters F --phrases P --regexes R [--seed S] --dir DIR
+//   msgsift-bench regex-check --filters FILE --corpus FILE [--records N] [--family N] [--seed S]
 //   msgsift-bench automaton --phrases FILE --corpus FILE [--rounds N] [--matcher phrase|automaton] [--dense-bytes N]
 //
 // `rules` writes DIR/rules.sfsfilters, DIR/lists.json, DIR/phrases.txt (the
@@ -104,6 +105,8 @@ case "rules":
                  "--rule", "country-allowlist=+972,+1,+44,+33,+49",
                  "--block-language", "ru", "--block-language", "zh-Hans:promotion"]
     try (flags.joined(separator: "\n") + "\n").write(to: dir.appendingPathComponent("args.txt"), atomically: true, encoding: .utf8)
+case "regex-check":
+    regexCheck(args)
 case "automaton":
     // The phrase scan alone: the phrases of a rule set (phrases.txt, case-folded) over
     // the folded `body + " " + sender` of a corpus's records, like the engine's scan, by

@@ -103,6 +103,14 @@ int sift_indic_conjunct_break(int32_t codepoint);
 /// and the SIFT_CHAR_LETTER bit. Meant to be called once to build a table.
 void sift_char_table(uint8_t *out, int32_t count);
 
+/// Fills out[c] for every code point c in [0, count) with what ICU's regex classes say of
+/// it: SIFT_REGEX_DIGIT (\d, Nd), SIFT_REGEX_SPACE (\s: White_Space or Z*),
+/// SIFT_REGEX_WORD (\w: Alphabetic, marks, Nd, Pc, ZWNJ, ZWJ).
+#define SIFT_REGEX_DIGIT 1
+#define SIFT_REGEX_SPACE 2
+#define SIFT_REGEX_WORD 4
+void sift_regex_class_table(uint8_t *out, int32_t count);
+
 /// True when the code point's general category is a letter (Lu Ll Lt Lm Lo).
 int sift_is_letter(int32_t codepoint);
 

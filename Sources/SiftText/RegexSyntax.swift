@@ -1,0 +1,434 @@
+// A small syntax tree of the ICU regex syntax msgsift's filters use, parsed
+// once per pattern for the prefilter (RegexPrefilter). It models what the
+// prefilter needs to reason about — which text a match must consume — and
+// no more: literals, character classes (their members when they are a few
+// plain characters), groups of every kind, alternation, repetition,
+// zero-width assertions and backreferences. Anything it does not understand
+// makes `parse` return nil, and the regex then runs without a prefilter:
+// giving up is always safe, a wrong tree is not.
+//
+// It reads the pattern as ICU was given it (`ICURegex.spelled`).
+import CICUShim
+
+/// One node of a parsed pattern.
+public indirect enum RegexNode: Equatable, Sendable {
+    /// Matches the empty string only (an empty alternative, `x{0}`).
+    case empty
+    /// One scalar, as written (folded later).
+    case scalar(Unicode.Scalar)
+    /// One scalar of a set: its members when a few plain scalars (`[$€£]`), else nil
+    /// (`\d`, `.`, `[^x]`, `[a-z]`, `\p{L}`); and what the set may hold, over-approximated.
+    case oneOf([Unicode.Scalar]?, ScalarClass)
+    /// Text of no known shape (`\X`, `\R`, a backreference): it may even be empty.
+    case unknown
+    /// Matches no text: `\b`, `^` and `$` in multi-line mode, `\Z`, a negative lookaround.
+    case assertion
+    /// The start of the text: `\A`, or `^` outside multi-line mode.
+    case textStart
+    /// The very end of the text: `\z` (ICU's spelling of a bare `$` outside multi-line mode).
+    case textEnd
+    /// A positive lookahead or lookbehind: consumes nothing, but its body matches the text
+    /// next to it, inside the same search.
+    case lookaround(RegexNode)
+    case concat([RegexNode])
+    case alternation([RegexNode])
+    /// `x{min,max}` (max nil: unbounded); lazy and possessive forms alike.
+    case repeated(RegexNode, min: Int, max: Int?)
+}
+
+/// The scalars a one-scalar node may match, over-approximated (more is always safe): ASCII
+/// scalars one bit each, others by their `RegexClassTable` category (what ICU's `\d`,
+/// `\s`, `\w` say of them), bit 8 for every scalar above the BMP.
+public struct ScalarClass: Equatable, Sendable {
+    public var asciiLow: UInt64 = 0, asciiHigh: UInt64 = 0
+    /// Bit `c` for the non-ASCII BMP scalars of category `c` (0–7), bit 8 above the BMP.
+    public var nonASCII: UInt16 = 0
+
+    public static let any = ScalarClass(asciiLow: ~0, asciiHigh: ~0, nonASCII: 0x1FF)
+    /// The categories holding a bit: `\d` (digit), `\s` (space), `\w` (word).
+    static func categories(with bit: UInt8) -> UInt16 {
+        var m: UInt16 = 0x100
+        for c in 0..<8 where UInt8(c) & bit != 0 { m |= 1 << UInt16(c) }
+        return m
+    }
+    public static let digit: ScalarClass = { var c = ScalarClass(nonASCII: categories(with: RegexClassTable.digit)); c.add(48...57); return c }()
+    public static let space: ScalarClass = { var c = ScalarClass(nonASCII: categories(with: RegexClassTable.space)); c.add(9...13); c.add(32...32); return c }()
+    public static let word: ScalarClass = {
+        var c = ScalarClass(nonASCII: categories(with: RegexClassTable.word))
+        c.add(48...57); c.add(65...90); c.add(97...122); c.add(95...95)
+        return c
+    }()
+
+    public init(asciiLow: UInt64 = 0, asciiHigh: UInt64 = 0, nonASCII: UInt16 = 0) {
+        self.asciiLow = asciiLow; self.asciiHigh = asciiHigh; self.nonASCII = nonASCII
+    }
+
+    public init(_ c: Unicode.Scalar) { add(c) }
+
+    mutating func add(_ range: ClosedRange<UInt32>) {
+        guard range.lowerBound < 128 else { return }
+        for v in range.lowerBound...min(range.upperBound, 127) { if v < 64 { asciiLow |= 1 << UInt64(v) } else { asciiHigh |= 1 << UInt64(v - 64) } }
+    }
+
+    mutating func add(_ c: Unicode.Scalar) {
+        if c.value < 128 { add(c.value...c.value) }
+        else if c.value > 0xFFFF { nonASCII |= 0x100 }
+        else { nonASCII |= 1 << UInt16(RegexClassTable.category(c.value)) }
+    }
+
+    mutating func formUnion(_ o: ScalarClass) {
+        asciiLow |= o.asciiLow; asciiHigh |= o.asciiHigh; nonASCII |= o.nonASCII
+    }
+
+    public func holdsASCII(_ b: UInt8) -> Bool {
+        b < 64 ? asciiLow & (1 << UInt64(b)) != 0 : asciiHigh & (1 << UInt64(b - 64)) != 0
+    }
+}
+
+/// What ICU's regex classes say of each BMP code point (from ICU, once): bits
+/// `digit` (`\d`), `space` (`\s`), `word` (`\w`).
+public enum RegexClassTable {
+    public static let digit: UInt8 = 1, space: UInt8 = 2, word: UInt8 = 4
+    static let table: [UInt8] = {
+        var t = [UInt8](repeating: 0, count: 0x10000)
+        t.withUnsafeMutableBufferPointer { sift_regex_class_table($0.baseAddress, 0x10000) }
+        return t
+    }()
+    /// The table's storage, kept for the process (read with no reference counting).
+    public static let bytes: UnsafePointer<UInt8> = {
+        let p = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x10000)
+        table.withUnsafeBufferPointer { p.initialize(from: $0.baseAddress!, count: 0x10000) }
+        return UnsafePointer(p)
+    }()
+    @inline(__always)
+    public static func category(_ v: UInt32) -> UInt8 { bytes[Int(v)] }
+}
+
+/// The parser: `RegexSyntax.parse(pattern)`.
+public enum RegexSyntax {
+    /// The tree of `pattern`, or nil when it holds syntax not modelled here (`(?x)`,
+    /// `\N{…}`, a stray `]`, anything ICU would refuse).
+    public static func parse(_ pattern: String) -> RegexNode? {
+        var p = Parser(Array(pattern.unicodeScalars))
+        p.multiline = ICURegex.inlineFlags(p.s).on.contains("m")
+        guard let node = p.alternation(), p.i == p.s.count else { return nil }
+        return node
+    }
+
+    private struct Parser {
+        let s: [Unicode.Scalar]
+        var i = 0
+        /// Multi-line mode is turned on somewhere: `^` may be any line's start.
+        var multiline = false
+        init(_ s: [Unicode.Scalar]) { self.s = s }
+
+        var atEnd: Bool { i >= s.count }
+        func peek(_ k: Int = 0) -> Unicode.Scalar? { i + k < s.count ? s[i + k] : nil }
+
+        mutating func alternation() -> RegexNode? {
+            var alternatives: [RegexNode] = []
+            while true {
+                guard let c = concatenation() else { return nil }
+                alternatives.append(c)
+                if peek() == "|" { i += 1; continue }
+                break
+            }
+            return alternatives.count == 1 ? alternatives[0] : .alternation(alternatives)
+        }
+
+        mutating func concatenation() -> RegexNode? {
+            var items: [RegexNode] = []
+            while let c = peek(), c != "|", c != ")" {
+                guard var atom = atom() else { return nil }
+                // Quantifiers, any number in a row (`a{2}{3}` is ICU's too).
+                while let q = quantifier() {
+                    atom = .repeated(atom, min: q.min, max: q.max)
+                }
+                items.append(atom)
+            }
+            return items.isEmpty ? .empty : items.count == 1 ? items[0] : .concat(items)
+        }
+
+        /// `?`, `*`, `+`, `{n}`, `{n,}`, `{n,m}`, each maybe followed by `?` or `+`.
+        mutating func quantifier() -> (min: Int, max: Int?)? {
+            guard let c = peek() else { return nil }
+            var q: (min: Int, max: Int?)
+            switch c {
+            case "?": q = (0, 1); i += 1
+            case "*": q = (0, nil); i += 1
+            case "+": q = (1, nil); i += 1
+            case "{":
+                var j = i + 1
+                func number() -> Int? {
+                    var n = 0, digits = 0
+                    while j < s.count, let d = s[j].properties.numericType == .decimal && s[j].isASCII ? Int(s[j].value - 48) : nil {
+                        n = min(n * 10 + d, 1_000_000); digits += 1; j += 1
+                    }
+                    return digits > 0 ? n : nil
+                }
+                guard let lo = number() else { return nil }
+                var hi: Int? = lo
+                if j < s.count && s[j] == "," {
+                    j += 1
+                    hi = number()
+                }
+                guard j < s.count && s[j] == "}" else { return nil }
+                if let h = hi, h < lo { return nil }
+                q = (lo, hi)
+                i = j + 1
+            default: return nil
+            }
+            if let m = peek(), m == "?" || m == "+" { i += 1 }
+            return q
+        }
+
+        mutating func atom() -> RegexNode? {
+            guard let c = peek() else { return nil }
+            switch c {
+            case "(": return group()
+            case "[":
+                return charClass()
+            case "\\": return escape()
+            case ".": i += 1; return .oneOf(nil, .any)
+            case "^": i += 1; return multiline ? .assertion : .textStart
+            case "$": i += 1; return .assertion
+            case "?", "*", "+", "{", ")", "]", "}", "|": return nil      // a quantifier with nothing before it, a stray bracket
+            default: i += 1; return .scalar(c)
+            }
+        }
+
+        mutating func group() -> RegexNode? {
+            i += 1      // (
+            enum Kind { case plain, positive, negative }
+            var kind = Kind.plain
+            if peek() == "?" {
+                i += 1
+                guard let c = peek() else { return nil }
+                switch c {
+                case ":", ">": i += 1
+                case "=": i += 1; kind = .positive
+                case "!": i += 1; kind = .negative
+                case "<":
+                    if peek(1) == "=" { i += 2; kind = .positive }
+                    else if peek(1) == "!" { i += 2; kind = .negative }
+                    else {
+                        // A named group: (?<name>…)
+                        i += 1
+                        while let n = peek(), n != ">" {
+                            guard n.isASCII, n.properties.isAlphabetic || ("0"..."9").contains(n) else { return nil }
+                            i += 1
+                        }
+                        guard peek() == ">" else { return nil }
+                        i += 1
+                    }
+                case "#":
+                    return nil          // a comment: rare, and it ends at the first `)` whatever is inside
+                default:
+                    // Flags: (?ismw-ismw) or (?ismw-ismw:…). `x` changes what spaces and `#` mean.
+                    while let f = peek(), f != ")" && f != ":" {
+                        guard "imsw-".unicodeScalars.contains(f) else { return nil }
+                        i += 1
+                    }
+                    guard let end = peek() else { return nil }
+                    i += 1
+                    if end == ")" { return .empty }     // the flags hold to the end of the enclosing group
+                }
+            }
+            guard let body = alternation(), peek() == ")" else { return nil }
+            i += 1
+            switch kind {
+            case .plain: return body
+            case .positive: return .lookaround(body)
+            case .negative: return .assertion
+            }
+        }
+
+        /// `[…]`: its members when they are a few plain scalars and ranges, else none, and
+        /// what it may match (`ScalarClass.any` when not modelled: negation, nested sets,
+        /// properties); nil when its end cannot be found with certainty.
+        mutating func charClass() -> RegexNode? {
+            i += 1      // [
+            var members: [Unicode.Scalar] = []
+            var plain = true
+            var approx = ScalarClass()
+            var approximated = true     // `approx` holds everything the class matches
+            if peek() == "^" { plain = false; approximated = false; i += 1 }
+            // `[]…]` and `[^]…]`: whether ICU reads the `]` as a member is not modelled.
+            if peek() == "]" { return nil }
+            var depth = 1
+            var previous: Unicode.Scalar? = nil     // the last plain member, for a range
+            func member(_ c: Unicode.Scalar) { members.append(c); approx.add(c) }
+            while depth > 0 {
+                guard let c = peek() else { return nil }
+                switch c {
+                case "\\":
+                    guard let e = peek(1) else { return nil }
+                    if e == "Q" || e == "E" || e == "N" { return nil }
+                    if let lit = escapedLiteral() {
+                        if depth == 1 { member(lit); previous = lit } else { previous = nil }
+                    } else {
+                        // \d \w \s \p{…} \x… and the like: not plain (skip the escape's argument).
+                        plain = false
+                        previous = nil
+                        if depth == 1 && e == "d" { approx.formUnion(.digit) }
+                        else if depth == 1 && e == "w" { approx.formUnion(.word) }
+                        else if depth == 1 && e == "s" { approx.formUnion(.space) }
+                        else { approximated = false }
+                        i += 2
+                        if e == "p" || e == "P" || e == "x" {
+                            if peek() == "{" {
+                                while let n = peek(), n != "}" { i += 1 }
+                                guard peek() == "}" else { return nil }
+                                i += 1
+                            } else if e == "x" {
+                                return nil
+                            } else {
+                                i += 1      // \pL
+                            }
+                        }
+                    }
+                case "[":
+                    plain = false; approximated = false; previous = nil
+                    depth += 1; i += 1
+                    if peek() == "^" { i += 1 }
+                    if peek() == "]" { return nil }
+                case "]":
+                    depth -= 1; i += 1; previous = nil
+                case "&", "{", "}":
+                    // `&&`, `--` set operations, and braces: not plain members.
+                    plain = false; approximated = false; previous = nil; i += 1
+                case "-":
+                    if depth == 1, let lo = previous, let hi = peek(1), hi != "]", hi != "[", hi != "\\", hi != "-" {
+                        // A range of plain scalars: its members when a few.
+                        i += 2
+                        guard lo.value <= hi.value else { return nil }
+                        if hi.value - lo.value > 16 {
+                            plain = false
+                            approx.add(lo.value...hi.value)
+                            if hi.value >= 0x80 { approx.nonASCII = 0x1FF }
+                        } else {
+                            for v in (lo.value + 1)...hi.value { if let u = Unicode.Scalar(v) { member(u) } }
+                        }
+                    } else if depth == 1 && (peek(1) == "]" || s[i - 1] == "[" || (s[i - 1] == "^" && s[i - 2] == "[")) {
+                        member("-")     // first or last: itself
+                        i += 1
+                    } else {
+                        plain = false; approximated = false; i += 1   // `--`, a range to an escape or a set
+                    }
+                    previous = nil
+                default:
+                    if c == ":" && (s[i - 1] == "[" || s[i - 1] == "^") { plain = false; approximated = false }   // [:alpha:], [^:alpha:]
+                    if depth == 1 { member(c); previous = c } else { previous = nil }
+                    i += 1
+                }
+            }
+            let approximation = approximated ? approx : .any
+            if !plain || members.isEmpty || members.count > 16 { return .oneOf(nil, approximation) }
+            return .oneOf(members, approximation)
+        }
+
+        /// At a `\`: a scalar the escape stands for (`\.`, `\n`, `\u20AC`, `\x{1F4E6}`),
+        /// consuming it; nil (nothing consumed) for anything else.
+        mutating func escapedLiteral() -> Unicode.Scalar? {
+            guard let e = peek(1) else { return nil }
+            func hex(_ from: Int, _ count: Int) -> UInt32? {
+                guard from + count <= s.count else { return nil }
+                var v: UInt32 = 0
+                for k in from..<(from + count) {
+                    guard s[k].isASCII, let d = Int(String(s[k]), radix: 16) else { return nil }
+                    v = v * 16 + UInt32(d)
+                }
+                return v
+            }
+            switch e {
+            case "t": i += 2; return "\t"
+            case "n": i += 2; return "\n"
+            case "r": i += 2; return "\r"
+            case "f": i += 2; return "\u{0C}"
+            case "a": i += 2; return "\u{07}"
+            case "e": i += 2; return "\u{1B}"
+            case "u":
+                guard let v = hex(i + 2, 4), let u = Unicode.Scalar(v) else { return nil }
+                i += 6; return u
+            case "U":
+                guard let v = hex(i + 2, 8), let u = Unicode.Scalar(v) else { return nil }
+                i += 10; return u
+            case "x":
+                if peek(2) == "{" {
+                    var j = i + 3
+                    while j < s.count && s[j] != "}" { j += 1 }
+                    guard j < s.count, j > i + 3, j - (i + 3) <= 8, let v = hex(i + 3, j - (i + 3)), let u = Unicode.Scalar(v) else { return nil }
+                    i = j + 1; return u
+                }
+                guard let v = hex(i + 2, 2), let u = Unicode.Scalar(v) else { return nil }
+                i += 4; return u
+            default:
+                // Escaped punctuation and symbols stand for themselves; letters and digits are
+                // classes, assertions, backreferences or octal escapes.
+                if e.isASCII && (e.properties.isAlphabetic || ("0"..."9").contains(e)) { return nil }
+                if e.properties.isWhitespace && e.isASCII == false { return nil }
+                i += 2; return e
+            }
+        }
+
+        mutating func escape() -> RegexNode? {
+            guard let e = peek(1) else { return nil }
+            if let lit = escapedLiteral() { return .scalar(lit) }
+            switch e {
+            case "d": i += 2; return .oneOf(nil, .digit)
+            case "w": i += 2; return .oneOf(nil, .word)
+            case "s": i += 2; return .oneOf(nil, .space)
+            case "D", "W", "S", "h", "H", "v", "V":
+                i += 2; return .oneOf(nil, .any)
+            case "p", "P":
+                i += 2
+                if peek() == "{" {
+                    while let n = peek(), n != "}" { i += 1 }
+                    guard peek() == "}" else { return nil }
+                }
+                i += 1
+                return .oneOf(nil, .any)
+            case "A": i += 2; return .textStart
+            case "z": i += 2; return .textEnd
+            case "b", "B", "Z", "G":
+                i += 2; return .assertion
+            case "X", "R":
+                i += 2; return .unknown
+            case "Q":
+                // \Q…\E: the text between, as it is (to the end of the pattern without \E).
+                i += 2
+                var items: [RegexNode] = []
+                while i < s.count {
+                    if s[i] == "\\" && peek(1) == "E" { i += 2; break }
+                    items.append(.scalar(s[i])); i += 1
+                }
+                return items.isEmpty ? .empty : .concat(items)
+            case "E":
+                i += 2; return .empty        // a stray \E is ignored
+            case "k":
+                // \k<name>: a backreference.
+                guard peek(2) == "<" else { return nil }
+                i += 3
+                while let n = peek(), n != ">" { i += 1 }
+                guard peek() == ">" else { return nil }
+                i += 1
+                return .unknown
+            case "0":
+                // Octal: \0 and up to three octal digits.
+                i += 2
+                var v: UInt32 = 0, n = 0
+                while n < 3, let d = peek(), ("0"..."7").contains(d) { v = v * 8 + d.value - 48; i += 1; n += 1 }
+                guard let u = Unicode.Scalar(v) else { return nil }
+                return .scalar(u)
+            case "1"..."9":
+                // A backreference; every digit after it is taken as its own (a digit read as
+                // a literal when ICU took it into the number would be a literal too many).
+                i += 2
+                while let d = peek(), ("0"..."9").contains(d) { i += 1 }
+                return .unknown
+            default:
+                return nil      // \N{…}, \c…, and anything else
+            }
+        }
+    }
+}

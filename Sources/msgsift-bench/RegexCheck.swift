@@ -1,0 +1,122 @@
+// `msgsift-bench regex-check`: each regex filter of a rule file alone, over a
+// corpus, with the regex prefilter and with ICU alone (no gate, no leading
+// bytes). Prints per regex how many messages ICU ran on and how many matched,
+// and fails if the two ever disagree on a verdict: the prefilter may only skip
+// what cannot match.
+import Foundation
+import SiftEngine
+import SiftRules
+import SiftText
+
+/// Sender and body of each record of an NDJSON corpus, as UTF-8.
+func readCorpus(_ path: String, limit: Int) -> [(sender: [UInt8], body: [UInt8])] {
+    guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
+    var out: [(sender: [UInt8], body: [UInt8])] = []
+    var start = data.startIndex
+    while start < data.endIndex && out.count < limit {
+        let end = data[start...].firstIndex(of: UInt8(ascii: "\n")) ?? data.endIndex
+        if let record = try? JSONSerialization.jsonObject(with: data[start..<end]) as? [String: Any] {
+            out.append((Array((record["sender"] as? String ?? "").utf8), Array((record["body"] as? String ?? "").utf8)))
+        }
+        start = end + 1
+    }
+    return out
+}
+
+/// One regex filter alone, compiled with and without the prefilter, run over every record.
+struct RegexCheckResult {
+    var pattern: String
+    var target: Target
+    var icuRuns = 0
+    var matches = 0
+    var disagreements = 0
+    var firstDisagreement: Int?
+}
+
+func regexCheck(_ args: [String]) {
+    guard let data = FileManager.default.contents(atPath: value(args, "--filters")) else { fail("cannot read --filters") }
+    let rows: [SFSFilters.Row]
+    do { rows = try SFSFilters.read(data) } catch { fail("\(value(args, "--filters")): \(error)") }
+    var filters = rows.compactMap { try? $0.result.get() }.filter { $0.matching == .regex }
+    // Generated patterns, if asked: a family over the corpus's kinds of text.
+    if let n = Int(value(args, "--family", "0")), n > 0 {
+        var random = SeededRandom(seed: UInt64(value(args, "--seed", "1")) ?? 1)
+        for _ in 0..<n {
+            var p = RegexFamily.pattern(&random)
+            // Only patterns a filter can hold: ICU takes them, and no surrounding space is trimmed.
+            while (try? ICURegex(p)) == nil || p.trimmingCharacters(in: .whitespacesAndNewlines) != p { p = RegexFamily.pattern(&random) }
+            filters.append(Filter(id: 0, type: .deny, target: .body, matching: .regex, text: p))
+        }
+    }
+    let records = readCorpus(value(args, "--corpus"), limit: Int(value(args, "--records", "1000000000")) ?? .max)
+    var results = [RegexCheckResult?](repeating: nil, count: filters.count)
+    let lock = NSLock()
+    let started = Date()
+    DispatchQueue.concurrentPerform(iterations: filters.count) { i in
+        var f = filters[i]
+        f.id = 1
+        f.type = .deny          // stage 5 is always reached when nothing else is there
+        var set = RuleSet()
+        set.add(f)
+        guard let gated = try? CompiledRuleSet(set), let alone = try? CompiledRuleSet(set, regexPrefilter: false) else {
+            lock.withLock { results[i] = RegexCheckResult(pattern: f.text, target: f.target, disagreements: -1) }
+            return
+        }
+        let a = Evaluator(gated), b = Evaluator(alone)
+        var r = RegexCheckResult(pattern: f.text, target: f.target)
+        for (n, record) in records.enumerated() {
+            record.sender.withUnsafeBufferPointer { s in
+                record.body.withUnsafeBufferPointer { body in
+                    let x = a.decide(senderUTF8: s, bodyUTF8: body), y = b.decide(senderUTF8: s, bodyUTF8: body)
+                    if x.stage == .denyFilter { r.matches += 1 }
+                    if x != y {
+                        r.disagreements += 1
+                        if r.firstDisagreement == nil { r.firstDisagreement = n }
+                    }
+                }
+            }
+        }
+        r.icuRuns = a.regexRuns.first?.runs ?? 0
+        lock.withLock { results[i] = r }
+    }
+    let n = records.count
+    print("regex-check: \(filters.count) regexes alone × \(n) records, with the prefilter and with ICU alone (\(String(format: "%.1f", Date().timeIntervalSince(started))) s)")
+    print("  ICU runs  matches  target  pattern")
+    var total = 0, disagreeing = 0
+    for case let r? in results {
+        total += r.icuRuns
+        print(String(format: "%8d %8d  %-6@  %@", r.icuRuns, r.matches, r.target.rawValue, r.pattern)
+              + (r.disagreements != 0 ? "   DISAGREE \(r.disagreements)× (first: record \(r.firstDisagreement ?? -1))" : ""))
+        if r.disagreements != 0 { disagreeing += 1 }
+    }
+    print(String(format: "ICU ran on %.2f regexes per record on average (of %d); verdicts %@", Double(total) / Double(max(n, 1)), filters.count,
+                 disagreeing == 0 ? "identical with and without the prefilter" : "DIFFER for \(disagreeing) regexes"))
+    if disagreeing != 0 { exit(1) }
+}
+
+/// Random patterns of the shapes SMS filters take, over the corpus's words and symbols:
+/// alternations in groups, optional groups, classes and counted repetitions, `(?i)`.
+enum RegexFamily {
+    static let words = ["code", "loan", "credit", "prize", "win", "account", "verify", "stop", "free", "order", "paket", "colis",
+                        "кредит", "код", "préstamo", "código", "kazandınız", "קוד", "رمز", "验证码", "認証", "ss", "ß", "straße", "İ", "i̇",
+                        "σ", "ς", "k", "\\.", "\\$", "%", "€", "📦", "http", "www", "bit\\.ly", "STOP", "SALE", "ok"]
+    static let atoms = ["\\d", "\\w", "\\s", "[A-Z]", "[a-z]", "[0-9]", "[-.\\s]", ".", "\\p{L}", "[^\\s]", "\\b", "\\S", "[€$£]", "\\p{Han}"]
+    static let quantifiers = ["", "", "?", "*", "+", "{2}", "{3,}", "{1,4}", "{0}", "{0,2}"]
+
+    static func pattern(_ r: inout SeededRandom) -> String {
+        var parts: [String] = []
+        if r.chance(40) { parts.append("(?i)") }
+        for _ in 0..<(1 + r.below(4)) {
+            switch r.below(5) {
+            case 0, 1: parts.append(r.pick(words) + (r.chance(20) ? r.pick(quantifiers) : ""))
+            case 2:
+                let alts = (0..<(1 + r.below(4))).map { _ in r.chance(10) ? "" : r.pick(words) }
+                parts.append("(" + (r.chance(30) ? "?:" : "") + alts.joined(separator: "|") + ")" + r.pick(quantifiers))
+            case 3: parts.append(r.pick(atoms) + r.pick(quantifiers))
+            default: parts.append(r.chance(50) ? " " : "\\s*")
+            }
+        }
+        if r.chance(10) { parts.append("|" + r.pick(words)) }
+        return parts.joined()
+    }
+}

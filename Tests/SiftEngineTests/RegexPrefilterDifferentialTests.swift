@@ -1,0 +1,160 @@
+// The regex prefilter may only skip what cannot match: every regex of the
+// bench's realistic rule set (bench/regex-rules.sfsfilters) and a generated
+// family of patterns, each alone, over generated messages of many scripts,
+// decide exactly as with ICU alone (the compile switch `regexPrefilter:
+// false`). The bench runs the same comparison over a million records
+// (`msgsift-bench regex-check`).
+import Foundation
+import SiftEngine
+import SiftRules
+import SiftText
+import Testing
+
+@Suite("Regex prefilter: the same verdicts as ICU alone")
+struct RegexPrefilterDifferentialTests {
+    static let benchRules = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../bench/regex-rules.sfsfilters").standardized
+
+    static func benchPatterns() throws -> [Filter] {
+        try SFSFilters.read(Data(contentsOf: benchRules)).map { try $0.result.get() }.filter { $0.matching == .regex }
+    }
+
+    /// Messages of the bench's kinds, in pieces: words the regexes look for and words near
+    /// them, codes, amounts, phone numbers, links, dates, emoji, several scripts, case changes.
+    static func messages(_ count: Int, seed: UInt64) -> [(sender: String, body: String)] {
+        let pieces = ["code", "Code", "CODE", "código", "kod", "код", "codice", "verification", "security code", "is your", "OTP",
+                      "loan", "LOAN", "credit", "kredi", "кредит", "КРЕДИТ", "prêt", "PRÊT", "préstamo", "empréstimo", "win", "winner", "won",
+                      "prize", "gewonnen", "gagné", "verify", "your", "account", "verify your account", "parcel", "on hold", "customs", "Zoll",
+                      "colis", "douane", "free", "FREE", "gratis", "STOP", "reply", "Txt", "unsubscribe", "להסרה", "abmelden",
+                      "urgent", "Срочно", "suspended", "blocked", "casino", "bonus", "bitcoin", "appointment", "Termin", "cita", "запись",
+                      "验证码", "驗證碼", "認証コード", "確認コード", "קוד אימות", "קוד האימות", "رمز التحقق", "كود الدخول", "کد تایید",
+                      "doğrulama kodu", "DOĞRULAMA KODU", "中奖", "贷款", "order", "#", "ß", "STRASSE", "İ", "ı", "ς", "Σ",
+                      "123456", "12345", "1234567", "4417", "٣٤٥٦٧٨", "555-123-4567", "555.123.4567", "(555) 123-4567", "+234", "+2348012345678",
+                      "+972501234567", "05/10/2026", "5/10/26", "12:30", "$", "$1,250.00", "$999", "€ 15", "15 €", "1.250,00 €", "₪120",
+                      "100 TL", "500 руб", "20%", "20 % off", "%30 indirim", "скидка 15%", "-50%", "USD 20", "45.90 USD",
+                      "https://", "http://", "secure-id7.xyz", "pay-update12.top/login", "www.shop.ru", "bit.ly/", "bit.ly/x8K", "t.me/",
+                      "t.me/promo", "wa.me/", "wa.me/2348012345", "tinyurl.com/abc", "goo.gl", "@", "info@mail.com", "noreply3@",
+                      "ABCDE", "SALE", "HELLO WORLD", "ok", "😀", "👍🏽", "📦", "🇮🇱", "\u{301}", "e\u{301}", "שלום", "مرحبا", "你好", "\u{200F}",
+                      "free free", "gratis!! gratis", ".", ",", ":", "-", "/", " "]
+        var r = TestRandom(seed: seed)
+        let senders = ["12345", "123456", "+2348012345678", "+972501234567", "PayPal", "info7@mail.com", "noreply@x.com", "1234567890123", "Bank"]
+        return (0..<count).map { _ in
+            var body = ""
+            for _ in 0..<(1 + r.below(12)) { body += r.pick(pieces) + (r.chance(70) ? " " : "") }
+            return (r.pick(senders), body)
+        }
+    }
+
+    static func sameVerdicts(_ filters: [Filter], _ messages: [(sender: String, body: String)]) throws {
+        for var f in filters {
+            f.id = 1
+            f.type = .deny
+            var set = RuleSet()
+            set.add(f)
+            let gated = Evaluator(try CompiledRuleSet(set))
+            let alone = Evaluator(try CompiledRuleSet(set, regexPrefilter: false))
+            var differ = 0
+            for m in messages {
+                let a = gated.evaluate(sender: m.sender, body: m.body), b = alone.evaluate(sender: m.sender, body: m.body)
+                if a.stage != b.stage || a.action != b.action {
+                    differ += 1
+                    if differ == 1 { Issue.record("\(f.text) on sender \(m.sender), body \(m.body): \(a.stage) with the prefilter, \(b.stage) with ICU alone") }
+                }
+            }
+            #expect(differ == 0, "\(f.text): \(differ) verdicts differ")
+        }
+    }
+
+    @Test func benchRegexes() throws {
+        let filters = try Self.benchPatterns()
+        #expect(filters.count >= 40)
+        try Self.sameVerdicts(filters, Self.messages(5_000, seed: 7))
+    }
+
+    /// Patterns of the bench's shapes with random words and classes.
+    @Test func generatedFamily() throws {
+        var r = TestRandom(seed: 11)
+        var filters: [Filter] = []
+        while filters.count < 200 {
+            let p = RandomRegex.familyPattern(&r)
+            // Surrounding whitespace is trimmed from a filter's text: those patterns are not stored.
+            guard (try? ICURegex(p)) != nil, p.trimmingCharacters(in: .whitespacesAndNewlines) == p, !p.isEmpty else { continue }
+            filters.append(Filter(id: 0, type: .deny, target: [Target.body, .all, .sender][r.below(3)], matching: .regex, text: p))
+        }
+        try Self.sameVerdicts(filters, Self.messages(1_500, seed: 13))
+    }
+
+    /// The gate needs a literal of every clause: with one clause's alone ICU never runs.
+    @Test func everyClauseIsNeeded() throws {
+        var set = RuleSet()
+        set.add(deny(#"(?i)(parcel|colis)\b.*\b(hold|zoll)"#, target: .body, .regex))
+        let e = Evaluator(try CompiledRuleSet(set))
+        #expect(e.evaluate(sender: "x", body: "your parcel is here").stage == .noMatch)
+        #expect(e.evaluate(sender: "x", body: "hold on").stage == .noMatch)
+        #expect(e.regexRuns.first?.runs == 0)
+        #expect(e.evaluate(sender: "x", body: "Ihr COLIS: Zoll fällig").stage == .denyFilter)
+        // Both literals, in the wrong order: the gate opens, the automaton rules it out.
+        #expect(e.evaluate(sender: "x", body: "hold your parcel").stage == .noMatch)
+        #expect(e.regexRuns.first?.runs == 1)
+        #expect(e.evaluate(sender: "x", body: "parcel: hold").stage == .denyFilter)
+        #expect(e.regexRuns.first?.runs == 2)
+        // The literal must be in the regex's target: in the sender it opens nothing.
+        #expect(e.evaluate(sender: "parcel hold", body: "nothing").stage == .noMatch)
+        #expect(e.regexRuns.first?.runs == 2)
+    }
+}
+
+/// `--explain` says which layer decided each regex its stage looked at.
+@Suite("Regex prefilter: --explain")
+struct RegexLayerTraceTests {
+    @Test func traceNamesTheLayer() throws {
+        let r = rules([deny(#"(?i)\b(loan|credit)\b"#, target: .body, .regex), deny("[A-Z]{5,}", target: .body, .regex),
+                       deny(#"\b\d{6}\b"#, target: .body, .regex), deny(#"\d{3}"#, target: .body, .regex)])
+        let v = try judge(r, sender: "x", body: "hello 123", explain: true)
+        #expect(v.stage == .denyFilter && v.reason == #"\d{3}"#)
+        let step = v.trace.first { $0.stage == .denyFilter }
+        #expect(step?.checked == "4 filters (regex filter 1 ruled out by its literals; regex filter 2 ruled out by its first bytes; "
+                + "regex filter 3 ruled out by its automaton; regex filter 4 matched by ICU)")
+        let none = try judge(r, sender: "x", body: "credits", explain: true)
+        #expect(none.trace.first { $0.stage == .denyFilter }?.checked == "4 filters (regex filter 1 no match by ICU; "
+                + "regex filter 2 ruled out by its first bytes; regex filter 3 ruled out by its automaton; regex filter 4 ruled out by its first bytes)")
+    }
+}
+
+/// A seeded generator for tests (xorshift).
+struct TestRandom {
+    var state: UInt64
+    init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 | 1 }
+    mutating func next() -> UInt64 {
+        state ^= state << 13; state ^= state >> 7; state ^= state << 17
+        return state
+    }
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    mutating func pick<T>(_ a: [T]) -> T { a[below(a.count)] }
+    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+}
+
+enum RandomRegex {
+    static let words = ["code", "loan", "credit", "prize", "win", "account", "verify", "stop", "free", "order", "paket", "colis",
+                        "кредит", "код", "préstamo", "código", "kazandınız", "קוד", "رمز", "验证码", "認証", "ss", "ß", "straße", "İ",
+                        "σ", "ς", "k", "\\.", "\\$", "%", "€", "📦", "https?://", "www", "bit\\.ly", "STOP", "SALE", "ok", "\\+234"]
+    static let atoms = ["\\d", "\\w", "\\s", "[A-Z]", "[a-z]", "[0-9]", "[-.\\s]", ".", "\\p{L}", "[^\\s]", "\\b", "\\S", "[€$£]",
+                        "\\p{Han}", "[Cc]", "[😀📦]", "(?<=\\$)", "(?!x)"]
+    static let quantifiers = ["", "", "?", "*", "+", "{2}", "{3,}", "{1,4}", "{0}", "{0,2}"]
+
+    static func familyPattern(_ r: inout TestRandom) -> String {
+        var parts: [String] = r.chance(40) ? ["(?i)"] : []
+        for _ in 0..<(1 + r.below(4)) {
+            switch r.below(5) {
+            case 0, 1: parts.append(r.pick(words) + (r.chance(20) ? r.pick(quantifiers) : ""))
+            case 2:
+                let alts = (0..<(1 + r.below(4))).map { _ in r.chance(10) ? "" : r.pick(words) }
+                parts.append("(" + (r.chance(30) ? "?:" : "") + alts.joined(separator: "|") + ")" + r.pick(quantifiers))
+            case 3: parts.append(r.pick(atoms) + r.pick(quantifiers))
+            default: parts.append(r.chance(50) ? " " : "\\s*")
+            }
+        }
+        if r.chance(10) { parts.append("|" + r.pick(words)) }
+        return parts.joined()
+    }
+}
