@@ -137,17 +137,12 @@ package final class Database: @unchecked Sendable {
 
     /// Runs a query and maps each row.
     package func query<T>(_ sql: String, _ arguments: [SQLValue] = [], _ map: (Row) throws(StoreError) -> T) throws(StoreError) -> [T] {
-        lock.lock(); defer { lock.unlock() }
-        let statement = try prepared(sql)
-        defer { sqlite3_reset(statement.handle); sqlite3_clear_bindings(statement.handle) }
-        try bind(arguments, to: statement)
         var out: [T] = []
-        while true {
-            let rc = sqlite3_step(statement.handle)
-            if rc == SQLITE_DONE { break }
-            guard rc == SQLITE_ROW else { throw error(rc) }
-            out.append(try map(Row(statement: statement.handle)))
+        var failure: StoreError?
+        try forEachRow(sql, arguments) { row in
+            do throws(StoreError) { out.append(try map(row)); return true } catch { failure = error; return false }
         }
+        if let failure { throw failure }
         return out
     }
 
