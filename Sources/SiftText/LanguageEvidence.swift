@@ -294,7 +294,10 @@ struct Evidence {
                 // English word every language borrows (`online`, `meeting`) is no evidence of
                 // the message's language: its n-grams come back out, and its letters do not
                 // count towards `shortLatinLetters` (`WhatsApp` alone is undetermined).
-                if !titleCase && (says == 0 && wordIsCamel || says == WordTable.loanwordBit) {
+                // So is a name inside a sentence (`Theo`, `Audrie`): a capital, small letters
+                // after it, and no class's frequent word (`WordTable.chatWords`).
+                if !titleCase && (says == 0 && (wordIsCamel || wordIsCapital && wordHasSmall)
+                                  || says == WordTable.loanwordBit) {
                     droppedLatinLetters &+= wordLength
                     latinEven = wordStartEven
                     latinOdd = wordStartOdd

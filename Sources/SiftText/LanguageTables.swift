@@ -217,7 +217,7 @@ enum WordTable {
                 table[hash(word), default: 0] |= bit
             }
         }
-        for (language, words) in onlyOneLanguage {
+        for (language, words) in onlyOneLanguage + chatWords {
             add(words, 1 << LatinModel.classes.firstIndex(of: language)!)
         }
         add(spanishNotPortuguese, spanishBit)
@@ -230,21 +230,23 @@ enum WordTable {
     /// A word of `loanwordList`.
     static let loanwordBit: UInt16 = 1 << 10
 
-    /// One bit per value of a hash's top 12 bits, set for the hashes of `latinWords`:
-    /// most words are turned away by one load.
-    static let latinWordFilter: UnsafePointer<UInt64> = filter(latinWords.keys)
+    /// One bit per value of a hash's top 16 bits, set for the hashes of `latinWords`
+    /// (thousands, with `chatWords`): most words are turned away by one load.
+    static let latinWordFilter: UnsafePointer<UInt64> = filter(latinWords.keys, bits: 16)
 
     /// What a Latin word's hash says (`latinWords`), 0 for most words.
     @inline(__always)
     static func latinWord(_ h: UInt64) -> UInt16 {
-        latinWordFilter[Int(h >> 58)] & 1 << (h >> 52 & 63) != 0 ? latinWords[h] ?? 0 : 0
+        latinWordFilter[Int(h >> 54)] & 1 << (h >> 48 & 63) != 0 ? latinWords[h] ?? 0 : 0
     }
 
-    private static func filter(_ hashes: some Sequence<UInt64>) -> UnsafePointer<UInt64> {
-        let bits = UnsafeMutablePointer<UInt64>.allocate(capacity: 64)
-        bits.initialize(repeating: 0, count: 64)
-        for h in hashes { bits[Int(h >> 58)] |= 1 << (h >> 52 & 63) }
-        return UnsafePointer(bits)
+    /// A filter of 2^`bits` bits, indexed by a hash's top `bits` bits.
+    private static func filter(_ hashes: some Sequence<UInt64>, bits: Int = 12) -> UnsafePointer<UInt64> {
+        let words = 1 << (bits - 6)
+        let table = UnsafeMutablePointer<UInt64>.allocate(capacity: words)
+        table.initialize(repeating: 0, count: words)
+        for h in hashes { table[Int(h >> UInt64(70 - bits))] |= 1 << (h >> UInt64(64 - bits) & 63) }
+        return UnsafePointer(table)
     }
 
     /// English words a Title Case text capitalizes (`Your Order Has Been Shipped To …`):
