@@ -212,8 +212,10 @@ enum WordTable {
     /// that only tell Spanish and Portuguese apart, and `loanwordBit`.
     static let latinWords: [UInt64: UInt16] = {
         var table: [UInt64: UInt16] = [:]
+        // A borrowed word (`link`, `call`) stays only that, even where wordfreq finds it English.
+        let borrowed = Set(loanwordList.split(whereSeparator: \.isWhitespace))
         func add(_ words: String, _ bit: UInt16) {
-            for word in words.split(whereSeparator: \.isWhitespace) {
+            for word in words.split(whereSeparator: \.isWhitespace) where bit == loanwordBit || !borrowed.contains(word) {
                 table[hash(word), default: 0] |= bit
             }
         }

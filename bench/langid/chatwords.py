@@ -31,6 +31,10 @@ TOP = 10000
 ZIPF = 3.5
 GAP = 1.0
 MIN_LENGTH = 2
+# Words languages wordfreq lacks (Galician, Asturian) or Latin-script Arabic, Persian
+# and Bosnian also write: the ones WordTable.onlyOneLanguage leaves out, for the same reasons.
+EXCLUDE = set("""hola estás está porque nos vale feliz tu llamo días bos
+estou agora noite vamos sim dia tamam mais je non bien pour est salut vos""".split())
 
 
 def letters_only(word):
@@ -43,7 +47,7 @@ def chat_words():
         rivals = [x for x in CLASSES + OTHERS if x != lang]
         words = []
         for word in wordfreq.top_n_list(lang, TOP):
-            if len(word) < MIN_LENGTH or not letters_only(word):
+            if len(word) < MIN_LENGTH or not letters_only(word) or word in EXCLUDE:
                 continue
             z = wordfreq.zipf_frequency(word, lang)
             if z < ZIPF:
