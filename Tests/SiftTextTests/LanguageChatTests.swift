@@ -54,6 +54,22 @@ import Testing
         #expect(WordTable.latinWord(WordTable.hash(word)) & 1 == 0)
     }
 
+    /// A word of `WordTable.loanwordList` says only that, even where wordfreq finds it
+    /// English (`link`, `call`): `Manda o link da call?` is Portuguese.
+    @Test(arguments: ["link", "call", "meeting", "online"])
+    func borrowedWordsSayOnlyBorrowed(_ word: String) {
+        #expect(WordTable.latinWord(WordTable.hash(word)) == WordTable.loanwordBit)
+    }
+
+    /// Numbers, codes and links around a message's words do not vote.
+    @Test(arguments: [
+        ("Il tuo codice è 482913, non condividerlo con nessuno", Language.it),
+        ("Dein Code: XK7-44Q9. Gültig bis 18:30 https://example.de/a7Kq", .de),
+    ] as [(String, Language)])
+    func codesAndLinksDoNotVote(_ body: String, _ expected: Language) {
+        #expect(LanguageDetector.detect(body).language == expected)
+    }
+
     @Test(arguments: [("gonna", 0), ("wanna", 0), ("beaucoup", 1), ("einfach", 2), ("perché", 3)])
     func chatWordsSayTheirClass(_ word: String, _ bit: Int) {
         #expect(WordTable.latinWord(WordTable.hash(word)) & 0xFF == 1 << bit)
