@@ -92,12 +92,13 @@ bench-regex: release
 LANGID_VENV = bench/langid/.venv
 bench-langid: deps
 	@test -x $(LANGID_VENV)/bin/python || python3 -m venv $(LANGID_VENV)
-	@$(LANGID_VENV)/bin/python -c 'import lingua, langid, numpy' 2>/dev/null || \
-		$(LANGID_VENV)/bin/pip install -q lingua-language-detector langid numpy
+	@$(LANGID_VENV)/bin/python -c 'import lingua, langid, numpy, wordfreq' 2>/dev/null || \
+		$(LANGID_VENV)/bin/pip install -q lingua-language-detector langid numpy wordfreq
 	@test -f bench/langid/data/manifest.json || python3 bench/langid/extract.py
 	$(SWIFT) build -c release --product msgsift-langid
 	$(LANGID_VENV)/bin/python bench/langid/bench.py .build/release/msgsift-langid
 	python3 bench/langid/sms.py .build/release/msgsift-langid
+	$(LANGID_VENV)/bin/python bench/langid/chat.py .build/release/msgsift-langid
 
 # Short hand-written SMS only (bench/langid/sms/): python3 alone, nothing fetched.
 bench-langid-sms:

@@ -22,6 +22,11 @@ struct Evidence {
     /// was the Latin word it starts (`wordIsCapital`).
     var capitalRun = false
     var wordIsCapital = false
+    /// The open Latin word starts with a capital (at a sentence's start too).
+    var wordStartsCapital = false
+    /// The last Latin word started with a capital, or none came yet: a capitalised word
+    /// after it is as likely the message's own (`To Create a …`, `Giancarlo and …`).
+    var lastLatinWordCapital = true
     /// The open Latin word has had a small letter, and a capital after one (`WhatsApp`).
     var wordHasSmall = false
     var wordIsCamel = false
@@ -242,6 +247,7 @@ struct Evidence {
             startWord(.latin)
             window = 0x20
             wordIsCapital = capitalRun
+            wordStartsCapital = capital
             capitalRun = false
             wordStartEven = latinEven
             wordStartOdd = latinOdd
@@ -294,6 +300,22 @@ struct Evidence {
                 // English word every language borrows (`online`, `meeting`) is no evidence of
                 // the message's language: its n-grams come back out, and its letters do not
                 // count towards `shortLatinLetters` (`WhatsApp` alone is undetermined).
+                // A name inside a sentence (`Theo`, `Zürich`) is no evidence either: a capital
+                // with small letters after it, after a word in small letters. Unless a class
+                // writes it often (`WordTable.chatWords`), its n-grams come back out (its
+                // letters still count: the message is that long); a chat word it is does not
+                // count as one, after any word (`Istanbul`, `France`, `Zürich`).
+                let capitalised = !titleCase && wordIsCapital && wordHasSmall
+                let name = capitalised && !lastLatinWordCapital
+                lastLatinWordCapital = wordStartsCapital
+                if name && says == 0 {
+                    latinEven = wordStartEven
+                    latinOdd = wordStartOdd
+                    latinFeatures = wordStartFeatures
+                    latinPenalty = wordStartPenalty
+                    closeWord()
+                    return
+                }
                 if !titleCase && (says == 0 && wordIsCamel || says == WordTable.loanwordBit) {
                     droppedLatinLetters &+= wordLength
                     latinEven = wordStartEven
@@ -303,7 +325,7 @@ struct Evidence {
                     closeWord()
                     return
                 }
-                if says != 0 {
+                if says != 0 && !capitalised {
                     if says & WordTable.spanishBit != 0 { spanishWords += 1 }
                     if says & WordTable.portugueseBit != 0 { portugueseWords += 1 }
                     for k in 0..<(LatinModel.classes.count - 1) where says & 1 << k != 0 { onlyWords[k] &+= 1 }
@@ -335,6 +357,7 @@ struct Evidence {
     mutating func closeWord() {
         wordScript = .other
         wordIsCapital = false
+        wordStartsCapital = false
         wordHasSmall = false
         wordIsCamel = false
         wordHash = WordTable.hashBasis

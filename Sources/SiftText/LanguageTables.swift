@@ -207,44 +207,93 @@ enum WordTable {
         Set(words.split(whereSeparator: \.isWhitespace).map(hash))
     }
 
-    /// Latin word hash → what it says: bit k for `onlyOneLanguage`'s class k (in
-    /// `LatinModel.classes` order), `spanishBit` / `portugueseBit` for the words
-    /// that only tell Spanish and Portuguese apart, and `loanwordBit`.
-    static let latinWords: [UInt64: UInt16] = {
-        var table: [UInt64: UInt16] = [:]
-        func add(_ words: String, _ bit: UInt16) {
-            for word in words.split(whereSeparator: \.isWhitespace) {
-                table[hash(word), default: 0] |= bit
+    /// Latin word hash → what it says: bit k for `onlyOneLanguage`'s or `chatWords`' class k
+    /// (in `LatinModel.classes` order), `spanishBit` / `portugueseBit` for the words that
+    /// only tell Spanish and Portuguese apart, and `loanwordBit`. An open-addressing table,
+    /// a power of two at most 70% full, each slot the hash's top 48 bits and the 16 bits it
+    /// says (0: empty), so that a probe is one load: as two arrays a quarter full (5 MiB)
+    /// it missed the cache (news-length sentences 0.90 times as fast as before the chat
+    /// words; 0.95 now). Built by one pass over the lists' scalars: the 41,000 chat words
+    /// through `split` and a `Dictionary` took 0.1 s of every start (now under 10 ms).
+    static let latinWordSlots: (slots: UnsafePointer<UInt64>, shift: UInt64) = {
+        let lists = [(loanwordList, loanwordBit)]
+            + onlyOneLanguage.map { ($0.1, UInt16(1) << LatinModel.classes.firstIndex(of: $0.0)!) }
+            + chatWords.map { ($0.1, UInt16(1) << LatinModel.classes.firstIndex(of: $0.0)!) }
+            + [(spanishNotPortuguese, spanishBit), (portugueseNotSpanish, portugueseBit)]
+        var words = 0
+        for (list, _) in lists {
+            var inWord = false
+            for byte in list.utf8 {
+                if byte > 0x20 && !inWord { words += 1 }
+                inWord = byte > 0x20
             }
         }
-        for (language, words) in onlyOneLanguage {
-            add(words, 1 << LatinModel.classes.firstIndex(of: language)!)
+        var bits = 4
+        while 7 << bits < 10 * words { bits += 1 }
+        let slots = UnsafeMutablePointer<UInt64>.allocate(capacity: 1 << bits)
+        slots.initialize(repeating: 0, count: 1 << bits)
+        let shift = UInt64(64 - bits), mask = (1 << bits) - 1
+        // A borrowed word (`link`, `call`) stays only that, even where wordfreq finds it English
+        // (`loanwordList` comes first).
+        func add(_ h: UInt64, _ bit: UInt16) {
+            let key = h & ~0xFFFF
+            var i = Int((h &* 0x9E37_79B9_7F4A_7C15) >> shift)
+            while slots[i] != 0 && slots[i] & ~0xFFFF != key { i = (i + 1) & mask }
+            guard slots[i] & UInt64(loanwordBit) == 0 else { return }
+            slots[i] = key | slots[i] & 0xFFFF | UInt64(bit)
         }
-        add(spanishNotPortuguese, spanishBit)
-        add(portugueseNotSpanish, portugueseBit)
-        add(loanwordList, loanwordBit)
-        return table
+        for (list, bit) in lists {
+            var h = hashBasis
+            for scalar in list.unicodeScalars {
+                if scalar.value <= 0x20 {
+                    if h != hashBasis { add(h, bit) }
+                    h = hashBasis
+                } else {
+                    h = mix(h, scalar.value)
+                }
+            }
+            if h != hashBasis { add(h, bit) }
+        }
+        return (UnsafePointer(slots), shift)
     }()
     static let spanishBit: UInt16 = 1 << 8
     static let portugueseBit: UInt16 = 1 << 9
     /// A word of `loanwordList`.
     static let loanwordBit: UInt16 = 1 << 10
 
-    /// One bit per value of a hash's top 12 bits, set for the hashes of `latinWords`:
-    /// most words are turned away by one load.
-    static let latinWordFilter: UnsafePointer<UInt64> = filter(latinWords.keys)
+    /// One bit per value of a hash's top 18 bits (32 KiB), set for the words of
+    /// `latinWordSlots`: most words are turned away by one load.
+    static let latinWordFilter: UnsafePointer<UInt64> = {
+        let (slots, shift) = latinWordSlots
+        return filter((0..<(1 << (64 - shift))).lazy.map { slots[$0] & ~0xFFFF }.filter { $0 != 0 }, bits: 18)
+    }()
 
-    /// What a Latin word's hash says (`latinWords`), 0 for most words.
+    /// What a Latin word's hash says (`latinWordSlots`), 0 for most words.
     @inline(__always)
     static func latinWord(_ h: UInt64) -> UInt16 {
-        latinWordFilter[Int(h >> 58)] & 1 << (h >> 52 & 63) != 0 ? latinWords[h] ?? 0 : 0
+        latinWordFilter[Int(h >> 52)] & 1 << (h >> 46 & 63) != 0 ? latinWordProbe(h) : 0
     }
 
-    private static func filter(_ hashes: some Sequence<UInt64>) -> UnsafePointer<UInt64> {
-        let bits = UnsafeMutablePointer<UInt64>.allocate(capacity: 64)
-        bits.initialize(repeating: 0, count: 64)
-        for h in hashes { bits[Int(h >> 58)] |= 1 << (h >> 52 & 63) }
-        return UnsafePointer(bits)
+    @inline(__always)
+    static func latinWordProbe(_ h: UInt64) -> UInt16 {
+        let (slots, shift) = latinWordSlots
+        let mask = Int(1 << (64 - shift)) - 1, key = h & ~0xFFFF
+        var i = Int((h &* 0x9E37_79B9_7F4A_7C15) >> shift)
+        while true {
+            let slot = slots[i]
+            if slot == 0 { return 0 }
+            if slot & ~0xFFFF == key { return UInt16(truncatingIfNeeded: slot) }
+            i = (i + 1) & mask
+        }
+    }
+
+    /// A filter of 2^`bits` bits, indexed by a hash's top `bits` bits.
+    private static func filter(_ hashes: some Sequence<UInt64>, bits: Int = 12) -> UnsafePointer<UInt64> {
+        let words = 1 << (bits - 6)
+        let table = UnsafeMutablePointer<UInt64>.allocate(capacity: words)
+        table.initialize(repeating: 0, count: words)
+        for h in hashes { table[Int(h >> UInt64(70 - bits))] |= 1 << (h >> UInt64(64 - bits) & 63) }
+        return UnsafePointer(table)
     }
 
     /// English words a Title Case text capitalizes (`Your Order Has Been Shipped To …`):
