@@ -308,16 +308,11 @@ struct Evidence {
                 let capitalised = !titleCase && wordIsCapital && wordHasSmall
                 let name = capitalised && !lastLatinWordCapital
                 lastLatinWordCapital = wordStartsCapital
-                if name && says == 0 {
-                    latinEven = wordStartEven
-                    latinOdd = wordStartOdd
-                    latinFeatures = wordStartFeatures
-                    latinPenalty = wordStartPenalty
-                    closeWord()
-                    return
-                }
-                if !titleCase && (says == 0 && wordIsCamel || says == WordTable.loanwordBit) {
-                    droppedLatinLetters &+= wordLength
+                // A name no class writes often, or a camel-case brand or borrowed word: taken out of
+                // the model's sums (a name keeps its letters for the short-body count).
+                let unknownName = name && says == 0
+                if unknownName || !titleCase && (says == 0 && wordIsCamel || says == WordTable.loanwordBit) {
+                    if !unknownName { droppedLatinLetters &+= wordLength }
                     latinEven = wordStartEven
                     latinOdd = wordStartOdd
                     latinFeatures = wordStartFeatures
