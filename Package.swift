@@ -50,7 +50,7 @@ let package = Package(
         // The persistent rule store: one SQLite file, versioned schema, migrations.
         .target(name: "SiftStore", dependencies: ["CSQLite", "SiftRules", "SiftText"]),
         // The command line.
-        .executableTarget(name: "msgsift", dependencies: ["SiftStream", "SiftEngine", "SiftRules", "SiftText", "SiftStore", "CCurlShim"]),
+        .executableTarget(name: "msgsift", dependencies: ["SiftStream", "SiftEngine", "SiftRules", "SiftText", "SiftStore", "CCurlShim", "CRuntime"]),
         // Corpus and rule-set generators, and the benchmark runner (bench/).
         .executableTarget(name: "msgsift-bench", dependencies: ["SiftRules", "SiftText", "SiftStream", "SiftEngine"]),
 
@@ -64,5 +64,5 @@ let package = Package(
         // Language detection over lines of text, for `make bench-langid` (bench/langid/).
         .executableTarget(name: "msgsift-langid", dependencies: ["SiftText"]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 // See sift_runtime.h.
 #include "sift_runtime.h"
+#include <stdio.h>
 #include <stdlib.h>     // defines __GLIBC__ under glibc
 #if defined(__GLIBC__)
 #include <malloc.h>
@@ -14,4 +15,12 @@ int sift_keep_freed_buffers(void) {
 #else
     return 0;
 #endif
+}
+
+int sift_flush_stdout_failed(void) {
+    return fflush(stdout) != 0 || ferror(stdout) != 0;
+}
+
+void sift_flush_stdout(void) {
+    fflush(stdout);
 }

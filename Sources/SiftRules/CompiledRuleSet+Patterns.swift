@@ -3,28 +3,24 @@
 // distinct patterns of a table with the uses of each.
 import Foundation
 import SiftText
+import Synchronization
 
 extension CompiledRuleSet {
     /// `CaseFold.foldedNFCBytes` of each text, in order, and what `other` makes: the texts
     /// in two halves on two threads when there are enough to pay for the second (5,000
     /// take ~1 ms), the second half and `other` on the second.
     package static func folded<T: Sendable>(_ texts: [String], alsoDoing other: @escaping @Sendable () -> T) -> ([[UInt8]], T) {
-        var out = [[UInt8]](repeating: [], count: texts.count)
         guard texts.count >= 2_000 else {
-            for (i, text) in texts.enumerated() { out[i] = CaseFold.foldedNFCBytes(text) }
-            return (out, other())
+            return (texts.map { CaseFold.foldedNFCBytes($0) }, other())
         }
-        let made = out.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let base = buffer.baseAddress!
-            let half = texts.count / 2
-            return bothAtOnce(true, {
-                for i in 0..<half { base[i] = CaseFold.foldedNFCBytes(texts[i]) }
-            }, {
-                for i in half..<texts.count { base[i] = CaseFold.foldedNFCBytes(texts[i]) }
-                return other()
-            }).1
-        }
-        return (out, made)
+        // Each half folded into an array of its own, joined after: no buffer shared by threads.
+        let half = texts.count / 2
+        let (first, (second, made)) = bothAtOnce(true, {
+            texts[..<half].map { CaseFold.foldedNFCBytes($0) }
+        }, {
+            (texts[half...].map { CaseFold.foldedNFCBytes($0) }, other())
+        })
+        return (first + second, made)
     }
 }
 
@@ -35,18 +31,19 @@ public func bothAtOnce<A, B: Sendable>(_ parallel: Bool, _ first: () -> A, _ sec
     guard parallel else { return (first(), second()) }
     let result = SecondResult<B>(), done = DispatchSemaphore(value: 0)
     let thread = Thread {
-        result.value = second()
+        let b = second()
+        result.value.withLock { $0 = b }
         done.signal()
     }
     thread.stackSize = 8 << 20
     thread.start()
     let a = first()
     done.wait()
-    return (a, result.value!)
+    return (a, result.value.withLock { $0! })
 }
 
 /// What `bothAtOnce`'s second thread made, read after it signals.
-private final class SecondResult<B>: @unchecked Sendable { var value: B? }
+private final class SecondResult<B: Sendable>: Sendable { let value = Mutex<B?>(nil) }
 
 /// Gathers distinct patterns and the uses of each while compiling.
 struct PatternCollector {

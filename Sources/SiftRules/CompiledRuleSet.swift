@@ -42,17 +42,17 @@ package struct PhraseUse: Sendable {
 
 /// A matcher of patterns with the uses of each. Immutable once built;
 /// the per-match tables are plain buffers, read with no reference counting.
-package final class PhraseTable: @unchecked Sendable {
+package final class PhraseTable: Sendable {
     package let matcher: PhraseMatcher
     /// Per pattern, into `uses`; patternCount+1 entries.
-    package let useStart: UnsafeBufferPointer<Int32>
-    package let uses: UnsafeBufferPointer<PhraseUse>
+    package let useStart: FrozenBuffer<Int32>
+    package let uses: FrozenBuffer<PhraseUse>
     /// Length in bytes of each pattern.
-    package let lengths: UnsafeBufferPointer<Int32>
+    package let lengths: FrozenBuffer<Int32>
     /// Every pattern's bytes, one after another, when kept (the raw table's: its phrases
     /// are searched for one by one when few are gated); pattern `i` from `patternStart[i]`.
-    private let patternBytes: UnsafeBufferPointer<UInt8>
-    private let patternStart: UnsafeBufferPointer<Int32>
+    private let patternBytes: FrozenBuffer<UInt8>
+    private let patternStart: FrozenBuffer<Int32>
     /// Some pattern has two marks of a combining class in a row (`Normalization.hasMarkRun`):
     /// a text with its marks in another order matches it only once in NFC.
     package let hasMarkRun: Bool
@@ -66,27 +66,27 @@ package final class PhraseTable: @unchecked Sendable {
         maxLength = patterns.reduce(0) { max($0, $1.count) }
         hasMarkRun = patterns.contains { p in p.withUnsafeBufferPointer { Normalization.hasMarkRun(utf8: $0) } }
         matcher = PhraseMatcher(patterns: patterns)
-        useStart = UnsafeBufferPointer(ownedBuffer(start))
-        self.uses = UnsafeBufferPointer(ownedBuffer(flat))
-        lengths = UnsafeBufferPointer(ownedBuffer(matcher.patternLengths))
+        useStart = FrozenBuffer(ownedBuffer(start))
+        self.uses = FrozenBuffer(ownedBuffer(flat))
+        lengths = FrozenBuffer(ownedBuffer(matcher.patternLengths))
         var bytes: [UInt8] = [], byteStart: [Int32] = []
         if keepingPatterns {
             for p in patterns { byteStart.append(Int32(bytes.count)); bytes.append(contentsOf: p) }
         }
-        patternBytes = UnsafeBufferPointer(ownedBuffer(bytes))
-        patternStart = UnsafeBufferPointer(ownedBuffer(byteStart))
+        patternBytes = FrozenBuffer(ownedBuffer(bytes))
+        patternStart = FrozenBuffer(ownedBuffer(byteStart))
     }
 
     /// Pattern `i`'s bytes (a table built `keepingPatterns`), read in place.
     package func pattern(_ i: Int) -> UnsafeBufferPointer<UInt8> {
         let start = Int(patternStart[i])
-        return UnsafeBufferPointer(rebasing: patternBytes[start..<(start + Int(lengths[i]))])
+        return UnsafeBufferPointer(rebasing: patternBytes.buffer[start..<(start + Int(lengths[i]))])
     }
 
     deinit {
-        for p in [useStart, lengths, patternStart] { UnsafeMutableBufferPointer(mutating: UnsafeBufferPointer(start: p.baseAddress, count: max(p.count, 1))).deallocate() }
-        UnsafeMutableBufferPointer(mutating: UnsafeBufferPointer(start: uses.baseAddress, count: max(uses.count, 1))).deallocate()
-        UnsafeMutableBufferPointer(mutating: UnsafeBufferPointer(start: patternBytes.baseAddress, count: max(patternBytes.count, 1))).deallocate()
+        for p in [useStart, lengths, patternStart] { p.deallocate() }
+        uses.deallocate()
+        patternBytes.deallocate()
     }
 }
 

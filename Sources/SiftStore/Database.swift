@@ -3,6 +3,7 @@
 // (`SQLValue`), rows (`Row`) and `BEGIN IMMEDIATE` transactions that roll
 // back when their body throws. No SQLite type leaves this file.
 import CSQLite
+import Synchronization
 import Foundation
 
 /// A value bound to or read from SQL.
@@ -53,7 +54,7 @@ package final class Statement {
 /// Sharing is safe: every entry point takes `lock` (recursive, so a
 /// transaction body may call back in), and the statement cache is only
 /// touched under it. The connection is also opened `SQLITE_OPEN_FULLMUTEX`.
-package final class Database: @unchecked Sendable {
+package final class Database {
     /// How a file is opened.
     package enum Access: Sendable {
         /// `SQLITE_OPEN_READONLY`: the file must exist; nothing is ever written.
@@ -197,7 +198,7 @@ package final class Database: @unchecked Sendable {
             rollback()
             throw error
         }
-        if sqlite3_total_changes(handle) != changesBefore { StoreActivity.changed = true }
+        if sqlite3_total_changes(handle) != changesBefore { StoreActivity.changed.store(true, ordering: .relaxed) }
         return result
     }
 
@@ -305,5 +306,5 @@ extension Double {
 /// Whether this process has committed a change to a store: a command whose output then
 /// cannot be written says that its change was made all the same.
 public enum StoreActivity {
-    nonisolated(unsafe) public static var changed = false
+    public static let changed = Atomic<Bool>(false)
 }

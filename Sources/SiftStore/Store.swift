@@ -12,7 +12,7 @@ import SiftRules
 import SiftText
 
 /// A msgsift rule store.
-public final class Store: Sendable {
+public final class Store {
     /// Where the file is.
     public let path: String
     /// The schema version of the file as opened (`Schema.current` when opened for writing).

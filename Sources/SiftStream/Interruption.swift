@@ -23,7 +23,8 @@ enum Interruption {
     /// Whether writes hold signals (the output is a regular file and a handler is in place).
     static let holding = Atomic<Bool>(false)
     /// What SIGINT, SIGTERM and SIGHUP did before `install`, put back by `uninstall`.
-    nonisolated(unsafe) private static var previous: [Int32: sigaction] = [:]
+    /// (Never read by a handler: a lock is fine here.)
+    private static let previous = Mutex<[Int32: sigaction]>([:])
     private static let signals = [SIGINT, SIGTERM, SIGHUP]
 
     /// Installs the handlers for the length of a run writing to `output`.
@@ -34,14 +35,14 @@ enum Interruption {
         for sig in signals {
             var old = sigaction()
             guard sigaction(sig, nil, &old) == 0, !isIgnore(old.__sigaction_handler.sa_handler) else { continue }
-            previous[sig] = old
+            previous.withLock { $0[sig] = old }
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { sig in Interruption.received(sig) }
             action.sa_flags = SA_RESTART
             sigemptyset(&action.sa_mask)
             sigaction(sig, &action, nil)
         }
-        holding.store(!previous.isEmpty, ordering: .sequentiallyConsistent)
+        holding.store(!previous.withLock { $0.isEmpty }, ordering: .sequentiallyConsistent)
     }
 
     private static func isIgnore(_ handler: (@convention(c) (Int32) -> Void)?) -> Bool {
@@ -52,11 +53,15 @@ enum Interruption {
     /// Puts back what the signals did before the run.
     static func uninstall() {
         guard holding.exchange(false, ordering: .sequentiallyConsistent) else { return }
-        for (sig, old) in previous {
+        let saved = previous.withLock { p -> [Int32: sigaction] in
+            let taken = p
+            p = [:]
+            return taken
+        }
+        for (sig, old) in saved {
             var action = old
             sigaction(sig, &action, nil)
         }
-        previous = [:]
     }
 
     /// Dies of `sig` by its default action (async-signal-safe: signal and raise).

@@ -6,6 +6,7 @@ import CRuntime
 import Foundation
 import SiftEngine
 import SiftRules
+import Synchronization
 
 /// How a run ended.
 public struct RunOutcome: Sendable {
@@ -55,12 +56,13 @@ public final class Pipeline {
         let started = Date()
         let jobs = max(1, options.jobs)
         let shared = SharedState(capacity: 2 * jobs + 2)
-        let writer = OrderedWriter(fd: output, shared: shared, options: options, mode: mode)
+        let (rules, options, mode) = (self.rules, self.options, self.mode)
 
         var workers: [Thread] = []
         for _ in 0..<jobs {
-            let worker = Worker(rules: rules, options: options, mode: mode)
             let t = Thread {
+                // Each worker's evaluator, formatter and scratch are its own, made on its thread.
+                let worker = Worker(rules: rules, options: options, mode: mode)
                 while let batch = shared.work.pop() {
                     let result = worker.process(batch)
                     shared.deliver(result)
@@ -71,7 +73,10 @@ public final class Pipeline {
             workers.append(t)
             t.start()
         }
-        let writerThread = Thread { writer.run() }
+        let writerThread = Thread {
+            var writer = OrderedWriter(fd: output, shared: shared, options: options, mode: mode)
+            writer.run()
+        }
         writerThread.start()
 
         let reader = RecordReader(options: options) { batch in
@@ -80,7 +85,7 @@ public final class Pipeline {
             shared.work.push(batch)
             return true
         }
-        reader.onFirstCSVHeader = { header in writer.setCSVHeader(header) }
+        reader.onFirstCSVHeader = { header in shared.setCSVHeader(header) }
         var readError: StreamError?
         var failedInputs = 0, partialInputs = 0
         for source in sources {
@@ -96,10 +101,10 @@ public final class Pipeline {
             if reader.stopped || shared.isStopped { break }
         }
         // A run stopped by a usage problem writes nothing, not even a CSV header.
-        if readError != nil { writer.dropHeader() }
+        if readError != nil { shared.dropHeader() }
         shared.finishReading(batches: reader.batchCount)
         for _ in 0..<jobs { shared.work.push(nil) }
-        shared.waitUntilFinished(workers: jobs)
+        let writer = shared.waitUntilFinished(workers: jobs)
         var stats = writer.stats
         stats.bytes = reader.bytesRead
         stats.inputsNotRead = failedInputs
@@ -318,7 +323,7 @@ final class Worker {
 }
 
 /// What a worker made of one batch.
-struct BatchResult: @unchecked Sendable {
+struct BatchResult: Sendable {
     let sequence: Int
     var output: [UInt8] = []
     /// Offset in `output` after each record, for stopping mid-batch under --strict.
@@ -332,125 +337,141 @@ struct BatchResult: @unchecked Sendable {
     init(sequence: Int) { self.sequence = sequence }
 }
 
-/// A bounded-by-slots FIFO of batches; `nil` tells a worker to stop.
-final class WorkQueue: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var items: [Batch?] = []
-    private var head = 0
+/// A FIFO of batches (bounded by `SharedState.slots`); `nil` tells a worker to stop.
+final class WorkQueue: Sendable {
+    private struct Items: ~Copyable {
+        var list: [Batch?] = []
+        var head = 0
+    }
+    private let items = Mutex(Items())
+    /// One count per item pushed: a worker waits here, then takes one.
+    private let available = DispatchSemaphore(value: 0)
 
     func push(_ b: Batch?) {
-        condition.lock()
-        items.append(b)
-        condition.signal()
-        condition.unlock()
+        items.withLock { $0.list.append(b) }
+        available.signal()
     }
 
     func pop() -> Batch? {
-        condition.lock()
-        defer { condition.unlock() }
-        while head >= items.count { condition.wait() }
-        let b = items[head]
-        items[head] = nil
-        head += 1
-        if head > 1024 && head * 2 > items.count { items.removeFirst(head); head = 0 }
-        return b
+        available.wait()
+        return items.withLock { q in
+            let b = q.list[q.head]
+            q.list[q.head] = nil
+            q.head += 1
+            if q.head > 1024 && q.head * 2 > q.list.count { q.list.removeFirst(q.head); q.head = 0 }
+            return b
+        }
     }
 }
 
+/// What the writer thread made of the run, handed to the reading thread at the end.
+struct WriterOutcome: Sendable {
+    var stats = RunStats()
+    /// Set when --strict stopped the run, and the number of the record it stopped at.
+    var strictStop: String?
+    var strictStopRecord: Int?
+    var brokenPipe = false
+    /// Why writing failed, other than a closed pipe.
+    var writeError: String?
+    var eval = EvalTally()
+    var diff = DiffTally()
+}
+
 /// State shared by reader, workers and writer, behind one lock.
-final class SharedState: @unchecked Sendable {
+final class SharedState: Sendable {
     let work = WorkQueue()
     /// Batches in flight; the reader takes a slot, the writer gives it back.
     let slots: DispatchSemaphore
-    private let condition = NSCondition()
-    private var results: [Int: BatchResult] = [:]
-    private var totalBatches: Int? = nil
-    private var finishedWorkers = 0
-    private var writerDone = false
-    private var stopped = false
-    private(set) var notes: [String] = []
+    private struct State: ~Copyable {
+        var results: [Int: BatchResult] = [:]
+        var totalBatches: Int? = nil
+        var stopped = false
+        var notes: [String] = []
+        /// The first CSV input's header (set by the reader before its first batch), and
+        /// whether the run stopped before any batch (then no header is written).
+        var csvHeader: CSVHeader?
+        var headerDropped = false
+        var writer: WriterOutcome?
+    }
+    private let state = Mutex(State())
+    /// Signalled at every change the writer may be waiting for (a result, the batch count).
+    private let changed = DispatchSemaphore(value: 0)
+    /// Signalled by each worker and by the writer as they finish.
+    private let finished = DispatchSemaphore(value: 0)
 
     init(capacity: Int) { slots = DispatchSemaphore(value: capacity) }
 
-    var isStopped: Bool { condition.lock(); defer { condition.unlock() }; return stopped }
+    var isStopped: Bool { state.withLock { $0.stopped } }
 
-    func stop() { condition.lock(); stopped = true; condition.broadcast(); condition.unlock() }
+    func stop() { state.withLock { $0.stopped = true } }
 
     func deliver(_ r: BatchResult) {
-        condition.lock()
-        results[r.sequence] = r
-        condition.broadcast()
-        condition.unlock()
+        state.withLock { $0.results[r.sequence] = r }
+        changed.signal()
     }
 
     func finishReading(batches: Int) {
-        condition.lock()
-        totalBatches = batches
-        condition.broadcast()
-        condition.unlock()
+        state.withLock { $0.totalBatches = batches }
+        changed.signal()
     }
 
     func workerDone(notes: [String]) {
-        condition.lock()
-        finishedWorkers += 1
-        // Each worker reports its own failures: the same regex may fail in several.
-        for note in notes where !self.notes.contains(note) { self.notes.append(note) }
-        condition.broadcast()
-        condition.unlock()
+        state.withLock { s in
+            // Each worker reports its own failures: the same regex may fail in several.
+            for note in notes where !s.notes.contains(note) { s.notes.append(note) }
+        }
+        finished.signal()
     }
+
+    var notes: [String] { state.withLock { $0.notes } }
+
+    func setCSVHeader(_ h: CSVHeader) { state.withLock { $0.csvHeader = h } }
+
+    /// No header at the end when no batch came: the run stopped on a problem.
+    func dropHeader() { state.withLock { $0.headerDropped = true } }
+
+    var header: (columns: [String]?, dropped: Bool) { state.withLock { ($0.csvHeader?.keptNames, $0.headerDropped) } }
 
     /// The writer's next batch, or nil when every batch has been written.
     func next(_ sequence: Int) -> BatchResult? {
-        condition.lock()
-        defer { condition.unlock() }
         while true {
-            if let r = results.removeValue(forKey: sequence) { return r }
-            if let total = totalBatches, sequence >= total { return nil }
-            condition.wait()
+            let (result, done) = state.withLock { s -> (BatchResult?, Bool) in
+                if let r = s.results.removeValue(forKey: sequence) { return (r, false) }
+                if let total = s.totalBatches, sequence >= total { return (nil, true) }
+                return (nil, false)
+            }
+            if result != nil || done { return result }
+            changed.wait()
         }
     }
 
-    func writerFinished() {
-        condition.lock(); writerDone = true; condition.broadcast(); condition.unlock()
+    func writerFinished(_ outcome: WriterOutcome) {
+        state.withLock { $0.writer = outcome }
+        finished.signal()
     }
 
-    func waitUntilFinished(workers: Int) {
-        condition.lock()
-        while finishedWorkers < workers || !writerDone { condition.wait() }
-        condition.unlock()
+    /// Waits for `workers` workers and the writer; the writer's outcome.
+    func waitUntilFinished(workers: Int) -> WriterOutcome {
+        for _ in 0...workers { finished.wait() }
+        return state.withLock { $0.writer! }
     }
 }
 
 /// Writes batch outputs in sequence order; stops on --strict errors and broken pipes.
-final class OrderedWriter: @unchecked Sendable {
+/// Lives on the writer thread; what it made goes back through `SharedState.writerFinished`.
+struct OrderedWriter {
     private let fd: Int32
     private let shared: SharedState
     private let options: StreamOptions
-    private let headerLock = NSLock()
-    private var csvHeader: CSVHeader?
-    private(set) var stats = RunStats()
-    private(set) var strictStop: String?
-    /// The number of the record --strict stopped at.
-    private(set) var strictStopRecord: Int?
-    private(set) var brokenPipe = false
-    /// Why writing failed, other than a closed pipe.
-    private(set) var writeError: String?
-    private var failed = false
     private let mode: RunMode
-    private(set) var eval = EvalTally()
-    private(set) var diff = DiffTally()
+    private var outcome = WriterOutcome()
+    private var failed = false
 
     init(fd: Int32, shared: SharedState, options: StreamOptions, mode: RunMode = .classify) {
         self.fd = fd; self.shared = shared; self.options = options; self.mode = mode
     }
 
-    func setCSVHeader(_ h: CSVHeader) { headerLock.lock(); csvHeader = h; headerLock.unlock() }
-
-    /// No header at the end when no batch came: the run stopped on a problem.
-    func dropHeader() { headerLock.lock(); headerDropped = true; headerLock.unlock() }
-    private var headerDropped = false
-
-    func run() {
+    mutating func run() {
         var sequence = 0
         var wroteHeader = false
         while let r = shared.next(sequence) {
@@ -459,49 +480,52 @@ final class OrderedWriter: @unchecked Sendable {
             if failed { continue }
             if !wroteHeader, case .classify = mode {
                 wroteHeader = true
-                headerLock.lock(); let columns = csvHeader?.keptNames; headerLock.unlock()
-                if let h = RecordFormatter.header(options, inputColumns: columns) { write(h[...]) }
+                if let h = RecordFormatter.header(options, inputColumns: shared.header.columns) { write(h[...]) }
             }
             if options.strict, let (index, number, message) = r.firstError {
                 let end = index == 0 ? 0 : r.recordEnds[index - 1]
                 write(r.output[0..<end])
-                strictStop = message
-                strictStopRecord = number
-                stats.merge(r.statsToFirstError)   // the records written, and the error that stopped the run
+                outcome.strictStop = message
+                outcome.strictStopRecord = number
+                outcome.stats.merge(r.statsToFirstError)   // the records written, and the error that stopped the run
                 failed = true
                 shared.stop()
                 continue
             }
-            stats.merge(r.stats)
+            outcome.stats.merge(r.stats)
             switch mode {
             case .classify: break
-            case .evaluate(let limits): eval.merge(r.eval, keeping: limits)
-            case .compare(_, let examples, _): diff.merge(r.diff, examples: examples)
+            case .evaluate(let limits): outcome.eval.merge(r.eval, keeping: limits)
+            case .compare(_, let examples, _): outcome.diff.merge(r.diff, examples: examples)
             }
             write(r.output[...])
         }
-        headerLock.lock(); let dropped = headerDropped, columns = csvHeader?.keptNames; headerLock.unlock()
+        let (columns, dropped) = shared.header
         if case .classify = mode, !wroteHeader && !failed && !dropped, let h = RecordFormatter.header(options, inputColumns: columns) { write(h[...]) }
-        shared.writerFinished()
+        shared.writerFinished(outcome)
     }
 
-    private func write(_ bytes: ArraySlice<UInt8>) {
+    private mutating func write(_ bytes: ArraySlice<UInt8>) {
         if failed { return }
         Interruption.beginWrite()
         defer { Interruption.endWrite() }
-        bytes.withUnsafeBufferPointer { buf in
+        let fd = fd
+        let problem: Int32? = bytes.withUnsafeBufferPointer { buf in
             var offset = 0
             while offset < buf.count {
                 let n = Foundation.write(fd, buf.baseAddress! + offset, buf.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    if errno == EPIPE { brokenPipe = true } else { writeError = "cannot write output: \(String(cString: strerror(errno)))" }
-                    failed = true
-                    shared.stop()
-                    return
+                    return errno
                 }
                 offset += n
             }
+            return nil
+        }
+        if let problem {
+            if problem == EPIPE { outcome.brokenPipe = true } else { outcome.writeError = "cannot write output: \(String(cString: strerror(problem)))" }
+            failed = true
+            shared.stop()
         }
     }
 }

@@ -30,8 +30,8 @@ struct RecordRef: Sendable {
     var described = false
 }
 
-/// Records of one source, in input order.
-final class Batch: @unchecked Sendable {
+/// Records of one source, in input order: built by the reader, then moved to a worker.
+struct Batch: Sendable {
     /// Position among emitted batches, set when the batch is handed on.
     var sequence = -1
     let source: String
@@ -453,23 +453,22 @@ final class RecordReader {
 
     func add(_ s: inout SourceState, _ bytes: UnsafeBufferPointer<UInt8>, tooLong: Bool, rawCut: Bool = false, message: String? = nil) {
         if s.batch == nil {
-            let b = Batch(source: s.name, format: s.format!)
+            var b = Batch(source: s.name, format: s.format!)
             // A batch ends at batchRecords records or once past chunkSize bytes: room for a
             // typical one up front, so the data is not copied over and over as it grows.
             b.data.reserveCapacity(min(Self.chunkSize, options.batchRecords * 256) + bytes.count)
             b.records.reserveCapacity(options.batchRecords)
             s.batch = b
         }
-        let b = s.batch!
-        let start = b.data.count
+        let start = s.batch!.data.count
         // Cut at a byte count, the kept bytes may end inside a character: that tail would
         // show in raw as `\xNN`, which says "not UTF-8" of a file that is.
-        b.data.append(contentsOf: rawCut ? UnsafeBufferPointer(rebasing: bytes[..<Self.wholeCharacters(bytes)]) : bytes)
-        b.records.append(RecordRef(start: start, end: b.data.count, number: nextRecord, line: s.line, tooLong: tooLong, rawCut: rawCut,
-                                   described: message != nil))
-        if let message { b.messages[b.records.count - 1] = message }
+        s.batch!.data.append(contentsOf: rawCut ? UnsafeBufferPointer(rebasing: bytes[..<Self.wholeCharacters(bytes)]) : bytes)
+        s.batch!.records.append(RecordRef(start: start, end: s.batch!.data.count, number: nextRecord, line: s.line, tooLong: tooLong,
+                                          rawCut: rawCut, described: message != nil))
+        if let message { s.batch!.messages[s.batch!.records.count - 1] = message }
         nextRecord += 1
-        if b.records.count >= options.batchRecords || b.data.count >= Self.chunkSize { flush(&s) }
+        if s.batch!.records.count >= options.batchRecords || s.batch!.data.count >= Self.chunkSize { flush(&s) }
     }
 
     /// Adds the record at `start..<end` of `s.work` without copying it: the batch takes
@@ -479,7 +478,7 @@ final class RecordReader {
     func addInPlace(_ s: inout SourceState, _ start: Int, _ end: Int) {
         if !s.batchSharesWork {
             flush(&s)
-            let b = Batch(source: s.name, format: s.format!)
+            var b = Batch(source: s.name, format: s.format!)
             b.data = s.work
             b.records.reserveCapacity(options.batchRecords)
             s.batch = b
@@ -497,7 +496,7 @@ final class RecordReader {
 
     func flush(_ s: inout SourceState) {
         s.batchSharesWork = false
-        guard let b = s.batch else { return }
+        guard var b = s.batch else { return }
         s.batch = nil
         if stopped { return }
         b.sequence = nextSequence

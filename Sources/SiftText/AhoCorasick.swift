@@ -33,9 +33,8 @@ import Glibc
 
 /// An immutable multi-pattern byte matcher, safe to share between threads.
 ///
-/// The tables live in buffers allocated once and freed in `deinit`; nothing
-/// writes them after `init`, so concurrent scans are safe.
-public final class AhoCorasick: @unchecked Sendable {
+/// The tables live in `FrozenBuffer`s, written in `init` and freed in `deinit`.
+public final class AhoCorasick: Sendable {
     /// What a sparse step needs of a state, in one 16-byte record (one cache line at most).
     private struct StateRecord {
         /// First of its transitions in `transBytes` / `transTargets`.
@@ -48,16 +47,16 @@ public final class AhoCorasick: @unchecked Sendable {
         /// The code its only transition leads to (when there is one).
         var onlyCode: Int32
     }
-    private let records: UnsafeMutableBufferPointer<StateRecord>
-    private let transBytes: UnsafeMutableBufferPointer<UInt8>
-    private let transTargets: UnsafeMutableBufferPointer<Int32>    // as codes
-    private let outStart: UnsafeMutableBufferPointer<Int32>      // per state, into outPatterns; count+1 entries
-    private let outPatterns: UnsafeMutableBufferPointer<Int32>
-    private let dictLink: UnsafeMutableBufferPointer<Int32>      // next state with output on the failure chain, or -1
-    private let reportFrom: UnsafeMutableBufferPointer<Int32>    // the state itself if it has output, else dictLink; 0/-1: none
-    private let dense: UnsafeMutableBufferPointer<Int32>         // rows of `width` complete transitions, as codes,
+    private let records: FrozenBuffer<StateRecord>
+    private let transBytes: FrozenBuffer<UInt8>
+    private let transTargets: FrozenBuffer<Int32>    // as codes
+    private let outStart: FrozenBuffer<Int32>      // per state, into outPatterns; count+1 entries
+    private let outPatterns: FrozenBuffer<Int32>
+    private let dictLink: FrozenBuffer<Int32>      // next state with output on the failure chain, or -1
+    private let reportFrom: FrozenBuffer<Int32>    // the state itself if it has output, else dictLink; 0/-1: none
+    private let dense: FrozenBuffer<Int32>         // rows of `width` complete transitions, as codes,
                                                                  // then the state's first reporting state (reportFrom)
-    private let byteClass: UnsafeMutableBufferPointer<Int32>     // per byte: its class (column of a row)
+    private let byteClass: FrozenBuffer<Int32>     // per byte: its class (column of a row)
     /// Transitions per dense row: the number of byte classes (a row has one more entry).
     private let width: Int
     /// The first code (unsigned) of a dense state with something to report.
@@ -259,26 +258,23 @@ public final class AhoCorasick: @unchecked Sendable {
         attention = UInt32(quiet.count * stride)
         width = w
         /// Moves an array into a buffer of its own and frees the array, so the two never coexist for long.
-        func take<T>(_ a: inout [T]) -> UnsafeMutableBufferPointer<T> {
+        func take<T>(_ a: inout [T]) -> FrozenBuffer<T> {
             defer { a = [] }
-            return ownedBuffer(a)
+            return FrozenBuffer(ownedBuffer(a))
         }
         var opCopy = op
         tb.append(contentsOf: [UInt8](repeating: 0, count: 8))     // a chain's last 8-byte read stays inside
-        records = UnsafeMutableBufferPointer(rebasing: recs[0..<n]); transBytes = take(&tb); transTargets = take(&tt)
+        records = FrozenBuffer(UnsafeMutableBufferPointer(rebasing: recs[0..<n])); transBytes = take(&tb); transTargets = take(&tt)
         outStart = take(&os); outPatterns = take(&opCopy); dictLink = take(&dict)
-        reportFrom = take(&report); dense = rows
+        reportFrom = take(&report); dense = FrozenBuffer(rows)
         byteClass = take(&classes)
         patternLengths = patterns.map { Int32($0.count) }
     }
 
     deinit {
-        for p in [transTargets, outStart, outPatterns, dictLink, reportFrom, byteClass] {
-            UnsafeMutableBufferPointer(start: p.baseAddress, count: max(p.count, 1)).deallocate()
-        }
-        UnsafeMutableBufferPointer(start: records.baseAddress, count: max(records.count, 1)).deallocate()
-        dense.deallocate()
-        UnsafeMutableBufferPointer(start: transBytes.baseAddress, count: max(transBytes.count, 1)).deallocate()
+        for p in [transTargets, outStart, outPatterns, dictLink, reportFrom, byteClass, dense] { p.deallocate() }
+        records.deallocate()
+        transBytes.deallocate()
     }
 
     /// The tables the sparse states need, fetched once per scan.

@@ -3,7 +3,7 @@
 // community senders (compared by folded equality).
 
 /// Byte-string keys → Int32 values; built once, shared read-only by every thread.
-public final class ByteKeyTable: @unchecked Sendable {
+public final class ByteKeyTable: Sendable {
     private let slots: [Int32]          // index into entries + 1; 0 = empty
     private let hashes: [UInt64]
     private let starts: [Int32]

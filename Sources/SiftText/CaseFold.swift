@@ -18,14 +18,14 @@ public enum CaseFold {
     /// Plain buffers, built once and kept for the life of the process: read per message by
     /// every worker, they are never retained (an array's storage shared by the workers would
     /// move its reference count's cache line between cores at every fold; bench/RESULTS.md).
-    private struct Table: @unchecked Sendable {
-        let index: UnsafeBufferPointer<UInt32>
-        let pool: UnsafeBufferPointer<UInt8>
+    private struct Table: Sendable {
+        let index: FrozenBuffer<UInt32>
+        let pool: FrozenBuffer<UInt8>
         /// The most folded bytes per byte of text any BMP scalar gives (ΐ: 2 → 6).
         let maxGrowth: Int
         /// By lead byte: some BMP scalar starting with it folds to something else, or
         /// NFC might change it. Most scripts (Han, Thai, …) never do: their bytes are copied.
-        let leadFolds: UnsafeBufferPointer<Bool>
+        let leadFolds: FrozenBuffer<Bool>
 
         init() {
             // Every BMP scalar above ASCII, each followed by a NUL, folded by ICU in one call:
@@ -78,10 +78,10 @@ public enum CaseFold {
                     }
                 }
             }
-            self.index = UnsafeBufferPointer(ownedBuffer(index))
-            self.pool = UnsafeBufferPointer(ownedBuffer(pool))
+            self.index = FrozenBuffer(ownedBuffer(index))
+            self.pool = FrozenBuffer(ownedBuffer(pool))
             maxGrowth = growth
-            leadFolds = UnsafeBufferPointer(ownedBuffer(leads))
+            leadFolds = FrozenBuffer(ownedBuffer(leads))
         }
     }
 
@@ -174,7 +174,7 @@ public enum CaseFold {
     private static func foldRest(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, into dst: UnsafeMutablePointer<UInt8>) -> (Int, Bool, Bool) {
         let table = self.table
         let supplementaryRoom = 4 * table.maxGrowth
-        let index = table.index, pool = table.pool, leadFolds = table.leadFolds
+        let index = table.index.buffer, pool = table.pool.buffer, leadFolds = table.leadFolds.buffer
         var i = start, w = start
         var unstable = false
         // The flags of every entry used, or-ed together.
@@ -253,7 +253,7 @@ public enum CaseFold {
         out.reserveCapacity(out.count + n + 8)
         sources.reserveCapacity(sources.count + n + 8)
         let table = self.table
-        let index = table.index, pool = table.pool
+        let index = table.index.buffer, pool = table.pool.buffer
         var i = 0
         while i < n {
             let b0 = bytes[i]

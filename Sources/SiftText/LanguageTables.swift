@@ -46,12 +46,7 @@ extension LatinModel {
 /// The decoded `LatinModel` table: one `UInt32` per bucket holding eight
 /// four-bit penalties, class k in bits 4k...4k+3.
 enum LatinModelTable {
-    /// Immutable after its one-time initialisation, so sharing it between threads is safe.
-    struct Rows: @unchecked Sendable {
-        let base: UnsafePointer<UInt32>
-    }
-
-    static let rows: Rows = {
+    static let rows: FrozenBuffer<UInt32> = {
         let count = 1 << LatinModel.bucketBits
         let words = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
         let bytes = UnsafeMutableRawPointer(words)
@@ -78,7 +73,7 @@ enum LatinModelTable {
         }
         precondition(written == count * 4, "LatinModel table is shorter than 2^bucketBits rows")
         for i in 0..<count { words[i] = UInt32(littleEndian: words[i]) }
-        return Rows(base: UnsafePointer(words))
+        return FrozenBuffer(start: words, count: count)
     }()
 }
 
@@ -215,7 +210,7 @@ enum WordTable {
     /// it missed the cache (news-length sentences 0.90 times as fast as before the chat
     /// words; 0.95 now). Built by one pass over the lists' scalars: the 41,000 chat words
     /// through `split` and a `Dictionary` took 0.1 s of every start (now under 10 ms).
-    static let latinWordSlots: (slots: UnsafePointer<UInt64>, shift: UInt64) = {
+    static let latinWordSlots: (slots: FrozenBuffer<UInt64>, shift: UInt64) = {
         let lists = [(loanwordList, loanwordBit)]
             + onlyOneLanguage.map { ($0.1, UInt16(1) << LatinModel.classes.firstIndex(of: $0.0)!) }
             + chatWords.map { ($0.1, UInt16(1) << LatinModel.classes.firstIndex(of: $0.0)!) }
@@ -254,7 +249,7 @@ enum WordTable {
             }
             if h != hashBasis { add(h, bit) }
         }
-        return (UnsafePointer(slots), shift)
+        return (FrozenBuffer(start: slots, count: 1 << bits), shift)
     }()
     static let spanishBit: UInt16 = 1 << 8
     static let portugueseBit: UInt16 = 1 << 9
@@ -263,7 +258,7 @@ enum WordTable {
 
     /// One bit per value of a hash's top 18 bits (32 KiB), set for the words of
     /// `latinWordSlots`: most words are turned away by one load.
-    static let latinWordFilter: UnsafePointer<UInt64> = {
+    static let latinWordFilter: FrozenBuffer<UInt64> = {
         let (slots, shift) = latinWordSlots
         return filter((0..<(1 << (64 - shift))).lazy.map { slots[$0] & ~0xFFFF }.filter { $0 != 0 }, bits: 18)
     }()
@@ -288,12 +283,12 @@ enum WordTable {
     }
 
     /// A filter of 2^`bits` bits, indexed by a hash's top `bits` bits.
-    private static func filter(_ hashes: some Sequence<UInt64>, bits: Int = 12) -> UnsafePointer<UInt64> {
+    private static func filter(_ hashes: some Sequence<UInt64>, bits: Int = 12) -> FrozenBuffer<UInt64> {
         let words = 1 << (bits - 6)
         let table = UnsafeMutablePointer<UInt64>.allocate(capacity: words)
         table.initialize(repeating: 0, count: words)
         for h in hashes { table[Int(h >> UInt64(70 - bits))] |= 1 << (h >> UInt64(64 - bits) & 63) }
-        return UnsafePointer(table)
+        return FrozenBuffer(start: table, count: words)
     }
 
     /// English words a Title Case text capitalizes (`Your Order Has Been Shipped To …`):
@@ -322,7 +317,7 @@ enum WordTable {
 
     /// One bit per value of a hash's top 12 bits, set for the hashes of
     /// `notRussian`: most Russian words are turned away by one load.
-    static let notRussianFilter: UnsafePointer<UInt64> = filter(notRussian)
+    static let notRussianFilter: FrozenBuffer<UInt64> = filter(notRussian)
 
     /// Whether a Cyrillic word's hash is one of `notRussian`.
     @inline(__always)

@@ -32,37 +32,37 @@ import Glibc
 
 /// An immutable multi-pattern byte matcher, safe to share between threads.
 /// Reports what `AhoCorasick` reports, in the same order.
-public final class PhraseMatcher: @unchecked Sendable {
+public final class PhraseMatcher: Sendable {
     /// Length in bytes of each pattern, by pattern index.
     public let patternLengths: [Int32]
     /// Number of patterns.
     public var patternCount: Int { patternLengths.count }
 
     /// Hashed last four bytes of the patterns of 4 bytes or more: bit `hash(key) >> shift`.
-    private let filter: UnsafeMutableBufferPointer<UInt64>
+    private let filter: FrozenBuffer<UInt64>
     private let shift: UInt32
     /// Every pattern by the last two bytes before an offset: bit `b1 | b2 << 8` (b2 the
     /// byte just before) when a pattern of 2 bytes or more ends with them, or one of 1
     /// byte is `b2`. The first table every offset asks.
-    private let pairFilter: UnsafeMutableBufferPointer<UInt64>
+    private let pairFilter: FrozenBuffer<UInt64>
     /// The same by length: the last two bytes of the patterns of 3 and of 2 bytes.
-    private let endsOf3, endsOf2: UnsafeMutableBufferPointer<UInt64>
+    private let endsOf3, endsOf2: FrozenBuffer<UInt64>
     /// Per byte, the range of `shortPattern` of the one-byte patterns that are that byte
     /// (`lo | hi << 32`; 0: none): read straight, not hashed (a one-letter phrase is met
     /// at every such letter).
-    private let oneByte: UnsafeMutableBufferPointer<UInt64>
+    private let oneByte: FrozenBuffer<UInt64>
     /// Bit `l` set when some pattern has `l` bytes (l = 1…3).
     private let shortLengths: Int
     /// Exact last four bytes → range of `entries` (long patterns), and short keys → range of `shortPattern`.
     private let longKeys: KeyRanges
     private let shortKeys: KeyRanges
     /// Long patterns sorted by their reversed bytes (then by index, descending).
-    private let entries: UnsafeMutableBufferPointer<Entry>
+    private let entries: FrozenBuffer<Entry>
     /// Short patterns grouped by key, each group in index order.
-    private let shortPattern: UnsafeMutableBufferPointer<Int32>
+    private let shortPattern: FrozenBuffer<Int32>
     /// Every pattern's bytes, reversed, one after another; pattern `i` from `patternStart[i]`.
-    private let reversed: UnsafeMutableBufferPointer<UInt8>
-    private let patternStart: UnsafeMutableBufferPointer<Int32>
+    private let reversed: FrozenBuffer<UInt8>
+    private let patternStart: FrozenBuffer<Int32>
     /// The automaton for texts the walks would take too long over, and its dense budget.
     private let fallback = Mutex<AhoCorasick?>(nil)
     private let denseBytes: Int
@@ -81,7 +81,7 @@ public final class PhraseMatcher: @unchecked Sendable {
     }
 
     @inline(__always)
-    private static func has(_ table: UnsafeMutableBufferPointer<UInt64>, _ i: Int) -> Bool {
+    private static func has(_ table: FrozenBuffer<UInt64>, _ i: Int) -> Bool {
         has(table.baseAddress.unsafelyUnwrapped, i)
     }
 
@@ -110,7 +110,7 @@ public final class PhraseMatcher: @unchecked Sendable {
             }
             filled = w
         }
-        patternStart = ownedBuffer(starts)
+        patternStart = FrozenBuffer(ownedBuffer(starts))
         let long = patterns.indices.filter { patterns[$0].count >= 4 }
         let short = patterns.indices.filter { (1...3).contains(patterns[$0].count) }
         // Long patterns by their reversed bytes: on the first eight (big-endian, so integer
@@ -161,30 +161,31 @@ public final class PhraseMatcher: @unchecked Sendable {
         // 32–64 bits per distinct ending, at most 2^20 (128 KiB): 1.5–3% of lookups pass by chance.
         var bits = 6
         while bits < 20 && (1 << bits) < keys.count * 32 { bits += 1 }
-        filter = .allocate(capacity: (1 << bits) / 64)
+        let filter = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: (1 << bits) / 64)
         filter.initialize(repeating: 0)
         shift = UInt32(32 - bits)
         for (key, _, _, _) in keys {
             let h = Self.hash(key, shift)
             Self.set(filter, h)
         }
+        self.filter = FrozenBuffer(filter)
         longKeys = KeyRanges(keys)
-        entries = ownedBuffer(order.map { i in
+        entries = FrozenBuffer(ownedBuffer(order.map { i in
             var next: UInt64 = 0
             let p = patterns[i]
             for k in 4..<min(p.count, 12) { next |= UInt64(p[p.count - 1 - k]) << (8 * UInt64(k - 4)) }
             return Entry(next: next, length: Int32(p.count), pattern: Int32(i))
-        })
+        }))
 
-        pairFilter = .allocate(capacity: 1 << 10)
+        let pairFilter = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 1 << 10)
         pairFilter.initialize(repeating: 0)
         for p in long {
             let bytes = patterns[p], pair = Int(bytes[bytes.count - 2]) | Int(bytes[bytes.count - 1]) << 8
             Self.set(pairFilter, pair)
         }
-        endsOf3 = .allocate(capacity: 1 << 10); endsOf3.initialize(repeating: 0)
-        endsOf2 = .allocate(capacity: 1 << 10); endsOf2.initialize(repeating: 0)
-        oneByte = .allocate(capacity: 256); oneByte.initialize(repeating: 0)
+        let endsOf3 = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 1 << 10); endsOf3.initialize(repeating: 0)
+        let endsOf2 = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 1 << 10); endsOf2.initialize(repeating: 0)
+        let oneByte = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 256); oneByte.initialize(repeating: 0)
         let shortOrder = short.sorted { (Self.shortKey(patterns[$0]), $0) < (Self.shortKey(patterns[$1]), $1) }
         var lengths = 0, shortRanges: [(UInt32, Int32, Int32, UInt32)] = []
         for (k, p) in shortOrder.enumerated() {
@@ -205,18 +206,18 @@ public final class PhraseMatcher: @unchecked Sendable {
         }
         shortLengths = lengths
         shortKeys = KeyRanges(shortRanges)
-        shortPattern = ownedBuffer(shortOrder.map { Int32($0) })
-        reversed = ownedBuffer(rev)
+        shortPattern = FrozenBuffer(ownedBuffer(shortOrder.map { Int32($0) }))
+        reversed = FrozenBuffer(ownedBuffer(rev))
+        self.pairFilter = FrozenBuffer(pairFilter)
+        self.endsOf3 = FrozenBuffer(endsOf3); self.endsOf2 = FrozenBuffer(endsOf2)
+        self.oneByte = FrozenBuffer(oneByte)
     }
 
     deinit {
         filter.deallocate(); pairFilter.deallocate()
         endsOf3.deallocate(); endsOf2.deallocate(); oneByte.deallocate()
         longKeys.free(); shortKeys.free()
-        UnsafeMutableBufferPointer(start: entries.baseAddress, count: max(entries.count, 1)).deallocate()
-        UnsafeMutableBufferPointer(start: shortPattern.baseAddress, count: max(shortPattern.count, 1)).deallocate()
-        UnsafeMutableBufferPointer(start: reversed.baseAddress, count: max(reversed.count, 1)).deallocate()
-        UnsafeMutableBufferPointer(start: patternStart.baseAddress, count: max(patternStart.count, 1)).deallocate()
+        entries.deallocate(); shortPattern.deallocate(); reversed.deallocate(); patternStart.deallocate()
     }
 
     /// The last four bytes of a pattern as the text's four bytes before an offset load them.
@@ -374,7 +375,7 @@ public final class PhraseMatcher: @unchecked Sendable {
         let automaton = fallback.withLock { ac -> AhoCorasick in
             if let ac { return ac }
             let patterns = patternLengths.indices.map { i in
-                Array(UnsafeBufferPointer(rebasing: reversed[Int(patternStart[i])..<(Int(patternStart[i]) + Int(patternLengths[i]))]).reversed())
+                Array(UnsafeBufferPointer(rebasing: reversed.buffer[Int(patternStart[i])..<(Int(patternStart[i]) + Int(patternLengths[i]))]).reversed())
             }
             let built = AhoCorasick(patterns: patterns, denseBytes: denseBytes)
             ac = built
@@ -435,20 +436,21 @@ private struct KeyRanges {
     /// with its low five bits all set sets it too: that range is never skipped, as if it
     /// held one (never wrong, only slower).
     static let four: UInt32 = 1 << 31
-    private let slots: UnsafeMutableBufferPointer<Slot>
+    private let slots: FrozenBuffer<Slot>
     private let mask: Int
 
     init(_ entries: [(UInt32, Int32, Int32, UInt32)]) {
         var size = 16
         while size < entries.count * 3 / 2 { size *= 2 }
         mask = size - 1
-        slots = .allocate(capacity: size)
+        let slots = UnsafeMutableBufferPointer<Slot>.allocate(capacity: size)
         slots.initialize(repeating: Slot(key: 0, lo: 0, hi: 0, summary: 0))
         for (key, lo, hi, summary) in entries {
             var i = Self.slot(key, mask)
             while slots[i].hi != 0 { i = (i + 1) & mask }
             slots[i] = Slot(key: key, lo: lo, hi: hi, summary: summary)
         }
+        self.slots = FrozenBuffer(slots)
     }
 
     @inline(__always)

@@ -19,8 +19,15 @@ public enum RegexOutcome: Sendable, Equatable {
     case match, noMatch, timedOut, failed
 }
 
-/// A compiled ICU regex. The prototype is immutable and only ever cloned, so
-/// sharing it between threads is safe; matching uses `RegexMatcher`.
+/// A compiled ICU regex; matching uses `RegexMatcher`, a clone of it per worker.
+///
+/// Why sharing it is safe (the handle is a C pointer, which Swift cannot check): after
+/// `init` the handle is only ever passed to `uregex_clone` (`matcher`) and, in `deinit`,
+/// closed. ICU's clone reads the compiled pattern, which nothing writes after
+/// `uregex_open`, and takes a reference to it with an atomic increment; each clone holds
+/// its own matching state. ICU documents cloning as the way threads match one pattern
+/// in parallel (uregex.h, `uregex_clone`). Nothing else touches the handle, and `deinit`
+/// runs when no thread holds the regex.
 public final class ICURegex: @unchecked Sendable {
     fileprivate let handle: OpaquePointer
     /// The pattern as given.

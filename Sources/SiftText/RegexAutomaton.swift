@@ -25,20 +25,20 @@
 // a class; a state's row holds one transition per class.
 
 /// A DFA that accepts every text in which the regex may match (and more).
-public final class RegexAutomaton: @unchecked Sendable {
+public final class RegexAutomaton: Sendable {
     /// Per byte, its class (lead bytes of scalars above the BMP included); continuation bytes 255.
-    private let byteClass: UnsafeMutablePointer<UInt8>
+    private let byteClass: FrozenBuffer<UInt8>
     /// Per non-ASCII BMP category (0–7), its class.
-    private let categoryClass: UnsafeMutablePointer<UInt8>
+    private let categoryClass: FrozenBuffer<UInt8>
     /// Per state and class, the next state's row (its number × `classCount`); `accept` once
     /// a match may have ended.
-    private let next: UnsafeMutablePointer<UInt16>
+    private let next: FrozenBuffer<UInt16>
     private let classCount: Int
     /// Any non-ASCII scalar makes the answer "maybe" (a case-insensitive pattern).
     private let asciiOnly: Bool
     /// The pattern ends with `\z`: a text may match only if it ends in a `final` state.
     private let anchoredEnd: Bool
-    private let final: UnsafeMutablePointer<Bool>
+    private let final: FrozenBuffer<Bool>
     /// The row of the state no match can come from any more (a pattern anchored at the
     /// start), or -1.
     private let dead: Int32
@@ -120,20 +120,18 @@ public final class RegexAutomaton: @unchecked Sendable {
         stateCount = states.count
         let classes = classMasks.count
         dead = anchoredStart ? index[0].map { Int32($0 * classes) } ?? -1 : -1
-        final = .allocate(capacity: finals.count)
-        final.initialize(from: finals, count: finals.count)
+        final = FrozenBuffer(ownedBuffer(finals))
         // Transitions hold the next state's row offset (state × classes), not its number.
         let rows = table.map { $0 == Self.accept ? $0 : $0 &* UInt16(classes) }
-        next = .allocate(capacity: rows.count)
-        next.initialize(from: rows, count: rows.count)
-        byteClass = .allocate(capacity: 256)
+        next = FrozenBuffer(ownedBuffer(rows))
+        let byteClass = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 256)
         for b in 0..<256 {
             let v: Int
             if b < 128 { v = classOf[b] } else if b < 0xC0 { v = 255 } else if b >= 0xF0 { v = classOf[136] } else { v = 254 }
             byteClass[b] = UInt8(v)
         }
-        categoryClass = .allocate(capacity: 8)
-        for c in 0..<8 { categoryClass[c] = UInt8(classOf[128 + c]) }
+        self.byteClass = FrozenBuffer(byteClass)
+        categoryClass = FrozenBuffer(ownedBuffer((0..<8).map { UInt8(classOf[128 + $0]) }))
     }
 
     deinit {

@@ -95,11 +95,7 @@ public enum RegexClassTable {
         return t
     }()
     /// The table's storage, kept for the process (read with no reference counting).
-    public static let bytes: UnsafePointer<UInt8> = {
-        let p = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x10000)
-        table.withUnsafeBufferPointer { p.initialize(from: $0.baseAddress!, count: 0x10000) }
-        return UnsafePointer(p)
-    }()
+    public static let bytes: FrozenBuffer<UInt8> = FrozenBuffer(ownedBuffer(table))
     @inline(__always)
     public static func category(_ v: UInt32) -> UInt8 { bytes[Int(v)] }
 }

@@ -4,6 +4,7 @@
 // and fails if the two ever disagree on a verdict: the prefilter may only skip
 // what cannot match.
 import Foundation
+import Synchronization
 import SiftEngine
 import SiftRules
 import SiftText
@@ -49,17 +50,17 @@ func regexCheck(_ args: [String]) {
         }
     }
     let records = readCorpus(value(args, "--corpus"), limit: Int(value(args, "--records", "1000000000")) ?? .max)
-    var results = [RegexCheckResult?](repeating: nil, count: filters.count)
-    let lock = NSLock()
+    let results = Mutex([RegexCheckResult?](repeating: nil, count: filters.count))
     let started = Date()
+    let filterList = filters
     DispatchQueue.concurrentPerform(iterations: filters.count) { i in
-        var f = filters[i]
+        var f = filterList[i]
         f.id = 1
         f.type = .deny          // stage 5 is always reached when nothing else is there
         var set = RuleSet()
         set.add(f)
         guard let gated = try? CompiledRuleSet(set), let alone = try? CompiledRuleSet(set, regexPrefilter: false) else {
-            lock.withLock { results[i] = RegexCheckResult(pattern: f.text, target: f.target, disagreements: -1) }
+            results.withLock { $0[i] = RegexCheckResult(pattern: f.text, target: f.target, disagreements: -1) }
             return
         }
         let a = Evaluator(gated), b = Evaluator(alone)
@@ -77,13 +78,13 @@ func regexCheck(_ args: [String]) {
             }
         }
         r.icuRuns = a.regexRuns.first?.runs ?? 0
-        lock.withLock { results[i] = r }
+        results.withLock { $0[i] = r }
     }
     let n = records.count
     print("regex-check: \(filters.count) regexes alone × \(n) records, with the prefilter and with ICU alone (\(String(format: "%.1f", Date().timeIntervalSince(started))) s)")
     print("  ICU runs  matches  target  pattern")
     var total = 0, disagreeing = 0
-    for case let r? in results {
+    for case let r? in results.withLock({ $0 }) {
         total += r.icuRuns
         print(String(format: "%8d %8d  %-6@  %@", r.icuRuns, r.matches, r.target.rawValue, r.pattern)
               + (r.disagreements != 0 ? "   DISAGREE \(r.disagreements)× (first: record \(r.firstDisagreement ?? -1))" : ""))

@@ -24,10 +24,16 @@ func now() -> Double {
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }
 
+/// Writes `text` to file descriptor 2 (the C library's `stderr` is a mutable global).
+func writeStderr(_ text: String) {
+    var text = text
+    text.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+}
+
 let args = Array(CommandLine.arguments.dropFirst())
 if args.first == "--time", args.count == 2, let seconds = Double(args[1]) {
     let lines = readLines()
-    guard !lines.isEmpty else { fputs("msgsift-langid: no input\n", stderr); exit(2) }
+    guard !lines.isEmpty else { writeStderr("msgsift-langid: no input\n"); exit(2) }
     var detections = 0
     var checksum = 0
     let start = now()
@@ -55,10 +61,10 @@ if args.first == "--time", args.count == 2, let seconds = Double(args[1]) {
         out += "\t"
         out += d.scores.map { "\($0.language.rawValue):\(($0.score * 100).rounded() / 100)" }.joined(separator: " ")
         out += "\n"
-        if out.utf8.count > 1 << 16 { fputs(out, stdout); out = "" }
+        if out.utf8.count > 1 << 16 { print(out, terminator: ""); out = "" }
     }
-    fputs(out, stdout)
+    print(out, terminator: "")
 } else {
-    fputs("usage: msgsift-langid [--time SECONDS] < lines.txt\n", stderr)
+    writeStderr("usage: msgsift-langid [--time SECONDS] < lines.txt\n")
     exit(2)
 }

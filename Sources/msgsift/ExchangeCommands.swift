@@ -2,6 +2,7 @@
 // Import merges (never deletes) in one transaction; export writes exactly the
 // app's format through `SFSFilters.write`.
 import Foundation
+import Synchronization
 import SiftRules
 import SiftStore
 
@@ -174,21 +175,25 @@ func writeReplacing(_ path: String, _ data: Data) throws {
 /// A file to remove if SIGINT, SIGTERM or SIGHUP ends the process before it is renamed
 /// into place; the signal then ends the process by its default action.
 enum TemporaryFile {
-    nonisolated(unsafe) private static var path: UnsafeMutablePointer<CChar>?
-    nonisolated(unsafe) private static var previous: [Int32: sigaction] = [:]
+    /// The file's path as a C string (its address; 0: none), read by the handler: an atomic
+    /// load is async-signal-safe, a lock is not.
+    private static let path = Atomic<Int>(0)
+    /// What the signals did before `removeOnSignal`, put back by `keep` (never read by the handler).
+    private static let previous = Mutex<[Int32: sigaction]>([:])
     private static let signals = [SIGINT, SIGTERM, SIGHUP]
 
     static func removeOnSignal(_ file: String) {
-        path = strdup(file)
+        path.store(Int(bitPattern: strdup(file)), ordering: .sequentiallyConsistent)
         for sig in signals {
             var old = sigaction()
             // A signal the process was started with ignored (a background job) stays ignored.
             guard sigaction(sig, nil, &old) == 0,
                   unsafeBitCast(old.__sigaction_handler.sa_handler, to: Int.self) != unsafeBitCast(SIG_IGN, to: Int.self) else { continue }
-            previous[sig] = old
+            previous.withLock { $0[sig] = old }
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { sig in
-                if let p = TemporaryFile.path { unlink(p) }     // async-signal-safe: unlink, signal, raise
+                // async-signal-safe: an atomic load, unlink, signal, raise
+                if let p = UnsafeMutablePointer<CChar>(bitPattern: TemporaryFile.path.load(ordering: .sequentiallyConsistent)) { unlink(p) }
                 signal(sig, SIG_DFL)
                 raise(sig)
             }
@@ -199,13 +204,15 @@ enum TemporaryFile {
 
     /// The file was renamed or removed: signals do what they did before.
     static func keep() {
-        for (sig, old) in previous {
+        let saved = previous.withLock { p -> [Int32: sigaction] in
+            let taken = p
+            p = [:]
+            return taken
+        }
+        for (sig, old) in saved {
             var action = old
             sigaction(sig, &action, nil)
         }
-        previous = [:]
-        let p = path
-        path = nil
-        free(p)
+        free(UnsafeMutablePointer<CChar>(bitPattern: path.exchange(0, ordering: .sequentiallyConsistent)))
     }
 }

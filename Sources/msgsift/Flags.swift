@@ -16,16 +16,16 @@ struct RuntimeError: Error, CustomStringConvertible {
 }
 
 /// One flag of a command.
-struct Flag<Config> {
+struct Flag<Config>: Sendable {
     let name: String
     /// The one-letter spelling (`-j` for `--jobs`), if it has one.
     private(set) var short: String?
     /// The value's placeholder (`N`, `FILE`), nil for a switch.
     let value: String?
     let help: String
-    let apply: (inout Config, String) throws -> Void
+    let apply: @Sendable (inout Config, String) throws -> Void
 
-    init(_ name: String, _ value: String? = nil, _ help: String, _ apply: @escaping (inout Config, String) throws -> Void) {
+    init(_ name: String, _ value: String? = nil, _ help: String, _ apply: @escaping @Sendable (inout Config, String) throws -> Void) {
         self.name = name; self.value = value; self.help = help; self.apply = apply
     }
 

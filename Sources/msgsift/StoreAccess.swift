@@ -1,6 +1,7 @@
 // What every store command shares: finding and opening the store, mapping
 // its errors to exit statuses, the leaf-command runner (flags, --help,
 // --db), command groups, and the table/JSON printers of the list commands.
+import CRuntime
 import Foundation
 import SiftRules
 import SiftStore
@@ -92,7 +93,7 @@ func refuseRepairedName(_ value: String, _ flag: String) throws {
 }
 
 /// A command's configuration that can name the store with `--db`.
-protocol StoreConfig {
+protocol StoreConfig: Sendable {
     var db: String? { get set }
 }
 
@@ -127,10 +128,10 @@ func runStoreCommand<C: StoreConfig>(
 }
 
 /// A command with subcommands (`filter add|list|…`).
-struct CommandGroup {
+struct CommandGroup: Sendable {
     let name: String
     let summary: String
-    let subcommands: [(name: String, summary: String, run: (ArraySlice<String>, String?) throws -> Int32)]
+    let subcommands: [(name: String, summary: String, run: @Sendable (ArraySlice<String>, String?) throws -> Int32)]
 
     var help: String {
         let width = subcommands.map(\.name.count).max() ?? 0
@@ -190,7 +191,7 @@ func printJSONArray(_ objects: [String]) throws {
 /// Writes to stdout after whatever `print` buffered; a failed write (a full disk, a
 /// closed descriptor) is a runtime error, not a crash.
 func writeStdout(_ data: Data) throws {
-    fflush(stdout)
+    sift_flush_stdout()
     if let reason = writeAll(1, data) {
         if errno == EPIPE { throw OutputClosed() }
         throw RuntimeError("cannot write output: \(reason)")
@@ -219,7 +220,7 @@ func writeAll(_ fd: Int32, _ data: Data) -> String? {
 /// A command found its change made already: what it wrote (the same values again) is no change
 /// to speak of if its output then fails.
 func nothingChanged() {
-    StoreActivity.changed = false
+    StoreActivity.changed.store(false, ordering: .relaxed)
 }
 
 /// The exit status once `print`'s buffer is flushed: a failed write of it (a full
@@ -227,10 +228,10 @@ func nothingChanged() {
 /// pipe whose reader went away (`| head`) is no failure.
 func flushedStatus(_ status: Int32) -> Int32 {
     errno = 0
-    if fflush(stdout) != 0 || ferror(stdout) != 0 {
+    if sift_flush_stdout_failed() != 0 {
         if errno == EPIPE || readerLeft() { return status }
         let reason = errno != 0 ? String(cString: strerror(errno)) : "write error"
-        warn("cannot write output: \(reason)\(StoreActivity.changed ? "; the change to the store was made all the same" : "")")
+        warn("cannot write output: \(reason)\(StoreActivity.changed.load(ordering: .relaxed) ? "; the change to the store was made all the same" : "")")
         return status == 0 ? 1 : status
     }
     return status

@@ -47,7 +47,7 @@ struct SignalTests {
         for round in 0..<9 {
             let signal = [SIGINT, SIGTERM, SIGHUP][round % 3]
             let outPath = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-sig-\(UUID().uuidString)").path
-            FileManager.default.createFile(atPath: outPath, contents: nil)
+            #expect(FileManager.default.createFile(atPath: outPath, contents: nil))
             let outHandle = FileHandle(forWritingAtPath: outPath)
             defer { try? outHandle?.close(); try? FileManager.default.removeItem(atPath: outPath) }
             let p = Process()

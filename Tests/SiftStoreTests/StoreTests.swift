@@ -131,7 +131,7 @@ struct StoreFilterTests {
     @Test func aRowOfAnotherVersionCanBeRemovedAndClashesAreSaid() throws {
         let store = try Store.openForWriting(path: freshStorePath())
         guard case .added(let keep) = try store.add(deny("keep")) else { Issue.record("not added"); return }
-        try store.database.writeTransaction {
+        _ = try store.database.writeTransaction {
             try store.database.run("INSERT INTO filter (type, folder, target, matching, case_sensitivity, text) VALUES ('deny', 'spam', 'all', 'contains', 'insensitive', 'bad')")
         }
         let scan = try store.filters()

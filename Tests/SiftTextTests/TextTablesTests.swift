@@ -3,6 +3,7 @@
 // The tables are `static let`s, built once under a lock; these tests check that
 // preparing them while they are in use neither blocks nor changes an answer.
 import Dispatch
+import Synchronization
 import Testing
 import SiftText
 
@@ -11,18 +12,19 @@ struct TextTablesTests {
     @Test("prepare, on several threads at once with the functions themselves, leaves every answer as it was")
     func concurrentPrepareAndUse() {
         let rounds = 8
-        var answers = [String](repeating: "", count: rounds)
-        answers.withUnsafeMutableBufferPointer { out in
-            let out = out
+        let results = Mutex([String](repeating: "", count: rounds))
+        do {
             DispatchQueue.concurrentPerform(iterations: rounds) { k in
                 if k % 2 == 0 { TextTables.prepare() }
                 let folded = CaseFold.fold("STRASSE Straße İ")
                 let language = LanguageDetector.detect("Bonjour, merci pour votre message et à demain").language?.rawValue ?? "-"
                 let emoji = EmojiDetector.containsEmoji("ok 👍🏽")
                 let link = LinkDetector.containsLink("see bit.ly/x")
-                out[k] = "\(folded)|\(language)|\(emoji)|\(link)|\(CharTable.isLetter(0x5D0))"
+                let answer = "\(folded)|\(language)|\(emoji)|\(link)|\(CharTable.isLetter(0x5D0))"
+                results.withLock { $0[k] = answer }
             }
         }
+        let answers = results.withLock { $0 }
         // By hand: full case folding (ß → ss, İ → i + U+0307), French, an emoji, a link, א is a letter.
         let expected = "strasse strasse i\u{307}|fr|true|true|true"
         #expect(answers.allSatisfy { $0 == expected }, "\(answers)")

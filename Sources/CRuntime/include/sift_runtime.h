@@ -1,5 +1,5 @@
 // What Swift cannot reach of the C library (glibc's malloc tuning is not in the Glibc
-// module). Plain C types only.
+// module; the C `stdout` stream). Plain C types only.
 #ifndef SIFT_RUNTIME_H
 #define SIFT_RUNTIME_H
 
@@ -8,5 +8,13 @@
 /// over its mmap threshold, which starts at 128 KiB, with their own mappings). Returns 0
 /// if glibc refused (or the C library is not glibc: then it does nothing).
 int sift_keep_freed_buffers(void);
+
+/// Flushes the C library's stdout (what Swift's `print` buffered); nonzero if that or any
+/// earlier write of it failed (then errno says why). The C `stdout` is a mutable global,
+/// which Swift 6 does not let code read without a proof: C reads it here.
+int sift_flush_stdout_failed(void);
+
+/// Flushes the C library's stdout.
+void sift_flush_stdout(void);
 
 #endif
