@@ -64,5 +64,6 @@ let package = Package(
         // Language detection over lines of text, for `make bench-langid` (bench/langid/).
         .executableTarget(name: "msgsift-langid", dependencies: ["SiftText"]),
     ],
+    // Data races are compile errors (DESIGN.md "Concurrency").
     swiftLanguageModes: [.v6]
 )

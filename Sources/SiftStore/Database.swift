@@ -51,9 +51,9 @@ package final class Statement {
 
 /// A connection to one SQLite file.
 ///
-/// Sharing is safe: every entry point takes `lock` (recursive, so a
-/// transaction body may call back in), and the statement cache is only
-/// touched under it. The connection is also opened `SQLITE_OPEN_FULLMUTEX`.
+/// Not Sendable: a connection and its statement cache belong to the thread that
+/// opened it (the compiler keeps it there); processes share the file through
+/// SQLite's own locks.
 package final class Database {
     /// How a file is opened.
     package enum Access: Sendable {
@@ -69,7 +69,6 @@ package final class Database {
 
     package let path: String
     private let handle: OpaquePointer
-    private let lock = NSRecursiveLock()
     private var statements: [String: Statement] = [:]
     private var inTransaction = false
     private let busyTimeoutMilliseconds: Int32
@@ -110,7 +109,6 @@ package final class Database {
 
     /// Runs one or more statements without parameters (schema, pragmas).
     package func execute(_ sql: String) throws(StoreError) {
-        lock.lock(); defer { lock.unlock() }
         var message: UnsafeMutablePointer<CChar>?
         let rc = sqlite3_exec(handle, sql, nil, nil, &message)
         if rc != SQLITE_OK {
@@ -123,7 +121,6 @@ package final class Database {
     /// Runs a statement that returns no rows; returns the number of rows it changed.
     @discardableResult
     package func run(_ sql: String, _ arguments: [SQLValue] = []) throws(StoreError) -> Int {
-        lock.lock(); defer { lock.unlock() }
         let statement = try prepared(sql)
         defer { sqlite3_reset(statement.handle); sqlite3_clear_bindings(statement.handle) }
         try bind(arguments, to: statement)
@@ -150,7 +147,6 @@ package final class Database {
     /// Runs a query and hands each row to `body` as it is stepped to, without collecting
     /// them (a table of any size in constant memory); `body` returns false to stop.
     package func forEachRow(_ sql: String, _ arguments: [SQLValue] = [], _ body: (Row) -> Bool) throws(StoreError) {
-        lock.lock(); defer { lock.unlock() }
         let statement = try prepared(sql)
         defer { sqlite3_reset(statement.handle); sqlite3_clear_bindings(statement.handle) }
         try bind(arguments, to: statement)
@@ -164,7 +160,6 @@ package final class Database {
 
     /// The id of the last row inserted on this connection.
     package var lastInsertRowID: Int {
-        lock.lock(); defer { lock.unlock() }
         return Int(sqlite3_last_insert_rowid(handle))
     }
 
@@ -181,7 +176,6 @@ package final class Database {
     }
 
     private func transaction<T>(_ begin: String, _ body: () throws -> T) throws -> T {
-        lock.lock(); defer { lock.unlock() }
         precondition(!inTransaction, "SiftStore: transactions do not nest")
         try execute(begin)
         inTransaction = true
