@@ -41,8 +41,13 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // The only code that includes libxml2 headers: a streaming reader with plain C types.
         .target(name: "CXMLShim", dependencies: ["CLibXML2"]),
-        // Readers (NDJSON, CSV, the phone archives), writers, the ordered parallel pipeline.
-        .target(name: "SiftStream", dependencies: ["SiftEngine", "SiftRules", "CTextScan", "CRuntime", "CXMLShim", "SiftStore", "CZlib"], swiftSettings: hotPath),
+        // Input: readers of NDJSON, CSV and the phone archives, splitting inputs into batches
+        // of records, and the byte-level record parsers; the run's options.
+        .target(name: "SiftInput", dependencies: ["SiftEngine", "SiftRules", "SiftText", "CTextScan", "CXMLShim", "SiftStore", "CZlib"], swiftSettings: hotPath),
+        // Output: a verdict (and the record it judged) as NDJSON, CSV or TSV.
+        .target(name: "SiftOutput", dependencies: ["SiftInput", "SiftEngine", "SiftRules", "SiftText"], swiftSettings: hotPath),
+        // The ordered parallel pipeline: reader → workers (parse, evaluate, format or count) → writer.
+        .target(name: "SiftStream", dependencies: ["SiftInput", "SiftOutput", "SiftEngine", "SiftRules", "CTextScan", "CRuntime"], swiftSettings: hotPath),
         // The system SQLite (pkg-config sqlite3), seen only by SiftStore/Database.swift.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // The system zlib (pkg-config zlib), seen only by SiftStream/Gunzip.swift: gzip input.
@@ -50,14 +55,14 @@ let package = Package(
         // The persistent rule store: one SQLite file, versioned schema, migrations.
         .target(name: "SiftStore", dependencies: ["CSQLite", "SiftRules", "SiftText"]),
         // The command line.
-        .executableTarget(name: "msgsift", dependencies: ["SiftStream", "SiftEngine", "SiftRules", "SiftText", "SiftStore", "CCurlShim", "CRuntime"]),
+        .executableTarget(name: "msgsift", dependencies: ["SiftStream", "SiftInput", "SiftOutput", "SiftEngine", "SiftRules", "SiftText", "SiftStore", "CCurlShim", "CRuntime"]),
         // Corpus and rule-set generators, and the benchmark runner (bench/).
-        .executableTarget(name: "msgsift-bench", dependencies: ["SiftRules", "SiftText", "SiftStream", "SiftEngine"]),
+        .executableTarget(name: "msgsift-bench", dependencies: ["SiftRules", "SiftText", "SiftStream", "SiftInput", "SiftEngine"]),
 
         .testTarget(name: "SiftTextTests", dependencies: ["SiftText", "CICUShim", "CTextScan"]),
         .testTarget(name: "SiftRulesTests", dependencies: ["SiftRules"]),
         .testTarget(name: "SiftEngineTests", dependencies: ["SiftEngine", "SiftRules"]),
-        .testTarget(name: "SiftStreamTests", dependencies: ["SiftStream", "CTextScan", "SiftStore"], resources: []),
+        .testTarget(name: "SiftStreamTests", dependencies: ["SiftStream", "SiftInput", "SiftOutput", "CTextScan", "SiftStore"], resources: []),
         .testTarget(name: "SiftStoreTests", dependencies: ["SiftStore", "SiftRules", "SiftText"]),
         // SiftStore too: the tests hold write locks and build old-schema stores directly.
         .testTarget(name: "EndToEndTests", dependencies: ["msgsift", "SiftStore"]),

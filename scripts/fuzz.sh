@@ -23,7 +23,7 @@ $SWIFT build --build-path "$out" --product msgsift \
     -Xcc -fsanitize=address,fuzzer-no-link >"$out.log" 2>&1 || { cat "$out.log"; exit 1; }
 lib="$out/$triple/debug"
 objects=()
-for module in SiftText SiftRules SiftEngine SiftStore SiftStream CTextScan CICUShim CRuntime CXMLShim; do
+for module in SiftText SiftRules SiftEngine SiftStore SiftInput SiftOutput SiftStream CTextScan CICUShim CRuntime CXMLShim; do
     objects+=("$lib/$module.build/"*.o)
 done
 maps=()

@@ -15,6 +15,8 @@
 import Synchronization
 #if canImport(Glibc)
 import Glibc
+import SiftInput
+import SiftOutput
 #endif
 
 enum Interruption {

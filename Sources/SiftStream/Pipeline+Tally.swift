@@ -3,6 +3,8 @@
 // formatted. Nothing is written; the writer merges the batches' counts in input order.
 import SiftEngine
 import SiftRules
+import SiftInput
+import SiftOutput
 
 extension Worker {
     /// Reads, decides and counts one batch.

@@ -7,6 +7,8 @@ import Foundation
 import SiftEngine
 import SiftRules
 import Synchronization
+import SiftInput
+import SiftOutput
 
 /// How a run ended.
 public struct RunOutcome: Sendable {

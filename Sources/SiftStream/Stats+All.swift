@@ -2,6 +2,8 @@
 // never fired included, as text and as JSON whose counts add up across runs.
 import SiftEngine
 import SiftRules
+import SiftInput
+import SiftOutput
 
 /// One rule of a run and how many records it decided.
 public struct RuleHits: Sendable {

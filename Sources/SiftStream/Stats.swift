@@ -2,6 +2,8 @@
 import Foundation
 import SiftEngine
 import SiftRules
+import SiftInput
+import SiftOutput
 
 /// Where a record is: its number in the run, and its input and line there.
 public struct RecordPlace: Sendable, CustomStringConvertible {

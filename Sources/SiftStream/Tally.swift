@@ -4,6 +4,8 @@
 // workers' side); what it counts is here, per batch, merged by the writer.
 import SiftEngine
 import SiftRules
+import SiftInput
+import SiftOutput
 
 /// What a run does with its verdicts.
 public enum RunMode: Sendable {

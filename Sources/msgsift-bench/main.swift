@@ -10,6 +10,7 @@
 // DIR/args.txt (the msgsift flags that load them, one per line).
 import Foundation
 import SiftRules
+import SiftInput
 import SiftStream
 import SiftText
 

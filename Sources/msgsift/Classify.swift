@@ -2,6 +2,7 @@
 import Foundation
 import SiftEngine
 import SiftRules
+import SiftInput
 import SiftStream
 import SiftText
 

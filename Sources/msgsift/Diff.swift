@@ -5,6 +5,7 @@
 import Foundation
 import SiftEngine
 import SiftRules
+import SiftInput
 import SiftStream
 
 struct DiffConfig {

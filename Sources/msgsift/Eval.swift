@@ -4,6 +4,7 @@
 import Foundation
 import SiftEngine
 import SiftRules
+import SiftInput
 import SiftStream
 
 struct EvalConfig {

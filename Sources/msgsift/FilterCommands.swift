@@ -2,6 +2,7 @@
 import Foundation
 import SiftRules
 import SiftStore
+import SiftInput
 import SiftStream
 
 enum FilterCommands {

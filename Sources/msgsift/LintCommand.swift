@@ -3,6 +3,7 @@
 import Foundation
 import SiftEngine
 import SiftRules
+import SiftInput
 import SiftStream
 
 struct LintConfig {

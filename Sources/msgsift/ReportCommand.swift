@@ -4,6 +4,7 @@
 // (`classify --annotate` output) in requests of up to five bodies.
 // Nothing is ever sent but by this command.
 import Foundation
+import SiftInput
 import SiftStream
 
 enum ReportCommand {

@@ -4,6 +4,7 @@
 // per request. Memory stays bounded: the file is read twice, a line at a time
 // (stdin is kept in a temporary file), and at most `pendingSenders` groups wait.
 import Foundation
+import SiftInput
 import SiftStream
 
 extension ReportCommand {

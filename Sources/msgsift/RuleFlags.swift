@@ -3,6 +3,7 @@
 import Foundation
 import SiftRules
 import SiftStore
+import SiftInput
 import SiftStream
 import SiftText
 

@@ -5,6 +5,7 @@ import CRuntime
 import Foundation
 import SiftRules
 import SiftStore
+import SiftInput
 import SiftStream
 
 /// Opening the rule store for a command.

@@ -2,6 +2,8 @@
 // (and RFC 3629 for UTF-8), worked out by hand.
 import Foundation
 import Testing
+@testable import SiftInput
+@testable import SiftOutput
 @testable import SiftStream
 
 private func parseFields(_ record: String) -> Result<[String], RecordError> {

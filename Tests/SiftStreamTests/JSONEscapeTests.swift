@@ -1,6 +1,8 @@
 // JSONEscape and FieldEscape. Expected values come from RFC 8259 §7 (JSON
 // strings), RFC 4180 (CSV fields) and the TSV rules in docs/formats.md "Output".
 import Testing
+@testable import SiftInput
+@testable import SiftOutput
 @testable import SiftStream
 
 private func appended(_ body: (inout [UInt8]) -> Void) -> String {

@@ -1,5 +1,7 @@
 // The label `eval` reads: which values count, how they compare, in NDJSON and CSV.
 import Testing
+@testable import SiftInput
+@testable import SiftOutput
 @testable import SiftStream
 
 @Suite struct LabelTests {

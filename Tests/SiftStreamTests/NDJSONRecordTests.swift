@@ -2,6 +2,8 @@
 // come from RFC 8259 (JSON) and RFC 3629 (UTF-8), worked out by hand.
 import Foundation
 import Testing
+@testable import SiftInput
+@testable import SiftOutput
 @testable import SiftStream
 
 private func parse(_ line: String, _ fields: FieldNames = FieldNames()) -> Result<MessageFields, RecordError> {

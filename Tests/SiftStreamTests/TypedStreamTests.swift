@@ -3,6 +3,8 @@
 // TypedStream.swift), plus one blob from a real Messages database; expected
 // dates are worked out from the epochs (Unix 1970, Apple 2001 = 978307200 s).
 import Testing
+@testable import SiftInput
+@testable import SiftOutput
 @testable import SiftStream
 
 /// An attributed string's blob: `outer` classes (then nil), `inner` classes ending in a

@@ -3,6 +3,8 @@
 // UTF-8 validation and a byte-by-byte reading of what the scans are to find.
 import CTextScan
 import Testing
+@testable import SiftInput
+@testable import SiftOutput
 @testable import SiftStream
 
 @Suite("UTF-8 and string-end scans")

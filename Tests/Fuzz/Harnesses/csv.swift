@@ -1,6 +1,7 @@
 // Fuzz harness: CSV. The first line is a header, the rest one record. The record read
 // through the header as Strings and as byte ranges must agree; the field splitter and the
 // runaway-quote checks must never crash.
+import SiftInput
 import SiftStream
 
 @_cdecl("LLVMFuzzerTestOneInput")

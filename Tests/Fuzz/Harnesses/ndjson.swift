@@ -3,6 +3,7 @@
 // sender and body, and ids that JSON reads as the same value (the byte parser keeps the
 // id as written, escapes and all; the other writes a string id afresh). Never a crash.
 import Foundation
+import SiftInput
 import SiftStream
 
 @_cdecl("LLVMFuzzerTestOneInput")

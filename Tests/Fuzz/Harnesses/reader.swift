@@ -4,6 +4,8 @@
 // Never a crash or a hang; every record the reader hands on lies inside its batch's bytes,
 // and records are numbered 1, 2, 3… in order.
 import Foundation
+@testable import SiftInput
+@testable import SiftOutput
 @testable import SiftStream
 
 @_cdecl("LLVMFuzzerTestOneInput")

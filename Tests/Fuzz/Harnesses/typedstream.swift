@@ -1,6 +1,8 @@
 // Fuzz harness: the decoder of a Messages attributedBody (a typedstream-archived
 // NSAttributedString). Any bytes give a string or a decode error, never a crash, a hang
 // or a read past the blob (AddressSanitizer watches the reads).
+@testable import SiftInput
+@testable import SiftOutput
 @testable import SiftStream
 
 @_cdecl("LLVMFuzzerTestOneInput")

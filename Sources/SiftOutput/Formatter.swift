@@ -2,11 +2,12 @@
 // bytes to a batch's output buffer. The verdict wire format is documented in
 // README.md ("Output"); this file is its one implementation.
 import SiftEngine
+import SiftInput
 import SiftRules
 import SiftText
 
 /// Formats records for one output format; one per worker (holds no shared state).
-struct RecordFormatter {
+package struct RecordFormatter {
     let options: StreamOptions
     /// `,"action":"…","stage":"…"` for every action and stage, by `Self.headIndex`.
     private let verdictHeads: [[UInt8]]
@@ -16,7 +17,7 @@ struct RecordFormatter {
     /// `Array.append` checks the array's uniqueness and room: ~95 instructions).
     private let line = ByteScratch(capacity: 256)
 
-    init(options: StreamOptions) {
+    package init(options: StreamOptions) {
         self.options = options
         var heads: [[UInt8]] = []
         for a in Action.allCases {
@@ -37,22 +38,12 @@ struct RecordFormatter {
     /// verdict, not two. Writing objects, a header with all four verdict columns is an
     /// earlier annotation: they go too. The sender, body and id columns always stay.
     static func replacedColumns(_ names: [String], _ options: StreamOptions) -> Set<String> {
-        let row: Set<String> = ["action", "stage", "reason", "warning", "trace"]
-        var replaced: Set<String>
-        switch options.outputFormat {
-        case .csv, .tsv:
-            replaced = row
-        case .ndjson:
-            replaced = ["verdict"]
-            if Set(names).isSuperset(of: ["action", "stage", "reason", "warning"]) { replaced.formUnion(row) }
-        }
-        replaced.subtract([options.fields.sender, options.fields.body, options.fields.id])
-        return replaced
+        options.columnsReplacedByAnnotation(names)
     }
 
     /// The first line of CSV/TSV output (nil for NDJSON). `inputColumns` are
     /// the input header's kept names when annotating CSV input.
-    static func header(_ options: StreamOptions, inputColumns: [String]?) -> [UInt8]? {
+    package static func header(_ options: StreamOptions, inputColumns: [String]?) -> [UInt8]? {
         var names: [String]
         switch options.outputFormat {
         case .ndjson: return nil
@@ -77,7 +68,7 @@ struct RecordFormatter {
     // MARK: Verdicts
 
     /// A verdict line: `{"record":N,"id":…,"action":…,"stage":…,"reason":…}` or its CSV/TSV row.
-    func appendVerdict(record: Int, idJSON: UnsafeBufferPointer<UInt8>?, verdict v: Verdict, to out: inout [UInt8]) {
+    package func appendVerdict(record: Int, idJSON: UnsafeBufferPointer<UInt8>?, verdict v: Verdict, to out: inout [UInt8]) {
         switch options.outputFormat {
         case .ndjson:
             Self.appendHead(record: record, withID: idJSON != nil, to: &out)
@@ -99,7 +90,7 @@ struct RecordFormatter {
     /// from the bytes written for the same action, stage and rule before; they follow from
     /// those (a rule's reason is fixed for a run), so no reason is made or compared. A decision
     /// with a warning, or one whose bytes are not kept, is written from its verdict.
-    func appendDecision(record: Int, idJSON: UnsafeBufferPointer<UInt8>?, _ d: Decision, _ evaluator: Evaluator, to out: inout [UInt8]) {
+    package func appendDecision(record: Int, idJSON: UnsafeBufferPointer<UInt8>?, _ d: Decision, _ evaluator: Evaluator, to out: inout [UInt8]) {
         func verdict() -> Verdict {
             Verdict(action: d.action, stage: d.stage, reason: evaluator.reason(of: d), warning: evaluator.lastWarning, ruleKey: d.ruleKey)
         }
@@ -222,7 +213,7 @@ struct RecordFormatter {
     /// The NDJSON input object with `"verdict":{…}` spliced in before its closing brace.
     /// A `verdict` member the object already has (an earlier run's annotation) is left out,
     /// with its separator, so the object has one.
-    func appendAnnotated(line: UnsafeBufferPointer<UInt8>, closingBrace: Int, isEmpty: Bool, hasVerdict: Bool, verdict v: Verdict, to out: inout [UInt8]) {
+    package func appendAnnotated(line: UnsafeBufferPointer<UInt8>, closingBrace: Int, isEmpty: Bool, hasVerdict: Bool, verdict v: Verdict, to out: inout [UInt8]) {
         var isEmpty = isEmpty
         // A BOM the reader accepted before the object (on any line) is not written back.
         let from = NDJSONRecord.hasBOM(line) ? 3 : 0
@@ -249,7 +240,7 @@ struct RecordFormatter {
 
     /// A CSV input row, annotated: as an object (NDJSON output) or the row plus verdict
     /// columns; columns the annotation replaces (`header.keptColumns`) are left out.
-    func appendAnnotated(header: CSVHeader, values: [String], verdict v: Verdict, to out: inout [UInt8]) {
+    package func appendAnnotated(header: CSVHeader, values: [String], verdict v: Verdict, to out: inout [UInt8]) {
         let kept = header.keptColumns
         switch options.outputFormat {
         case .ndjson:
@@ -274,7 +265,7 @@ struct RecordFormatter {
     // MARK: Errors
 
     /// `{"record":N,"error":"…","raw":"…"}`, or a row with stage `error` and the message as reason.
-    func appendError(record: Int, message: String, raw: UnsafeBufferPointer<UInt8>, annotateWidth: Int?, to out: inout [UInt8]) {
+    package func appendError(record: Int, message: String, raw: UnsafeBufferPointer<UInt8>, annotateWidth: Int?, to out: inout [UInt8]) {
         switch options.outputFormat {
         case .ndjson:
             appendASCII("{\"record\":", &out)
@@ -295,50 +286,6 @@ struct RecordFormatter {
             if options.explain { row.append("") }
             Self.appendRow(row, options.outputFormat, to: &out)
         }
-    }
-}
-
-/// Appends an ASCII string. Literals are stored as UTF-8, so this copies their bytes at once.
-@inline(__always)
-func appendASCII(_ s: StaticString, _ out: inout [UInt8]) {
-    out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
-}
-
-/// Appends an integer in decimal.
-@inline(__always)
-func appendDecimal(_ n: Int, _ out: inout [UInt8]) {
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    withUnsafeMutableBytes(of: &digits) { buf in
-        let count = writeDecimal(n, into: buf.baseAddress!.assumingMemoryBound(to: UInt8.self))
-        out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buf[..<count]))
-    }
-}
-
-/// "00" "01" … "99", for `writeDecimal`.
-private let decimalPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
-
-/// Writes an integer in decimal at `p`, which has room for 20 bytes; returns the count.
-@inline(__always)
-func writeDecimal(_ n: Int, into p: UnsafeMutablePointer<UInt8>) -> Int {
-    // Two digits per division, from a table of the hundred pairs.
-    let pairs = decimalPairs.utf8Start
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    return withUnsafeMutableBytes(of: &digits) { d in
-        var i = d.count, v = n.magnitude
-        while v >= 100 {
-            let r = Int(v % 100)
-            v /= 100
-            i -= 2; d[i] = pairs[2 * r]; d[i + 1] = pairs[2 * r + 1]
-        }
-        if v >= 10 {
-            i -= 2; d[i] = pairs[2 * Int(v)]; d[i + 1] = pairs[2 * Int(v) + 1]
-        } else {
-            i -= 1; d[i] = UInt8(truncatingIfNeeded: 0x30 &+ v)
-        }
-        if n < 0 { i -= 1; d[i] = 0x2D }
-        let count = d.count - i
-        p.update(from: d.baseAddress!.assumingMemoryBound(to: UInt8.self) + i, count: count)
-        return count
     }
 }
 

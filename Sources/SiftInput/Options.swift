@@ -85,3 +85,21 @@ public struct StreamError: Error, Sendable, CustomStringConvertible {
         self.description = description; isUsage = usage; isInput = input; isPartial = partial
     }
 }
+
+extension StreamOptions {
+    /// The columns of an input CSV header that `--annotate` output replaces with its own
+    /// (the reader leaves them out of the record it keeps).
+    package func columnsReplacedByAnnotation(_ names: [String]) -> Set<String> {
+        let row: Set<String> = ["action", "stage", "reason", "warning", "trace"]
+        var replaced: Set<String>
+        switch outputFormat {
+        case .csv, .tsv:
+            replaced = row
+        case .ndjson:
+            replaced = ["verdict"]
+            if Set(names).isSuperset(of: ["action", "stage", "reason", "warning"]) { replaced.formUnion(row) }
+        }
+        replaced.subtract([fields.sender, fields.body, fields.id])
+        return replaced
+    }
+}

@@ -244,7 +244,7 @@ public enum NDJSONRecord {
     }
 
     /// The key `--annotate` adds (and replaces).
-    static let verdictKey = Array("verdict".utf8)
+    package static let verdictKey = Array("verdict".utf8)
 
     /// A top-level member of an object: its key (decoded) and where it is, key to end of value.
     public struct Member: Sendable, Equatable {
@@ -293,7 +293,7 @@ public enum NDJSONRecord {
     }
 
     @inline(__always)
-    static func hasBOM(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func hasBOM(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         line.count >= 3 && line[0] == 0xEF && line[1] == 0xBB && line[2] == 0xBF
     }
 }

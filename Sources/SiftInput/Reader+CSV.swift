@@ -99,7 +99,7 @@ extension RecordReader {
                             return
                         }
                         let header = CSVHeader(names: names, fields: options.fields,
-                                               replacing: options.annotate ? RecordFormatter.replacedColumns(names, options) : [])
+                                               replacing: options.annotate ? options.columnsReplacedByAnnotation(names) : [])
                         if options.annotate && options.outputFormat != .ndjson, let first = firstCSVHeader, first.keptNames != header.keptNames {
                             // The output has one header, the first input's: other columns would land under it.
                             // A file without a header has a message for one: named only with -v.

@@ -8,38 +8,38 @@
 import Foundation
 
 /// Which parser a batch's records need.
-enum RecordFormat: Sendable {
+package enum RecordFormat: Sendable {
     case ndjson
     case csv(CSVHeader)
 }
 
 /// Where a record's bytes lie in its batch and what it is.
-struct RecordRef: Sendable {
-    var start: Int
-    var end: Int
+package struct RecordRef: Sendable {
+    package var start: Int
+    package var end: Int
     /// 1-based input record number over the whole run.
-    var number: Int
+    package var number: Int
     /// 1-based line of the record's first byte in its source.
-    var line: Int
+    package var line: Int
     /// The record was longer than --max-record-bytes; only its first bytes are kept.
-    var tooLong: Bool
+    package var tooLong: Bool
     /// Those first bytes are not the whole record (it is longer than `RecordReader.keptPrefix`).
-    var rawCut = false
+    package var rawCut = false
     /// An error record of an archive reader: its message is `Batch.messages[index]`, its
     /// bytes the record's raw (the element, or the first bytes of a blob).
-    var described = false
+    package var described = false
 }
 
 /// Records of one source, in input order: built by the reader, then moved to a worker.
-struct Batch: Sendable {
+package struct Batch: Sendable {
     /// Position among emitted batches, set when the batch is handed on.
-    var sequence = -1
-    let source: String
-    let format: RecordFormat
-    var data: [UInt8] = []
-    var records: [RecordRef] = []
+    package var sequence = -1
+    package let source: String
+    package let format: RecordFormat
+    package var data: [UInt8] = []
+    package var records: [RecordRef] = []
     /// The messages of `described` records, by index in `records`.
-    var messages: [Int: String] = [:]
+    package var messages: [Int: String] = [:]
 
     init(source: String, format: RecordFormat) {
         self.source = source; self.format = format
@@ -47,21 +47,21 @@ struct Batch: Sendable {
 }
 
 /// Splits sources into batches and hands each to `emit`, which returns false to stop.
-final class RecordReader {
+package final class RecordReader {
     let options: StreamOptions
     private let emit: (Batch) -> Bool
     private var nextRecord = 1
     private var nextSequence = 0
-    private(set) var bytesRead = 0
+    package private(set) var bytesRead = 0
     /// Batches handed on so far.
-    var batchCount: Int { nextSequence }
-    private(set) var stopped = false
+    package var batchCount: Int { nextSequence }
+    package private(set) var stopped = false
     /// The header of the first CSV input (for annotated CSV output).
     var firstCSVHeader: CSVHeader?
     /// Said on stderr at the end of the run (a CSV header naming a field read twice), each with
     /// the number its input's first record has or would have had (under --strict, notes of
     /// inputs past the stop are left out: whether the reader got there is a matter of timing).
-    private(set) var notes: [(from: Int, text: String)] = []
+    package private(set) var notes: [(from: Int, text: String)] = []
 
     /// Adds a note about the input `s` once (the same file given twice: once).
     func note(_ text: String, about s: SourceState) {
@@ -78,7 +78,7 @@ final class RecordReader {
     /// Counts bytes an archive reader read itself (for --stats).
     func countBytes(_ n: Int) { bytesRead += n }
     /// Called once with the first CSV header, before any of its records are emitted.
-    var onFirstCSVHeader: ((CSVHeader) -> Void)?
+    package var onFirstCSVHeader: ((CSVHeader) -> Void)?
 
     static let chunkSize = 1 << 20
     /// Up to this many bytes left unprocessed, a read goes into a new buffer after a copy of them.
@@ -87,13 +87,13 @@ final class RecordReader {
     /// How much of an over-long CSV record an input that cannot seek keeps (see `SourceState.skippedBytes`).
     static let skippedKept = 8 << 20
 
-    init(options: StreamOptions, emit: @escaping (Batch) -> Bool) {
+    package init(options: StreamOptions, emit: @escaping (Batch) -> Bool) {
         self.options = options
         self.emit = emit
     }
 
     /// Reads one source to its end (or until `emit` says stop).
-    func read(_ source: InputSource) throws(StreamError) {
+    package func read(_ source: InputSource) throws(StreamError) {
         let inputFD: Int32
         switch source {
         case .stdin: inputFD = 0
