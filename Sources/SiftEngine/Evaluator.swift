@@ -67,8 +67,8 @@ public final class Evaluator {
     static let directSearchLimit = 8
     /// The regex filters of stages 1 and 5 (their gates are opened by the phrase scan).
     let regexes: RegexStage
-    /// Errors a regex raised other than a time-out, reported once per filter by the caller.
-    public var regexFailures: [String] { regexes.failures }
+    /// The ids of the regex filters ICU gave up on (other than a time-out), each once; the caller reports them.
+    public var regexFailures: [Int] { regexes.failures }
     /// Per regex filter, by rank in `rules.filters`: the messages ICU ran it on so far.
     public var regexRuns: [(filterIndex: Int, runs: Int)] { regexes.runsByFilter }
     /// The smart rules that are on, read once here (a `Set` lookup hashes, per message).

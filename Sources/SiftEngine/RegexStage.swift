@@ -54,7 +54,8 @@ final class RegexStage {
 
     private var reportedFailure = Set<Int32>()
     /// Errors a regex raised other than a time-out, one line per filter.
-    private(set) var failures: [String] = []
+    /// The filters (ids) ICU gave up on for some message, each once.
+    private(set) var failures: [Int] = []
 
     init(_ rules: CompiledRuleSet) {
         filters = rules.filters
@@ -138,7 +139,7 @@ final class RegexStage {
                 let id = filters[Int(r.filterIndex)].id
                 Self.add("regex filter \(id) could not finish matching", to: &warning)
                 if reportedFailure.insert(r.filterIndex).inserted {
-                    failures.append("regex filter \(id) could not finish matching some messages (ICU gave up); they count as no match and carry a warning")
+                    failures.append(id)
                 }
             }
         }

@@ -57,6 +57,17 @@ public struct StreamOptions: Sendable {
     public init() {}
 }
 
+/// What a reader noticed about an input that does not stop the run; the command line
+/// says it in words.
+public enum InputNote: Sendable, Equatable {
+    /// The CSV header of `source` names the field `name` in several columns (1-based); the
+    /// last is read.
+    case columnRepeated(source: String, name: String, columns: [Int])
+    /// The CSV header of `source` has no column `name` (the `key` field, "sender" or
+    /// "body") but has `near`, the same name but for case or spaces.
+    case columnNamedAlike(source: String, key: String, name: String, near: String)
+}
+
 /// A place to read records from.
 public enum InputSource: Sendable, Equatable {
     case stdin

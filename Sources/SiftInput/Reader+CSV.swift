@@ -119,16 +119,14 @@ extension RecordReader {
                         // A field read twice: the last column of that name is read, as the last of
                         // repeated NDJSON keys is; say so, since the other may be the one meant.
                         for name in [options.fields.sender, options.fields.body, options.fields.id] where names.count(where: { $0 == name }) > 1 {
-                            let columns = names.indices.filter { names[$0] == name }.map { String($0 + 1) }
-                            let note = "\(s.name): the CSV header names \"\(name)\" in columns \(columns.joined(separator: ", ")); the last is read"
-                            self.note(note, about: s)
+                            let columns = names.indices.filter { names[$0] == name }.map { $0 + 1 }
+                            self.note(.columnRepeated(source: s.name, name: name, columns: columns), about: s)
                         }
                         // A column named but for case or spaces (`Sender`, ` body`): every record would
                         // lack the field (the end-of-run count says so); name the column meant.
                         for (key, name) in [("sender", options.fields.sender), ("body", options.fields.body)] where !names.contains(name) {
                             guard let near = names.first(where: { Self.namesAlike($0, name) }) else { continue }
-                            let note = "\(s.name): the CSV header has no \"\(name)\" column but has \(quoted(near)) (names match exactly: \(Self.fieldFlag(key, near)))"
-                            self.note(note, about: s)
+                            self.note(.columnNamedAlike(source: s.name, key: key, name: name, near: near), about: s)
                         }
                         if firstCSVHeader == nil {
                             firstCSVHeader = header
@@ -236,9 +234,8 @@ extension RecordReader {
         return UnsafeBufferPointer(rebasing: buf[start..<end])
     }
 
-    /// Whether a column name is `name` but for case and surrounding spaces or tabs.
     /// `--field KEY=NAME` as a shell reads it back (quoted when the name is not plain).
-    static func fieldFlag(_ key: String, _ name: String) -> String {
+    package static func fieldFlag(_ key: String, _ name: String) -> String {
         let plain = name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "_.-".unicodeScalars.contains($0) }
         return plain ? "--field \(key)=\(name)" : "--field '\(key)=\(name.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''"))'"
     }
@@ -272,6 +269,7 @@ extension RecordReader {
             + ", or, if the file has no header row, add one"
     }
 
+    /// Whether a column name is `name` but for case and surrounding spaces or tabs.
     static func namesAlike(_ column: String, _ name: String) -> Bool {
         var c = Substring(column)
         while c.first == " " || c.first == "\t" { c.removeFirst() }

@@ -58,14 +58,14 @@ package final class RecordReader {
     package private(set) var stopped = false
     /// The header of the first CSV input (for annotated CSV output).
     var firstCSVHeader: CSVHeader?
-    /// Said on stderr at the end of the run (a CSV header naming a field read twice), each with
-    /// the number its input's first record has or would have had (under --strict, notes of
-    /// inputs past the stop are left out: whether the reader got there is a matter of timing).
-    package private(set) var notes: [(from: Int, text: String)] = []
+    /// Worth a line on stderr at the end of the run (a CSV header naming a field read twice),
+    /// each with the number its input's first record has or would have had (under --strict,
+    /// notes of inputs past the stop are left out: whether the reader got there is a matter of timing).
+    package private(set) var notes: [(from: Int, note: InputNote)] = []
 
     /// Adds a note about the input `s` once (the same file given twice: once).
-    func note(_ text: String, about s: SourceState) {
-        if !notes.contains(where: { $0.text == text }) { notes.append((s.firstRecord, text)) }
+    func note(_ note: InputNote, about s: SourceState) {
+        if !notes.contains(where: { $0.note == note }) { notes.append((s.firstRecord, note)) }
     }
     /// Set when an input cannot be read with the options given (a usage problem found at run time).
     private(set) var formatProblem: String?

@@ -20,7 +20,7 @@ public struct RunOutcome: Sendable {
     public var brokenPipe: Bool
     /// Worth one line on stderr each: regex failures, records without a field or left out
     /// with a warning, the readers' notes on their inputs, non-UTF-8 records.
-    public var notes: [String]
+    public var notes: [RunNote]
     /// Inputs that could not be read, were not NDJSON or CSV, or lost lines they could not
     /// read again (each already reported through `onInputError`); the others were read.
     public var failedInputs = 0
@@ -28,6 +28,33 @@ public struct RunOutcome: Sendable {
     public var eval = EvalTally()
     /// What `RunMode.compare` counted.
     public var diff = DiffTally()
+}
+
+/// The sender field or the body field.
+public enum FieldKey: String, Sendable, Equatable {
+    case sender, body
+}
+
+/// Something about a run worth one line on stderr at its end; the command line words it.
+/// `first` is where the first such record is, nil when every record is one.
+public enum RunNote: Sendable, Equatable {
+    /// `count` of `records` records have no field `name` (the `key` field): read as empty.
+    case fieldMissing(FieldKey, name: String, count: Int, records: Int, first: RecordPlace?)
+    /// `count` of `records` records have JSON null for `name`: read as empty.
+    case fieldNull(FieldKey, name: String, count: Int, records: Int, first: RecordPlace?)
+    /// `count` of `records` records have an empty body field `name`: judged by their sender alone.
+    case bodyEmpty(name: String, count: Int, records: Int, first: RecordPlace?)
+    /// `count` records left out by `--only` carry a warning (a regex timed out or gave up).
+    case warningsLeftOut(count: Int, first: RecordPlace)
+    /// `count` of `records` records could not be read: error records in the output
+    /// (`inOutput`), or not counted (eval, diff).
+    case unreadable(count: Int, records: Int, first: RecordPlace, inOutput: Bool)
+    /// `count` of `records` records are not UTF-8.
+    case notUTF8(count: Int, records: Int)
+    /// ICU gave up matching regex filter `filter` on some message (of `--after`'s rules in a diff).
+    case regexGaveUp(filter: Int, after: Bool)
+    /// What a reader noticed about an input.
+    case input(InputNote)
 }
 
 /// Classifies streams of records with one compiled rule set.
@@ -69,7 +96,8 @@ public final class Pipeline {
                     let result = worker.process(batch)
                     shared.deliver(result)
                 }
-                shared.workerDone(notes: worker.evaluator.regexFailures + (worker.after?.regexFailures.map { "--after: " + $0 } ?? []))
+                shared.workerDone(notes: worker.evaluator.regexFailures.map { .regexGaveUp(filter: $0, after: false) }
+                                   + (worker.after?.regexFailures.map { .regexGaveUp(filter: $0, after: true) } ?? []))
             }
             t.stackSize = 4 << 20
             workers.append(t)
@@ -115,54 +143,37 @@ public final class Pipeline {
         if let e = writer.writeError { throw StreamError(e) }
         var notes = shared.notes
         // Where the first record counted is, unless every record is one.
-        func whereFirst(_ c: RecordCount) -> String {
-            guard c.count < stats.records, let place = c.first else { return "" }
-            return c.count == 1 ? "it is \(place)" : "the first is \(place)"
-        }
-        // A wrong field name reads every sender or body as empty, which smart rules then judge:
-        // say so once, so a silently junked archive does not go unnoticed.
-        for (c, key, name) in [(stats.missingSender, "sender", options.fields.sender), (stats.missingBody, "body", options.fields.body)]
-        where c.count > 0 && !writer.brokenPipe {
-            let at = whereFirst(c)
-            notes.append("\(c.count) of \(stats.records) records have no \"\(name)\" field and were read with an empty \(key)"
-                         + " (\(at.isEmpty ? "" : at + "; ")--field \(key)=NAME reads another field)")
-        }
+        func first(_ c: RecordCount) -> RecordPlace? { c.count < stats.records ? c.first : nil }
         if !writer.brokenPipe {
+            // A wrong field name reads every sender or body as empty, which smart rules then judge.
+            for (c, key, name) in [(stats.missingSender, FieldKey.sender, options.fields.sender), (stats.missingBody, .body, options.fields.body)]
+            where c.count > 0 {
+                notes.append(.fieldMissing(key, name: name, count: c.count, records: stats.records, first: first(c)))
+            }
             let stop = writer.strictStopRecord ?? .max
-            notes += reader.notes.filter { $0.from <= stop }.map(\.text)
-        }
-        // Exports write null for what a message has not (the sender of one's own messages):
-        // judged as empty, which short-sender junks; worth a word too.
-        for (c, name) in [(stats.nullSender, options.fields.sender), (stats.nullBody, options.fields.body)]
-        where c.count > 0 && !writer.brokenPipe {
-            let at = whereFirst(c)
-            notes.append("\(c.count) of \(stats.records) records have a null \"\(name)\", read as empty" + (at.isEmpty ? "" : " (\(at))"))
-        }
-        // An empty cell where the text should be (iPhone messages kept only in attributedBody,
-        // MMS pictures): judged by the sender alone, which is worth knowing.
-        if stats.emptyBody.count > 0 && !writer.brokenPipe {
-            let at = whereFirst(stats.emptyBody)
-            notes.append("\(stats.emptyBody.count) of \(stats.records) records have an empty \"\(options.fields.body)\": judged by their sender alone"
-                         + (at.isEmpty ? "" : " (\(at))"))
-        }
-        // A regex that ran out of time counts as no match: such a record is often allowed, and
-        // --only junk hides it and its warning. Say how many, and where the first is.
-        if stats.warningsNotWritten.count > 0, let place = stats.warningsNotWritten.first, !writer.brokenPipe {
-            let n = stats.warningsNotWritten.count
-            notes.append("\(n) record\(n == 1 ? "" : "s") left out by --only carr\(n == 1 ? "ies" : "y") a warning (a regex filter timed out or"
-                         + " could not finish, counted as no match); \(n == 1 ? "it is" : "the first is") \(place)")
-        }
-        // Error records go to stdout in order, where a pipeline (`| jq 'select(…)'`) may filter
-        // them away: one line here says they exist (and the run's status is 1).
-        if stats.errors.count > 0, let first = stats.errors.first, !writer.brokenPipe, writer.strictStop == nil {
-            let n = stats.errors.count
-            let fate: String
-            if case .classify = mode { fate = "error record\(n == 1 ? "" : "s") in the output" } else { fate = "not counted" }
-            notes.append("\(n) of \(stats.records + n) records could not be read (\(fate)); \(n == 1 ? "it is" : "the first is") \(first)")
-        }
-        if stats.invalidUTF8 > 0 && !writer.brokenPipe {
-            notes.append("\(stats.invalidUTF8) of \(stats.records + stats.errors.count) records are not UTF-8 (error records); a file saved as Latin-1"
-                         + " or Windows-1252 converts with iconv -f CP1252 -t UTF-8 FILE | msgsift …")
+            notes += reader.notes.filter { $0.from <= stop }.map { .input($0.note) }
+            // Exports write null for what a message has not (the sender of one's own messages).
+            for (c, key, name) in [(stats.nullSender, FieldKey.sender, options.fields.sender), (stats.nullBody, .body, options.fields.body)]
+            where c.count > 0 {
+                notes.append(.fieldNull(key, name: name, count: c.count, records: stats.records, first: first(c)))
+            }
+            // An empty cell where the text should be (iPhone messages kept only in attributedBody).
+            if stats.emptyBody.count > 0 {
+                notes.append(.bodyEmpty(name: options.fields.body, count: stats.emptyBody.count, records: stats.records, first: first(stats.emptyBody)))
+            }
+            // A regex that ran out of time counts as no match: --only may hide such a record.
+            if stats.warningsNotWritten.count > 0, let place = stats.warningsNotWritten.first {
+                notes.append(.warningsLeftOut(count: stats.warningsNotWritten.count, first: place))
+            }
+            // Error records go to stdout in order, where a pipeline may filter them away.
+            if stats.errors.count > 0, let place = stats.errors.first, writer.strictStop == nil {
+                let written: Bool
+                if case .classify = mode { written = true } else { written = false }
+                notes.append(.unreadable(count: stats.errors.count, records: stats.records + stats.errors.count, first: place, inOutput: written))
+            }
+            if stats.invalidUTF8 > 0 {
+                notes.append(.notUTF8(count: stats.invalidUTF8, records: stats.records + stats.errors.count))
+            }
         }
         return RunOutcome(stats: stats, elapsed: Date().timeIntervalSince(started), strictStop: writer.strictStop,
                           brokenPipe: writer.brokenPipe, notes: notes, failedInputs: failedInputs + partialInputs,
@@ -388,7 +399,7 @@ final class SharedState: Sendable {
         var results: [Int: BatchResult] = [:]
         var totalBatches: Int? = nil
         var stopped = false
-        var notes: [String] = []
+        var notes: [RunNote] = []
         /// The first CSV input's header (set by the reader before its first batch), and
         /// whether the run stopped before any batch (then no header is written).
         var csvHeader: CSVHeader?
@@ -417,7 +428,7 @@ final class SharedState: Sendable {
         changed.signal()
     }
 
-    func workerDone(notes: [String]) {
+    func workerDone(notes: [RunNote]) {
         state.withLock { s in
             // Each worker reports its own failures: the same regex may fail in several.
             for note in notes where !s.notes.contains(note) { s.notes.append(note) }
@@ -425,7 +436,7 @@ final class SharedState: Sendable {
         finished.signal()
     }
 
-    var notes: [String] { state.withLock { $0.notes } }
+    var notes: [RunNote] { state.withLock { $0.notes } }
 
     func setCSVHeader(_ h: CSVHeader) { state.withLock { $0.csvHeader = h } }
 

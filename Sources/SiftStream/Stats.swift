@@ -6,7 +6,7 @@ import SiftInput
 import SiftOutput
 
 /// Where a record is: its number in the run, and its input and line there.
-public struct RecordPlace: Sendable, CustomStringConvertible {
+public struct RecordPlace: Sendable, Equatable, CustomStringConvertible {
     public var number: Int
     public var source: String
     public var line: Int

@@ -153,7 +153,7 @@ enum ClassifyCommand {
         // (~11M instructions at 50,000 phrases) would only delay the exit. One reference
         // more, never released, keeps them to the end.
         _ = Unmanaged.passRetained(pipeline)
-        for note in outcome.notes { warn(note) }
+        for note in outcome.notes { warn(note.words) }
         if config.stats {
             writeStderr(outcome.stats.report(rules: compiled, elapsed: outcome.elapsed))
             if config.statsAll { writeStderr(outcome.stats.everyRuleReport(compiled)) }

@@ -203,6 +203,6 @@ func countingRun(_ config: ClassifyConfig, mode: RunMode, command: String, rules
         throw RuntimeError(error.description)
     }
     _ = Unmanaged.passRetained(pipeline)    // kept to the exit, as classify does
-    for note in outcome.notes { warn(note) }
+    for note in outcome.notes { warn(note.words) }
     return (compiled, outcome)
 }

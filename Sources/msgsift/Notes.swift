@@ -1,0 +1,44 @@
+// The words of what a run noticed (`RunNote`, the pipeline's and the readers'), said
+// on stderr at its end: counts, plurals and hints are the command line's, not the
+// libraries'.
+import SiftInput
+import SiftRules
+import SiftStream
+
+extension RunNote {
+    /// One line for stderr (without `msgsift: `).
+    var words: String {
+        /// Where the first record is, as a clause: "it is …" for one, "the first is …" for more.
+        func whereFirst(_ count: Int, _ place: RecordPlace?) -> String? {
+            place.map { count == 1 ? "it is \($0)" : "the first is \($0)" }
+        }
+        switch self {
+        case .fieldMissing(let key, let name, let count, let records, let first):
+            let at = whereFirst(count, first).map { $0 + "; " } ?? ""
+            return "\(count) of \(records) records have no \"\(name)\" field and were read with an empty \(key.rawValue)"
+                + " (\(at)--field \(key.rawValue)=NAME reads another field)"
+        case .fieldNull(_, let name, let count, let records, let first):
+            return "\(count) of \(records) records have a null \"\(name)\", read as empty" + (whereFirst(count, first).map { " (\($0))" } ?? "")
+        case .bodyEmpty(let name, let count, let records, let first):
+            return "\(count) of \(records) records have an empty \"\(name)\": judged by their sender alone"
+                + (whereFirst(count, first).map { " (\($0))" } ?? "")
+        case .warningsLeftOut(let n, let first):
+            return "\(n) record\(n == 1 ? "" : "s") left out by --only carr\(n == 1 ? "ies" : "y") a warning (a regex filter timed out or"
+                + " could not finish, counted as no match); \(whereFirst(n, first)!)"
+        case .unreadable(let n, let records, let first, let inOutput):
+            let fate = inOutput ? "error record\(n == 1 ? "" : "s") in the output" : "not counted"
+            return "\(n) of \(records) records could not be read (\(fate)); \(whereFirst(n, first)!)"
+        case .notUTF8(let n, let records):
+            return "\(n) of \(records) records are not UTF-8 (error records); a file saved as Latin-1"
+                + " or Windows-1252 converts with iconv -f CP1252 -t UTF-8 FILE | msgsift …"
+        case .regexGaveUp(let id, let after):
+            return (after ? "--after: " : "")
+                + "regex filter \(id) could not finish matching some messages (ICU gave up); they count as no match and carry a warning"
+        case .input(.columnRepeated(let source, let name, let columns)):
+            return "\(source): the CSV header names \"\(name)\" in columns \(columns.map(String.init).joined(separator: ", ")); the last is read"
+        case .input(.columnNamedAlike(let source, let key, let name, let near)):
+            return "\(source): the CSV header has no \"\(name)\" column but has \(quoted(near))"
+                + " (names match exactly: \(RecordReader.fieldFlag(key, near)))"
+        }
+    }
+}
