@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "CRuntime", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         // Unicode machinery: folding, letter/script tables, Aho–Corasick, regex,
         // language, links, emoji, calling codes.
-        .target(name: "SiftText", dependencies: ["CICUShim", "CTextScan"], swiftSettings: hotPath),
+        .target(name: "SiftText", dependencies: ["CICUShim", "CTextScan", "CRuntime"], swiftSettings: hotPath),
         // The rule model, .sfsfilters and community-list files, compile → CompiledRuleSet.
         .target(name: "SiftRules", dependencies: ["SiftText", "CTextScan"], swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]),
         // The eight-stage evaluator over a CompiledRuleSet.

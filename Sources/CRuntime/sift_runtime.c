@@ -24,3 +24,18 @@ int sift_flush_stdout_failed(void) {
 void sift_flush_stdout(void) {
     fflush(stdout);
 }
+
+#if defined(__has_feature)
+#  if __has_feature(thread_sanitizer)
+#    define SIFT_TSAN 1
+#  endif
+#endif
+#if defined(SIFT_TSAN)
+void __tsan_acquire(void *address);
+void __tsan_release(void *address);
+void sift_tsan_acquire(void *address) { __tsan_acquire(address); }
+void sift_tsan_release(void *address) { __tsan_release(address); }
+#else
+void sift_tsan_acquire(void *address) { (void)address; }
+void sift_tsan_release(void *address) { (void)address; }
+#endif

@@ -6,13 +6,13 @@
 // error after the records read before it.
 import CZlib
 import Foundation
-import Synchronization
+import SiftText
 
 final class Gunzip: Sendable {
     /// The pipe the reader reads the decompressed bytes from.
     let output: Int32
     /// Why decompression stopped early, if it did.
-    private let failure = Mutex<String?>(nil)
+    private let failure = Locked<String?>(nil)
     private let finished = DispatchSemaphore(value: 0)
 
     /// Starts inflating `prefix` (what was read of `source` already), then the rest of

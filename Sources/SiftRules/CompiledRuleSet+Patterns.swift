@@ -3,7 +3,6 @@
 // distinct patterns of a table with the uses of each.
 import Foundation
 import SiftText
-import Synchronization
 
 extension CompiledRuleSet {
     /// `CaseFold.foldedNFCBytes` of each text, in order, and what `other` makes: the texts
@@ -43,7 +42,7 @@ public func bothAtOnce<A, B: Sendable>(_ parallel: Bool, _ first: () -> A, _ sec
 }
 
 /// What `bothAtOnce`'s second thread made, read after it signals.
-private final class SecondResult<B: Sendable>: Sendable { let value = Mutex<B?>(nil) }
+private final class SecondResult<B: Sendable>: Sendable { let value = Locked<B?>(nil) }
 
 /// Gathers distinct patterns and the uses of each while compiling.
 struct PatternCollector {

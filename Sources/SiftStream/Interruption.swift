@@ -12,11 +12,10 @@
 // or terminal may wait for its reader forever, and Ctrl-C must still work. A
 // second signal ends the process at once. A signal the run was started with
 // ignored (a background job) stays ignored.
+import SiftText
 import Synchronization
 #if canImport(Glibc)
 import Glibc
-import SiftInput
-import SiftOutput
 #endif
 
 enum Interruption {
@@ -26,7 +25,7 @@ enum Interruption {
     static let holding = Atomic<Bool>(false)
     /// What SIGINT, SIGTERM and SIGHUP did before `install`, put back by `uninstall`.
     /// (Never read by a handler: a lock is fine here.)
-    private static let previous = Mutex<[Int32: sigaction]>([:])
+    private static let previous = Locked<[Int32: sigaction]>([:])
     private static let signals = [SIGINT, SIGTERM, SIGHUP]
 
     /// Installs the handlers for the length of a run writing to `output`.

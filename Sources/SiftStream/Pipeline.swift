@@ -4,9 +4,9 @@
 // not grow with the input.
 import CRuntime
 import Foundation
+import SiftText
 import SiftEngine
 import SiftRules
-import Synchronization
 import SiftInput
 import SiftOutput
 
@@ -352,11 +352,11 @@ struct BatchResult: Sendable {
 
 /// A FIFO of batches (bounded by `SharedState.slots`); `nil` tells a worker to stop.
 final class WorkQueue: Sendable {
-    private struct Items: ~Copyable {
+    private struct Items: Sendable {
         var list: [Batch?] = []
         var head = 0
     }
-    private let items = Mutex(Items())
+    private let items = Locked(Items())
     /// One count per item pushed: a worker waits here, then takes one.
     private let available = DispatchSemaphore(value: 0)
 
@@ -395,7 +395,7 @@ final class SharedState: Sendable {
     let work = WorkQueue()
     /// Batches in flight; the reader takes a slot, the writer gives it back.
     let slots: DispatchSemaphore
-    private struct State: ~Copyable {
+    private struct State: Sendable {
         var results: [Int: BatchResult] = [:]
         var totalBatches: Int? = nil
         var stopped = false
@@ -406,7 +406,7 @@ final class SharedState: Sendable {
         var headerDropped = false
         var writer: WriterOutcome?
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// Signalled at every change the writer may be waiting for (a result, the batch count).
     private let changed = DispatchSemaphore(value: 0)
     /// Signalled by each worker and by the writer as they finish.

@@ -25,7 +25,6 @@
 // cost more than 32 steps per byte is therefore scanned again by the
 // automaton, built the first time one is needed.
 
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -64,7 +63,7 @@ public final class PhraseMatcher: Sendable {
     private let reversed: FrozenBuffer<UInt8>
     private let patternStart: FrozenBuffer<Int32>
     /// The automaton for texts the walks would take too long over, and its dense budget.
-    private let fallback = Mutex<AhoCorasick?>(nil)
+    private let fallback = Locked<AhoCorasick?>(nil)
     private let denseBytes: Int
 
     private static let multiplier: UInt32 = 0x9E37_79B1

@@ -4,7 +4,6 @@
 // and fails if the two ever disagree on a verdict: the prefilter may only skip
 // what cannot match.
 import Foundation
-import Synchronization
 import SiftEngine
 import SiftRules
 import SiftText
@@ -50,7 +49,7 @@ func regexCheck(_ args: [String]) {
         }
     }
     let records = readCorpus(value(args, "--corpus"), limit: Int(value(args, "--records", "1000000000")) ?? .max)
-    let results = Mutex([RegexCheckResult?](repeating: nil, count: filters.count))
+    let results = Locked([RegexCheckResult?](repeating: nil, count: filters.count))
     let started = Date()
     let filterList = filters
     DispatchQueue.concurrentPerform(iterations: filters.count) { i in

@@ -2,6 +2,7 @@
 // Import merges (never deletes) in one transaction; export writes exactly the
 // app's format through `SFSFilters.write`.
 import Foundation
+import SiftText
 import Synchronization
 import SiftRules
 import SiftStore
@@ -179,7 +180,7 @@ enum TemporaryFile {
     /// load is async-signal-safe, a lock is not.
     private static let path = Atomic<Int>(0)
     /// What the signals did before `removeOnSignal`, put back by `keep` (never read by the handler).
-    private static let previous = Mutex<[Int32: sigaction]>([:])
+    private static let previous = Locked<[Int32: sigaction]>([:])
     private static let signals = [SIGINT, SIGTERM, SIGHUP]
 
     static func removeOnSignal(_ file: String) {

@@ -3,7 +3,6 @@
 // The tables are `static let`s, built once under a lock; these tests check that
 // preparing them while they are in use neither blocks nor changes an answer.
 import Dispatch
-import Synchronization
 import Testing
 import SiftText
 
@@ -12,7 +11,7 @@ struct TextTablesTests {
     @Test("prepare, on several threads at once with the functions themselves, leaves every answer as it was")
     func concurrentPrepareAndUse() {
         let rounds = 8
-        let results = Mutex([String](repeating: "", count: rounds))
+        let results = Locked([String](repeating: "", count: rounds))
         do {
             DispatchQueue.concurrentPerform(iterations: rounds) { k in
                 if k % 2 == 0 { TextTables.prepare() }

@@ -17,4 +17,12 @@ int sift_flush_stdout_failed(void);
 /// Flushes the C library's stdout.
 void sift_flush_stdout(void);
 
+/// Tell ThreadSanitizer that what happened before `sift_tsan_release(address)` on one thread
+/// happens before what follows `sift_tsan_acquire(address)` on another. Swift's `Mutex` on
+/// Linux is futex-based in a library TSan does not instrument, so without these TSan would
+/// see its critical sections as unordered (`Locked` in SiftText calls them). No-ops unless
+/// this file is compiled with -fsanitize=thread.
+void sift_tsan_acquire(void *address);
+void sift_tsan_release(void *address);
+
 #endif
