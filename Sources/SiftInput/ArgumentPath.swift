@@ -4,22 +4,35 @@
 // path falls back to the argument's own bytes.
 import Foundation
 
-/// `open(path, O_RDONLY)`: the descriptor, or -1 and why (`strerror`'s words). When no
-/// file has the name and `path` holds U+FFFD, the command-line argument that reads as
-/// `path` (or as `--flag=path`) is opened by its bytes; two arguments of different bytes
-/// that read alike (`caf\xe9` and `caf\xe8`) cannot be told apart: refused, not guessed.
-public func openArgumentPath(_ path: String) -> (fd: Int32, reason: String) {
-    let fd = open(path, O_RDONLY)
-    if fd >= 0 { return (fd, "") }
-    let reason = String(cString: strerror(errno))
-    guard errno == ENOENT, path.unicodeScalars.contains("\u{FFFD}") else { return (-1, reason) }
-    let readings = Set(argumentBytes(readingAs: path))
-    if readings.count > 1 {
-        return (-1, "its name is not UTF-8 and another argument's reads the same; rename one of them")
+/// Why a file named on the command line could not be opened.
+public enum OpenFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// open(2) failed with this errno.
+    case system(Int32)
+    /// Its name is not UTF-8 and another argument's reads the same.
+    case ambiguousName
+
+    public var description: String {
+        switch self {
+        case .system(let code): return String(cString: strerror(code))
+        case .ambiguousName: return "its name is not UTF-8 and another argument's reads the same; rename one of them"
+        }
     }
-    guard let name = readings.first else { return (-1, reason) }
+}
+
+/// `open(path, O_RDONLY)`: the descriptor, or why not. When no file has the name and
+/// `path` holds U+FFFD, the command-line argument that reads as `path` (or as
+/// `--flag=path`) is opened by its bytes; two arguments of different bytes that read
+/// alike (`caf\xe9` and `caf\xe8`) cannot be told apart: refused, not guessed.
+public func openArgumentPath(_ path: String) -> Result<Int32, OpenFailure> {
+    let fd = open(path, O_RDONLY)
+    if fd >= 0 { return .success(fd) }
+    let code = errno
+    guard code == ENOENT, path.unicodeScalars.contains("\u{FFFD}") else { return .failure(.system(code)) }
+    let readings = Set(argumentBytes(readingAs: path))
+    if readings.count > 1 { return .failure(.ambiguousName) }
+    guard let name = readings.first else { return .failure(.system(code)) }
     let again = (name + [0]).withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_RDONLY) }
-    return again >= 0 ? (again, "") : (-1, String(cString: strerror(errno)))
+    return again >= 0 ? .success(again) : .failure(.system(errno))
 }
 
 /// Whether `value` is a command-line argument (or the part after `--flag=`) whose bytes

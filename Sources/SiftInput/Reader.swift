@@ -98,9 +98,10 @@ package final class RecordReader {
         switch source {
         case .stdin: inputFD = 0
         case .file(let path):
-            let opened = openArgumentPath(path)
-            inputFD = opened.fd
-            if inputFD < 0 { throw StreamError("cannot read \(path): \(opened.reason)", input: true) }
+            switch openArgumentPath(path) {
+            case .success(let fd): inputFD = fd
+            case .failure(let why): throw StreamError("cannot read \(path): \(why)", input: true)
+            }
         }
         defer { if inputFD != 0 { close(inputFD) } }
         // What is read: the input, or the pipe its decompressed bytes come through (Gunzip.swift).

@@ -89,12 +89,14 @@ package struct RecordFormatter {
     /// `appendVerdict` for a decision, NDJSON without a trace (the hot path): the members come
     /// from the bytes written for the same action, stage and rule before; they follow from
     /// those (a rule's reason is fixed for a run), so no reason is made or compared. A decision
-    /// with a warning, or one whose bytes are not kept, is written from its verdict.
-    package func appendDecision(record: Int, idJSON: UnsafeBufferPointer<UInt8>?, _ d: Decision, _ evaluator: Evaluator, to out: inout [UInt8]) {
+    /// with a warning, or one whose bytes are not kept, is written from its verdict, with
+    /// `reason` (asked only then) and `warning` the evaluator gave.
+    package func appendDecision(record: Int, idJSON: UnsafeBufferPointer<UInt8>?, _ d: Decision, warning: String?,
+                                reason: () -> String?, to out: inout [UInt8]) {
         func verdict() -> Verdict {
-            Verdict(action: d.action, stage: d.stage, reason: evaluator.reason(of: d), warning: evaluator.lastWarning, ruleKey: d.ruleKey)
+            Verdict(action: d.action, stage: d.stage, reason: reason(), warning: warning, ruleKey: d.ruleKey)
         }
-        guard evaluator.lastWarning == nil else { return appendVerdict(record: record, idJSON: idJSON, verdict: verdict(), to: &out) }
+        guard warning == nil else { return appendVerdict(record: record, idJSON: idJSON, verdict: verdict(), to: &out) }
         let head = Self.headIndex(d.action, d.stage), slot = Int(d.ruleKey) &+ 1
         if slot >= 0 && slot < members.entries[head].count {
             let range = members.entries[head][slot].range

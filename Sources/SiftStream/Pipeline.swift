@@ -284,10 +284,11 @@ final class Worker {
                             let body = m.body(bytes, f)
                             if body.isEmpty && !m.bodyMissing && !m.bodyNull { result.stats.emptyBody.add(place()) }
                             let d = evaluator.decide(senderUTF8: m.sender(bytes, f), bodyUTF8: body)
-                            let warned = evaluator.lastWarning != nil
+                            let warning = evaluator.lastWarning, warned = warning != nil
                             result.stats.count(d, warned: warned)
                             if only == nil || only!.contains(d.action) {
-                                formatter.appendDecision(record: r.number, idJSON: m.idJSON(bytes, f), d, evaluator, to: &out)
+                                formatter.appendDecision(record: r.number, idJSON: m.idJSON(bytes, f), d, warning: warning,
+                                                         reason: { evaluator.reason(of: d) }, to: &out)
                             } else if warned {
                                 result.stats.warningsNotWritten.add(place())
                             }

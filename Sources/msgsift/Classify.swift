@@ -159,14 +159,8 @@ enum ClassifyCommand {
             if config.statsAll { writeStderr(outcome.stats.everyRuleReport(compiled)) }
         }
         if let path = config.statsJSON { try writeFileAtomically(path, outcome.stats.json(compiled)) }
-        // Stdout closed early (`| head`) ends the run quietly, but an input already said to be
-        // unreadable keeps its status.
-        if outcome.brokenPipe { return outcome.failedInputs > 0 ? 1 : 0 }
-        if let stop = outcome.strictStop {
-            warn("--strict: stopped at an unreadable record: \(stop)")
-            return 1
-        }
-        return outcome.failedInputs > 0 || outcome.stats.errors.count > 0 ? 1 : 0
+        if let stop = outcome.strictStop, !outcome.brokenPipe { warn("--strict: stopped at an unreadable record: \(stop)") }
+        return ExitStatus.of(outcome)
     }
 }
 

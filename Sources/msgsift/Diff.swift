@@ -95,7 +95,7 @@ enum DiffCommand {
         let report = config.json ? json(rows, records: outcome.stats.records, changed: outcome.diff.changed) + "\n"
                                  : text(rows, records: outcome.stats.records, changed: outcome.diff.changed)
         try writeStdout(Data(report.utf8))
-        return outcome.failedInputs > 0 || outcome.stats.errors.count > 0 ? 1 : 0
+        return ExitStatus.of(outcome)
     }
 
     /// A verdict as the report shows it.

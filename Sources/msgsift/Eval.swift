@@ -111,7 +111,7 @@ enum EvalCommand {
         let report = config.json ? evalJSON(tally, records: outcome.stats.records, compiled) + "\n"
                                  : evalText(tally, records: outcome.stats.records, label: f.label, compiled, show: config)
         try writeStdout(Data(report.utf8))
-        return outcome.failedInputs > 0 || outcome.stats.errors.count > 0 ? 1 : 0
+        return ExitStatus.of(outcome)
     }
 
     /// Ratios of the report; nil where the denominator is 0.

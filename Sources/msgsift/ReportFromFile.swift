@@ -85,17 +85,18 @@ extension ReportCommand {
             rewind(copy)
             return copy
         }
-        let opened = openArgumentPath(path)
-        guard opened.fd >= 0 else {
-            throw RuntimeError("\(path): " + (opened.reason == String(cString: strerror(ENOENT)) ? "no such file" : "cannot be read (\(opened.reason))"))
+        let fd: Int32
+        switch openArgumentPath(path) {
+        case .success(let opened): fd = opened
+        case .failure(let why): throw RuntimeError("\(path): " + (why == .system(ENOENT) ? "no such file" : "cannot be read (\(why))"))
         }
         var info = stat()
-        if fstat(opened.fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
-            close(opened.fd)
+        if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
+            close(fd)
             throw RuntimeError("\(path): is a directory")
         }
-        guard let file = fdopen(opened.fd, "r") else {
-            close(opened.fd)
+        guard let file = fdopen(fd, "r") else {
+            close(fd)
             throw RuntimeError("\(path): cannot be read (\(String(cString: strerror(errno))))")
         }
         return file

@@ -206,10 +206,9 @@ func readFile(_ path: String) throws -> Data {
         fd = dup(0)
         if fd < 0 { throw RuntimeError("stdin cannot be read (\(String(cString: strerror(errno))))") }
     } else {
-        let opened = openArgumentPath(path)
-        fd = opened.fd
-        if fd < 0 {
-            throw RuntimeError("\(path): " + (opened.reason == String(cString: strerror(ENOENT)) ? "no such file" : "cannot be read (\(opened.reason))"))
+        switch openArgumentPath(path) {
+        case .success(let opened): fd = opened
+        case .failure(let why): throw RuntimeError("\(path): " + (why == .system(ENOENT) ? "no such file" : "cannot be read (\(why))"))
         }
     }
     defer { close(fd) }

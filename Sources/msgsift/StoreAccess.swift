@@ -100,7 +100,7 @@ protocol StoreConfig: Sendable {
 
 /// Runs one store command: `--help`, the flag table plus `--db`, then `body`.
 /// An invalid rule (`RuleError`) is a usage error of this command (exit 2);
-/// a store problem (`StoreError`) a runtime failure (exit 1).
+/// a store problem (`StoreError`) a runtime failure (exit 1; `ExitStatus.reporting`).
 func runStoreCommand<C: StoreConfig>(
     _ args: ArraySlice<String>, db: String?, name: String, usage: String, summary: String,
     flags: [Flag<C>], config initial: C, footer: String = "",
@@ -123,8 +123,6 @@ func runStoreCommand<C: StoreConfig>(
         throw UsageError(e.description, command: name)
     } catch let e as RuleError {
         throw UsageError(e.description, command: name)
-    } catch let e as StoreError {
-        throw RuntimeError(e.description)
     }
 }
 

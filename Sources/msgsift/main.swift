@@ -100,21 +100,8 @@ func runMain() -> Int32 {
         default:
             throw UsageError("unknown command \(quotedArg(command))" + didYouMean(command, commandNames.sorted()))
         }
-    } catch is OutputClosed {
-        return 0
-    } catch let e as UsageError {
-        return usage(e)
-    } catch let e as RuntimeError {
-        warn(e.description)
-        return 1
-    } catch let e as StoreError {
-        warn(e.description)
-        return 1
-    } catch let e as RuleError {
-        return usage(UsageError(e.description))
     } catch {
-        warn("\(error)")
-        return 1
+        return ExitStatus.reporting(error)
     }
 }
 
@@ -122,7 +109,7 @@ func usage(_ e: UsageError) -> Int32 {
     warn(e.description)
     let hint = e.command.map { "msgsift \($0) --help" } ?? "msgsift --help"
     writeStderr("Try '\(hint)'.\n")
-    return 2
+    return ExitStatus.usage
 }
 
 exit(flushedStatus(runMain()))
