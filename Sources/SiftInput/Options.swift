@@ -1,17 +1,8 @@
-// SiftStream: readers, writers and the ordered parallel pipeline.
-//
-//   Reader (calling thread)  ── batches of raw records ──►  workers (--jobs)
-//   splits input into records       bounded queue           parse fields, evaluate, format
-//                                                                     │
-//   Writer thread  ◄── formatted batches, re-ordered by sequence ─────┘
-//   one write(2) per batch, in input order
-//
-// Memory is bounded by the number of batches in flight (a few per job), never
-// by the size of the input. Files: Options (this), Reader, Formatter,
-// Pipeline, Stats (and Stats+All: every rule's hits); the byte-level parsers are
-// NDJSONRecord and CSVRecord. Tally and Pipeline+Tally: the same pipeline counting
-// instead of writing (`eval`, `diff`). The phone archives (Reader+SMSBackupXML,
-// Reader+ChatDB, TypedStream) are read into NDJSON records the workers read like any other.
+// SiftInput: the readers (NDJSON, CSV, the phone archives) that split inputs into
+// batches of records, the byte-level record parsers the workers read fields with,
+// and the run's options (this file). The pipeline that carries batches from the
+// reader to the workers and on to the writer is SiftStream's (Pipeline.swift);
+// the formatter is SiftOutput's.
 import SiftEngine
 import SiftRules
 
