@@ -123,14 +123,24 @@ extension RecordReader {
         return epoch + t * 1000
     }
 
+    /// What SQLite or the system said.
+    private static func detail(_ problem: StoreError.Problem) -> String {
+        switch problem {
+        case .cannotOpen(let m), .readOnly(let m), .damaged(let m), .sqlite(_, let m), .ioFailed(_, .other(let m)): return m
+        case .ioFailed(_, .diskFull), .diskFull: return "the disk is full"
+        case .ioFailed(_, .removed): return "it was removed while in use"
+        default: return "\(problem)"
+        }
+    }
+
     private static func chatDBError(_ error: StoreError, _ name: String) -> StreamError {
         let text: String
         switch error.kind {
         case .locked: text = "\(name): the Messages database is locked by another process; try again"
         case .notAStore: text = "\(name): not an SQLite database after all"
         case .corrupt: text = "\(name): the Messages database is damaged"
-        case .cannotOpen: text = "\(name): cannot open the Messages database read-only (\(error.description))"
-        default: text = "\(name): cannot read the Messages database (\(error.description))"
+        case .cannotOpen: text = "\(name): cannot open the Messages database read-only (\(Self.detail(error.problem)))"
+        default: text = "\(name): cannot read the Messages database (\(Self.detail(error.problem)))"
         }
         return StreamError(text, input: true)
     }

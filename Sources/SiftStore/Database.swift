@@ -243,31 +243,30 @@ extension StoreError {
             // What the system said is what the user can act on (SQLite's own text is "disk I/O
             // error"). Extended codes 1 and 2 are SQLITE_IOERR_READ and _SHORT_READ.
             // The transaction that failed is rolled back, so the store is as it was.
-            let why: String
+            let cause: IOCause
             switch systemErrno {
-            case ENOSPC, EDQUOT: why = "the disk is full"
-            case EFBIG: why = "the file size limit, ulimit -f, was reached"
-            case EROFS: why = "the file system is read-only"
-            case ENOENT: why = "its folder or file was removed while in use"
-            case 0: why = Self.likelyIOFault(path) ?? message
-            default: why = String(cString: strerror(systemErrno))
+            case ENOSPC, EDQUOT: cause = .diskFull
+            case EFBIG: cause = .fileSizeLimit
+            case EROFS: cause = .readOnlyFileSystem
+            case ENOENT: cause = .removed
+            case 0: cause = Self.likelyIOFault(path) ?? .other(message)
+            default: cause = .other(String(cString: strerror(systemErrno)))
             }
-            return StoreError(.sqlite, "\(path): the store could not be \(code == SQLITE_IOERR | 1 << 8 || code == SQLITE_IOERR | 2 << 8 ? "read" : "written") (\(why)); nothing was changed")
+            return StoreError(.ioFailed(reading: code == SQLITE_IOERR | 1 << 8 || code == SQLITE_IOERR | 2 << 8, cause), path: path)
         case SQLITE_BUSY, SQLITE_LOCKED:
-            let seconds = Double(waited) / 1000
-            return StoreError(.locked, "\(path): the store is locked by another process writing to it (another msgsift, or a program with it open); gave up after \(seconds.formatted1) s (try again, or raise MSGSIFT_LOCK_TIMEOUT)")
+            return StoreError(.locked(seconds: Double(waited) / 1000), path: path)
         case SQLITE_NOTADB:
-            return StoreError(.notAStore, "\(path): not a msgsift rule store (not an SQLite database); nothing was changed")
+            return StoreError(.notSQLite, path: path)
         case SQLITE_CORRUPT:
-            return StoreError(.corrupt, "\(path): the store is damaged (\(message)); nothing was changed. Restore it from a backup or an export")
+            return StoreError(.damaged(message), path: path)
         case SQLITE_CANTOPEN:
-            return StoreError(.cannotOpen, "\(path): cannot open the store (\(message))")
+            return StoreError(.cannotOpen(message), path: path)
         case SQLITE_READONLY:
-            return StoreError(.cannotOpen, "\(path): the store cannot be written (\(message))")
+            return StoreError(.readOnly(message), path: path)
         case SQLITE_FULL:
-            return StoreError(.sqlite, "\(path): the disk is full; nothing was changed")
+            return StoreError(.diskFull, path: path)
         default:
-            return StoreError(.sqlite, "\(path): SQLite error \(code): \(message)")
+            return StoreError(.sqlite(code: code, message: message), path: path)
         }
     }
 }
@@ -275,25 +274,17 @@ extension StoreError {
 extension StoreError {
     /// Why writing `path` may have failed when SQLite kept no system error number (some of
     /// its write paths do not): a file size limit, or a disk with next to no room left.
-    fileprivate static func likelyIOFault(_ path: String) -> String? {
+    fileprivate static func likelyIOFault(_ path: String) -> IOCause? {
         var limit = rlimit()
         if getrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit) == 0 && limit.rlim_cur != rlim_t.max {
-            return "the file size limit, ulimit -f, was reached"
+            return .fileSizeLimit
         }
         var fs = statvfs()
         let folder = (path as NSString).deletingLastPathComponent
         if statvfs(folder.isEmpty ? "." : folder, &fs) == 0 && UInt64(fs.f_bavail) * UInt64(fs.f_frsize) < 1 << 20 {
-            return "the disk is full"
+            return .diskFull
         }
         return nil
-    }
-}
-
-extension Double {
-    /// One decimal, without Foundation.
-    var formatted1: String {
-        let tenths = Int((self * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10)"
     }
 }
 

@@ -97,7 +97,7 @@ extension Store {
         guard let (content, hash, at) = rows.first else { return nil }
         let parsed: (lists: [Language: CommunityList], unknownLanguages: [String])
         do { parsed = try CommunityListFile.read(Data(content)) } catch {
-            throw StoreError(.corrupt, "\(path): the stored community lists cannot be read (\(error)); import them again")
+            throw StoreError(.listsUnreadable("\(error)"), path: path)
         }
         return ImportedLists(lists: parsed.lists, unknownLanguages: parsed.unknownLanguages, sha256: hash, importedAt: at,
                              byteCount: content.count, source: try readListsSource())

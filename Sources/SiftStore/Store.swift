@@ -70,8 +70,8 @@ public final class Store {
         var info = stat()
         // Missing: created by a writer; through a link to a store not made yet, where it points.
         guard stat(real, &info) == 0 else { return linkTarget(path) ?? real }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw StoreError(.cannotOpen, "\(path): a folder, not a rule store") }
-        if (info.st_mode & S_IFMT) != S_IFREG { throw StoreError(.cannotOpen, "\(path): not a regular file, not a rule store") }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw StoreError(.isFolder, path: path) }
+        if (info.st_mode & S_IFMT) != S_IFREG { throw StoreError(.notRegularFile, path: path) }
         return real
     }
 
@@ -80,7 +80,7 @@ public final class Store {
     public static func refuseLinkLoop(_ path: String) throws(StoreError) {
         var info = stat()
         guard stat(path, &info) != 0, errno == ELOOP else { return }
-        throw StoreError(.cannotOpen, "\(path): a loop of symbolic links (too many levels), not a rule store")
+        throw StoreError(.linkLoop, path: path)
     }
 
     /// Refuses a path ending in `/`, `/.` or `/..`: a folder's name. Written to, it made a file by the
@@ -89,7 +89,7 @@ public final class Store {
         let last = path.split(separator: "/", omittingEmptySubsequences: false).last
         guard path.hasSuffix("/") || last == "." || last == ".." else { return }
         let example = path.hasSuffix("/") ? path + "rules.db" : path + "/rules.db"
-        throw StoreError(.cannotOpen, "\(path): names a folder, not a rule store (give the store's file, as in \(example))")
+        throw StoreError(.namesFolder(example: example), path: path)
     }
 
     /// Where a chain of symbolic links ends (a path that is not a link), or nil
@@ -136,13 +136,12 @@ public final class Store {
         let real = try regularFile(path)
         let folder = (real as NSString).deletingLastPathComponent
         if !folder.isEmpty, let reason = makeFolders(folder) {
-            throw StoreError(.cannotOpen, "\(path): cannot create the folder \(folder) (\(reason))")
+            throw StoreError(.cannotCreateFolder(folder: folder, reason: reason), path: path)
         }
         if FileManager.default.fileExists(atPath: real) && access(real, W_OK) != 0 {
             // Opened anyway, SQLite would read it and leave the log's side files behind, ours:
             // its owner could no longer write it (another user's store, or one made read-only).
-            let why = errno == EROFS ? "its file system is read-only" : "permission denied"
-            throw StoreError(.cannotOpen, "\(path): the store cannot be written (\(why)); nothing was changed")
+            throw StoreError(.notWritable(readOnlyFileSystem: errno == EROFS), path: path)
         }
         try makeSideFilesWritable(path, real)
         let db = try Database(path: real, access: .readWrite, busyTimeout: lockTimeout)
@@ -168,7 +167,9 @@ public final class Store {
             } catch {
                 // The transaction left the store as it was. (A store whose tables are not those
                 // of the version it claims fails here: damage, or a hand edit.)
-                throw StoreError(.sqlite, "\(path): cannot bring the store from schema version \(found) to \(version) (\(error)); the store was not changed")
+                let reason: String
+                if let e = error as? StoreError, case .sqlite(_, let message) = e.problem { reason = message } else { reason = "\(error)" }
+                throw StoreError(.migrationFailed(from: found, to: version, reason: reason), path: path)
             }
         }
         try db.execute("PRAGMA synchronous = FULL")
@@ -185,7 +186,7 @@ public final class Store {
         guard stat(real, &store) == 0 else { return }
         for side in [real + "-wal", real + "-shm"] where access(side, F_OK) == 0 && access(side, W_OK) != 0 {
             if chmod(side, store.st_mode & 0o7777) != 0 || access(side, W_OK) != 0 {
-                throw StoreError(.cannotOpen, "\(path): the store's side file \(side) cannot be written (permission denied); nothing was changed")
+                throw StoreError(.sideFileNotWritable(side: side), path: path)
             }
         }
     }
@@ -197,14 +198,14 @@ public final class Store {
         if owner == 0 {
             let tables = try db.query("SELECT count(*) FROM sqlite_schema") { r throws(StoreError) in r.int(0) }.first ?? 0
             if tables > 0 || version != 0 {
-                throw StoreError(.notAStore, "\(db.path): an SQLite database of another program, not a msgsift rule store; nothing was changed")
+                throw StoreError(.otherProgramsDatabase, path: db.path)
             }
         } else if owner != Int(Schema.applicationID) {
-            throw StoreError(.notAStore, "\(db.path): an SQLite database of another program, not a msgsift rule store; nothing was changed")
+            throw StoreError(.otherProgramsDatabase, path: db.path)
         } else if version == 0 {
             // Both are set in the transaction that creates the tables: one without the other is damage,
             // and reading it as an empty store would run with no rules.
-            throw StoreError(.corrupt, "\(db.path): the store has lost its schema version (damaged); nothing was changed. Restore it from a backup or an export")
+            throw StoreError(.lostSchemaVersion, path: db.path)
         }
         guard version <= Schema.current else { throw newer(db.path, version) }
         return version
@@ -217,7 +218,7 @@ public final class Store {
         guard problems != ["ok"] else { return }
         // Its report spans lines (`*** in database main ***` then one per page): one line here.
         let report = problems.prefix(3).joined(separator: "; ").split(whereSeparator: \.isNewline).joined(separator: " ")
-        throw StoreError(.corrupt, "\(path): the store is damaged (\(report)); nothing was changed. Restore it from a backup or an export")
+        throw StoreError(.damaged(report), path: path)
     }
 
     private static func userVersion(_ db: Database) throws(StoreError) -> Int {
@@ -225,7 +226,7 @@ public final class Store {
     }
 
     private static func newer(_ path: String, _ version: Int) -> StoreError {
-        StoreError(.newerSchema, "\(path): the store was written by a newer msgsift (schema version \(version); this one knows up to \(Schema.current)); update msgsift. The store was not changed")
+        StoreError(.newerSchema(version: version, known: Schema.current), path: path)
     }
 
     /// Whether the file has tables yet (an empty file read-only is an empty store).
@@ -320,8 +321,7 @@ public final class Store {
 
     /// The refusal of a filter that clashes with unreadable row `id`.
     private static func clashWithUnreadable(_ id: Int) -> StoreError {
-        StoreError(.conflict, "filter \(id), which this version cannot read (msgsift filter list says why), has the same text, target,"
-            + " matching and case; nothing was changed (msgsift filter remove \(id) removes it)")
+        StoreError(.clashesWithUnreadable(id: id), path: nil)
     }
 
     private func insert(_ f: Filter, at now: String = Store.timestamp()) throws(StoreError) -> StoredFilter {
@@ -360,7 +360,7 @@ public final class Store {
                     RemovedFilter(id: id, type: r.text(0) ?? "", text: r.text(1) ?? "")
                 }
                 guard let row = rows.first else {
-                    throw StoreError(.notFound, "no filter with id \(id); nothing was removed (msgsift filter list shows the ids)")
+                    throw StoreError(.noSuchFilter(id: id, removing: true), path: nil)
                 }
                 if try database.run("DELETE FROM filter WHERE id = ?", [.integer(Int64(id))]) > 0 { removed.append(row) }
             }
@@ -376,14 +376,14 @@ public final class Store {
             let scan = try scanFilters(type: nil)
             let all = scan.filters
             guard let before = all.first(where: { $0.id == id }) else {
-                throw StoreError(.notFound, "no filter with id \(id); nothing was changed (msgsift filter list shows the ids)")
+                throw StoreError(.noSuchFilter(id: id, removing: false), path: nil)
             }
             var edited = before.filter
             try edit(&edited)
             edited.id = id
             let valid = try FilterValidator.validate(edited)
             if let other = all.first(where: { $0.id != id && $0.filter.identity == valid.identity }) {
-                throw StoreError(.conflict, "filter \(id) would become the same filter as filter \(other.id) (same text, target, matching and case); nothing was changed")
+                throw StoreError(.wouldDuplicate(id: id, other: other.id), path: nil)
             }
             if let other = scan.unreadableKeys[StoredKey(valid)] { throw Self.clashWithUnreadable(other) }
             try database.run("""
@@ -465,7 +465,7 @@ public final class Store {
             let filter = Filter.blocking(language, folder: folder)
             if let clash = try existing().clash(filter) {
                 // A deny filter whose text is literally "$lang:…": the same filter to the app.
-                throw StoreError(.conflict, "filter \(clash) has the text \(quoted(filter.text)) already; remove it first")
+                throw StoreError(.textTaken(id: clash, text: filter.text), path: nil)
             }
             return .blocked(try insert(filter))
         }

@@ -30,7 +30,7 @@ enum ExitStatus {
         case let e as RuntimeError:
             warn(e.description)
         case let e as StoreError:
-            warn(e.description)
+            warn(e.words)
         default:
             warn("\(error)")
         }

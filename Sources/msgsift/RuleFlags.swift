@@ -119,7 +119,7 @@ struct RuleFlags {
                 for w in loaded.warnings { warn("rule store: \(w)") }
                 rules = loaded.ruleSet
                 storedLists = (rules.communityLists, loaded.listsSource)
-            } catch let e as StoreError { throw RuntimeError(e.description) }
+            } catch let e as StoreError { throw RuntimeError(e.words) }
         }
         rules.smartRules.enabled.formUnion(smartRules.enabled)
         if ruleValuesGiven.contains(.shortSender) { rules.smartRules.shortSenderMaximum = smartRules.shortSenderMaximum }

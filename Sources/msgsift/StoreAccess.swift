@@ -37,20 +37,20 @@ enum StoreAccess {
     /// The store opened read-only; nil when it does not exist yet (or nothing names a place for it).
     static func reader(_ flag: String?) throws -> Store? {
         guard let path = try checkedLocation(flag) else { return nil }
-        do { try Store.refuseFolderName(path); try Store.refuseLinkLoop(path) } catch { throw RuntimeError(error.description) }
+        do { try Store.refuseFolderName(path); try Store.refuseLinkLoop(path) } catch { throw RuntimeError(error.words) }
         // A store the user named (--db, $MSGSIFT_DB) must exist: a typo must not silently mean "no rules".
         let named = flag != nil || !(ProcessInfo.processInfo.environment["MSGSIFT_DB"] ?? "").isEmpty
         if named && !FileManager.default.fileExists(atPath: path) {
             throw RuntimeError("\(path): no such rule store (it is created by the first command that changes a rule)")
         }
-        do { return try Store.openForReading(path: path, lockTimeout: lockTimeout) } catch { throw RuntimeError(error.description) }
+        do { return try Store.openForReading(path: path, lockTimeout: lockTimeout) } catch { throw RuntimeError(error.words) }
     }
 
     /// `reader`, except that a named store that does not exist yet reads as empty
     /// (`import --dry-run` previews what the first import would do).
     static func readerOrEmpty(_ flag: String?) throws -> Store? {
         if let path = try checkedLocation(flag) {
-            do { try Store.refuseFolderName(path) } catch { throw RuntimeError(error.description) }
+            do { try Store.refuseFolderName(path) } catch { throw RuntimeError(error.words) }
         }
         return exists(flag) ? try reader(flag) : nil
     }
@@ -73,7 +73,7 @@ enum StoreAccess {
         guard let path = try checkedLocation(flag) else {
             throw RuntimeError("no place for the rule store: give --db PATH, or set MSGSIFT_DB, XDG_DATA_HOME or HOME")
         }
-        do { return try Store.openForWriting(path: path, lockTimeout: lockTimeout) } catch { throw RuntimeError(error.description) }
+        do { return try Store.openForWriting(path: path, lockTimeout: lockTimeout) } catch { throw RuntimeError(error.words) }
     }
 }
 

@@ -139,7 +139,7 @@ struct StoreFilterTests {
         #expect(scan.unreadable == ["filter \(keep.id + 1) skipped: unknown folder \"spam\""])
         let unreadable = keep.id + 1
         let saidAsSuch: (any Error) -> Bool = {
-            ($0 as? StoreError)?.kind == .conflict && "\($0)".contains("filter \(unreadable), which this version cannot read")
+            ($0 as? StoreError)?.problem == .clashesWithUnreadable(id: unreadable)
         }
         #expect(performing: { try store.add(deny("bad")) }, throws: saidAsSuch)
         #expect(performing: { _ = try store.update(id: keep.id) { $0.text = "bad" } }, throws: saidAsSuch)
