@@ -202,7 +202,7 @@ func countingRun(_ config: ClassifyConfig, mode: RunMode, command: String, rules
         if error.isUsage { throw UsageError(error.description, command: command) }
         throw RuntimeError(error.description)
     }
-    _ = Unmanaged.passRetained(pipeline)    // kept to the exit, as classify does
+    KeptToExit.keep(pipeline)
     for note in outcome.notes { warn(note.words) }
     return (compiled, outcome)
 }
