@@ -5,6 +5,7 @@
 import CRuntime
 import Foundation
 import SiftEngine
+import Synchronization
 import SiftRules
 
 /// How a run ended.
@@ -18,6 +19,9 @@ public struct RunOutcome: Sendable {
     /// Worth one line on stderr each: regex failures, records without a field or left out
     /// with a warning, the readers' notes on their inputs, non-UTF-8 records.
     public var notes: [String]
+    /// The line that counts the records that could not be read (they make the exit status
+    /// 1): kept apart from `notes`, which `--quiet` leaves out.
+    public var unreadable: String?
     /// Inputs that could not be read, were not NDJSON or CSV, or lost lines they could not
     /// read again (each already reported through `onInputError`); the others were read.
     public var failedInputs = 0
@@ -50,12 +54,17 @@ public final class Pipeline {
         // Read buffers and batch outputs (1 MiB or so, one per batch) are reused from the heap
         // rather than mapped afresh each time: 13–17k page faults per 1M records become 4k.
         _ = sift_keep_freed_buffers()
-        Interruption.install(output: output)
-        defer { Interruption.uninstall() }
         let started = Date()
         let jobs = max(1, options.jobs)
         let shared = SharedState(capacity: 2 * jobs + 2)
         let writer = OrderedWriter(fd: output, shared: shared, options: options, mode: mode)
+        // The progress line (Progress.swift) reads what the writer counted; its handlers clear it
+        // when a signal ends the run.
+        let progress = options.progress ? ProgressLine { writer.recordsDone.load(ordering: .relaxed) } : nil
+        Interruption.install(output: output, progress: progress != nil)
+        defer { Interruption.uninstall() }
+        progress?.start()
+        defer { progress?.finish() }
 
         var workers: [Thread] = []
         for _ in 0..<jobs {
@@ -88,7 +97,7 @@ public final class Pipeline {
                 try reader.read(source)
             } catch where error.isInput {
                 if error.isPartial { partialInputs += 1 } else { failedInputs += 1 }
-                onInputError?(error.description)
+                if let progress { progress.clearing { onInputError?(error.description) } } else { onInputError?(error.description) }
             } catch {
                 readError = error
                 break
@@ -106,7 +115,9 @@ public final class Pipeline {
         stats.inputsReadInPart = partialInputs
         if let e = readError, !writer.brokenPipe { throw e }
         if let e = writer.writeError { throw StreamError(e) }
+        progress?.finish()      // before the caller writes its report and notes
         var notes = shared.notes
+        var unreadable: String?
         // Where the first record counted is, unless every record is one.
         func whereFirst(_ c: RecordCount) -> String {
             guard c.count < stats.records, let place = c.first else { return "" }
@@ -150,15 +161,15 @@ public final class Pipeline {
         if stats.errors.count > 0, let first = stats.errors.first, !writer.brokenPipe, writer.strictStop == nil {
             let n = stats.errors.count
             let fate: String
-            if case .classify = mode { fate = "error record\(n == 1 ? "" : "s") in the output" } else { fate = "not counted" }
-            notes.append("\(n) of \(stats.records + n) records could not be read (\(fate)); \(n == 1 ? "it is" : "the first is") \(first)")
+            if case .classify = mode, !options.countOnly { fate = "error record\(n == 1 ? "" : "s") in the output" } else { fate = "not counted" }
+            unreadable = ("\(n) of \(stats.records + n) records could not be read (\(fate)); \(n == 1 ? "it is" : "the first is") \(first)")
         }
         if stats.invalidUTF8 > 0 && !writer.brokenPipe {
             notes.append("\(stats.invalidUTF8) of \(stats.records + stats.errors.count) records are not UTF-8 (error records); a file saved as Latin-1"
                          + " or Windows-1252 converts with iconv -f CP1252 -t UTF-8 FILE | msgsift …")
         }
         return RunOutcome(stats: stats, elapsed: Date().timeIntervalSince(started), strictStop: writer.strictStop,
-                          brokenPipe: writer.brokenPipe, notes: notes, failedInputs: failedInputs + partialInputs,
+                          brokenPipe: writer.brokenPipe, notes: notes, unreadable: unreadable, failedInputs: failedInputs + partialInputs,
                           eval: writer.eval, diff: writer.diff)
     }
 }
@@ -237,22 +248,24 @@ final class Worker {
         result.recordEnds.reserveCapacity(batch.records.count)
         let only = options.only
         // NDJSON verdict lines without a trace need no Verdict of each record.
-        let decisionsOnly = options.outputFormat == .ndjson && !options.explain && !options.annotate
+        let decisionsOnly = options.countOnly || (options.outputFormat == .ndjson && !options.explain && !options.annotate)
+        // --count: only the counts; nothing is written per record.
+        let writes = !options.countOnly
         batch.data.withUnsafeBufferPointer { data in
             for (index, r) in batch.records.enumerated() {
                 let bytes = UnsafeBufferPointer(rebasing: data[r.start..<r.end])
                 // Fields as bytes in `fieldBytes` (the hot path); annotated CSV also needs every column.
                 var csvValues: [String]? = nil
                 let parsed = read(r, index, of: batch, bytes, watchVerdict: options.annotate)
-                if options.annotate, case .csv = batch.format, case .success = parsed {
+                if options.annotate, case .csv(let header) = batch.format, case .success = parsed {
                     // Every column, for the annotated output (the record is valid: this cannot fail).
-                    csvValues = (try? CSVRecord.parseFields(bytes).get()) ?? []
+                    csvValues = (try? CSVRecord.parseFields(bytes, delimiter: header.delimiter).get()) ?? []
                 }
                 switch parsed {
                 case .failure(let e):
                     let message = countUnreadable(e, r, index, of: batch, into: &result)
-                    formatter.appendError(record: r.number, message: message, raw: bytes,
-                                          annotateWidth: annotateWidth(batch), to: &out)
+                    if writes { formatter.appendError(record: r.number, message: message, raw: bytes,
+                                          annotateWidth: annotateWidth(batch), to: &out) }
                 case .success(let m):
                     // Made only for a record counted below (rare): not a String retained per record.
                     func place() -> RecordPlace { RecordPlace(number: r.number, source: batch.source, line: r.line) }
@@ -268,7 +281,8 @@ final class Worker {
                             let d = evaluator.decide(senderUTF8: m.sender(bytes, f), bodyUTF8: body)
                             let warned = evaluator.lastWarning != nil
                             result.stats.count(d, warned: warned)
-                            if only == nil || only!.contains(d.action) {
+                            if !writes {
+                            } else if only == nil || only!.contains(d.action) {
                                 formatter.appendDecision(record: r.number, idJSON: m.idJSON(bytes, f), d, evaluator, to: &out)
                             } else if warned {
                                 result.stats.warningsNotWritten.add(place())
@@ -439,6 +453,8 @@ final class OrderedWriter: @unchecked Sendable {
     private let mode: RunMode
     private(set) var eval = EvalTally()
     private(set) var diff = DiffTally()
+    /// Records (and error records) merged so far, for the progress line.
+    let recordsDone = Atomic<Int>(0)
 
     init(fd: Int32, shared: SharedState, options: StreamOptions, mode: RunMode = .classify) {
         self.fd = fd; self.shared = shared; self.options = options; self.mode = mode
@@ -473,6 +489,7 @@ final class OrderedWriter: @unchecked Sendable {
                 continue
             }
             stats.merge(r.stats)
+            recordsDone.add(r.stats.records + r.stats.errors.count, ordering: .relaxed)
             switch mode {
             case .classify: break
             case .evaluate(let limits): eval.merge(r.eval, keeping: limits)

@@ -108,6 +108,7 @@ final class RecordReader {
         var gunzip: Gunzip?
         defer { if let g = gunzip { _ = g.finish() } }     // before the input is closed
         var state = SourceState(name: source.name, firstRecord: nextRecord)
+        if let d = options.delimiter { state.delimiter = d }
         // Where reading starts (stdin may have been read from before: `{ head -n1; msgsift; } < f`);
         // -1 when the input cannot seek, so it is never read again.
         state.workOffset = Int(lseek(fd, 0, SEEK_CUR))
@@ -325,12 +326,16 @@ final class RecordReader {
         /// its start after every read, in time growing with the square of its length.
         var newlineFree = 0
         var splitter = CSVSplitter()
+        /// The byte between CSV fields: `--delimiter`, or what a `sep=` line names, else a comma.
+        var delimiter: UInt8 = 0x2C { didSet { splitter.delimiter = delimiter } }
         var batch: Batch? = nil
         /// `batch.data` is `work` itself, shared, its records ranges of it (`addInPlace`):
         /// handed on before `work` changes.
         var batchSharesWork = false
         /// Why the rest of this input is not read (not NDJSON or CSV).
         var problem: String?
+        /// A JSON array of records (Reader+JSONArray.swift): where its scan stands.
+        var jsonArray: JSONArrayScan?
         /// A phone archive, found by its first bytes: read by its own reader, not as lines.
         var archive: InputFormat?
         /// The input as a command's argument in a suggested fix: ` FILE`, or nothing for stdin.
@@ -360,7 +365,7 @@ final class RecordReader {
             let utf32BE = w.count >= 8 && w[0] == 0 && w[1] == 0 && w[2] == 0 && w[3] != 0 && w[4] == 0 && w[5] == 0 && w[6] == 0 && w[7] != 0
             if utf32BOM || utf32LE || utf32BE {
                 let encoding = utf32BOM ? "UTF-32" : utf32LE ? "UTF-32LE" : "UTF-32BE"
-                s.problem = "\(s.name): UTF-32 text; msgsift reads UTF-8 (iconv -f \(encoding) -t UTF-8\(s.fileArgument) | msgsift …)"
+                s.problem = "\(s.name): UTF-32 text; msgsift reads UTF-8 (\(options.rerun(after: "iconv -f \(encoding) -t UTF-8", input: s.name)))"
                 return
             }
             let utf16WithoutBOM = w.count >= 4 && ((w[0] != 0 && w[1] == 0 && w[2] != 0 && w[3] == 0) || (w[0] == 0 && w[1] != 0 && w[2] == 0 && w[3] != 0))
@@ -370,7 +375,7 @@ final class RecordReader {
                 // With a byte-order mark iconv's UTF-16 finds the order; without one it takes
                 // little-endian, so a big-endian file needs its name.
                 let encoding = utf16BOM ? "UTF-16" : w[0] == 0 ? "UTF-16BE" : "UTF-16LE"
-                s.problem = "\(s.name): UTF-16 text; msgsift reads UTF-8 (iconv -f \(encoding) -t UTF-8\(s.fileArgument) | msgsift …)"
+                s.problem = "\(s.name): UTF-16 text; msgsift reads UTF-8 (\(options.rerun(after: "iconv -f \(encoding) -t UTF-8", input: s.name)))"
                 return
             }
             if options.inputFormat != .ndjson {
@@ -406,18 +411,15 @@ final class RecordReader {
                 }
                 if s.work[first] == UInt8(ascii: "[") {
                     guard let array = Self.startsJSONArray(s.work, at: first, final: final) else { return }
-                    if array {
-                        s.problem = "\(s.name): a JSON array, not NDJSON: one object per line (jq -c '.[]'\(s.fileArgument) | msgsift …)"
-                        return
-                    }
+                    if array { startJSONArray(&s, at: first) }
                 }
             }
-            if case .ndjson? = s.format {
+            if case .ndjson? = s.format, s.jsonArray == nil {
                 switch Self.ndjsonShape(s.work, final: final) {
                 case .unknownYet: return
                 case .lines: break
                 case .prettyPrinted:
-                    s.problem = "\(s.name): JSON spread over several lines (pretty-printed), not NDJSON: one object per line (jq -c .\(s.fileArgument) | msgsift …)"
+                    s.problem = "\(s.name): JSON spread over several lines (pretty-printed), not NDJSON: one object per line (\(options.rerun(after: "jq -c .", input: s.name)))"
                     return
                 case .carriageReturns:
                     s.problem = "\(s.name): lines that end in CR alone are not read; NDJSON is one object per line (tr '\\r' '\\n' converts them)"
@@ -431,7 +433,7 @@ final class RecordReader {
                 return
             }
         }
-        if case .ndjson? = s.format { processNDJSON(&s, final: final) } else { processCSV(&s, final: final) }
+        if s.jsonArray != nil { processJSONArray(&s, final: final) } else if case .ndjson? = s.format { processNDJSON(&s, final: final) } else { processCSV(&s, final: final) }
     }
 
     /// How many of `bytes` are left once a UTF-8 sequence cut short at their end is dropped.
