@@ -8,8 +8,9 @@
 //
 // Memory is bounded by the number of batches in flight (a few per job), never
 // by the size of the input. Files: Options (this), Reader, Formatter,
-// Pipeline, Stats (and Stats+All: every rule's hits); the byte-level parsers are
-// NDJSONRecord and CSVRecord. Tally and Pipeline+Tally: the same pipeline counting
+// Pipeline, Stats (and Stats+All: every rule's hits), Progress (the line on a
+// terminal), Rerun (commands messages suggest); the byte-level parsers are
+// NDJSONRecord and CSVRecord, and Reader+JSONArray reads JSON arrays of records. Tally and Pipeline+Tally: the same pipeline counting
 // instead of writing (`eval`, `diff`). The phone archives (Reader+SMSBackupXML,
 // Reader+ChatDB, TypedStream) are read into NDJSON records the workers read like any other.
 import SiftEngine

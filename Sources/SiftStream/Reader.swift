@@ -4,7 +4,8 @@
 // one over-long record's first bytes: a record over --max-record-bytes is cut
 // off, reported as an error record, and the rest of it is skipped. Phone
 // archives (SMS Backup & Restore XML, the Messages database) are found by
-// their first bytes here and read by their own readers into NDJSON records.
+// their first bytes here and read by their own readers into NDJSON records;
+// a JSON array's elements become NDJSON records too (Reader+JSONArray.swift).
 import Foundation
 
 /// Which parser a batch's records need.
