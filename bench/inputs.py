@@ -58,7 +58,8 @@ def as_array(ndjson, path, repeat=1):
 
 
 def run(cmd, stderr_tty=False):
-    """Wall seconds, peak RSS (KiB), md5 of stdout and bytes written to the terminal."""
+    """Wall seconds, CPU seconds (user + system), peak RSS (KiB), md5 of stdout and bytes
+    written to the terminal."""
     out_path = os.path.join(OUT, "inputs-out.tmp")
     drained = [0]
     with open(out_path, "wb") as out:
@@ -92,7 +93,7 @@ def run(cmd, stderr_tty=False):
         for block in iter(lambda: f.read(1 << 20), b""):
             h.update(block)
     os.remove(out_path)
-    return wall, usage.ru_maxrss, h.hexdigest(), drained[0]
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, h.hexdigest(), drained[0]
 
 
 def main():
@@ -113,29 +114,32 @@ def main():
         "array": ([msgsift, "classify"] + RULES + [array], False),
     }
     times = {k: [] for k in runs}
+    cpu = {k: [] for k in runs}
     rss = {k: [] for k in runs}
     sums, tty = {}, {}
     for _ in range(a.rounds):
         for name, (cmd, on_tty) in runs.items():
-            wall, peak, digest, drawn = run(cmd, on_tty)
+            wall, used, peak, digest, drawn = run(cmd, on_tty)
             times[name].append(wall)
+            cpu[name].append(used)
             rss[name].append(peak)
             tty[name] = drawn
             sums.setdefault(name, digest)
     print(f"corpus: {a.records:,} records, {size / 1e6:.0f} MB NDJSON, {os.path.getsize(array) / 1e6:.0f} MB as an array;"
           f" medians of {a.rounds} interleaved rounds; {os.cpu_count()} cores\n")
     base = statistics.median(times["ndjson"])
-    print("| run | wall | records/s | vs ndjson | peak RSS | bytes on the terminal (last round) |")
-    print("|---|---|---|---|---|---|")
+    base_cpu = statistics.median(cpu["ndjson"])
+    print("| run | wall | records/s | vs ndjson | CPU (user+sys) | vs ndjson | peak RSS | bytes on the terminal (last round) |")
+    print("|---|---|---|---|---|---|---|---|")
     for name in runs:
-        m = statistics.median(times[name])
-        print(f"| {name} | {m:.2f} s | {a.records / m / 1000:,.0f}k | {m / base:.3f}× | {max(rss[name]) / 1024:.0f} MiB | {tty[name]:,} |")
+        m, c = statistics.median(times[name]), statistics.median(cpu[name])
+        print(f"| {name} | {m:.2f} s | {a.records / m / 1000:,.0f}k | {m / base:.3f}× | {c:.2f} s | {c / base_cpu:.3f}× | {max(rss[name]) / 1024:.0f} MiB | {tty[name]:,} |")
     assert len(set(sums.values())) == 1, f"verdicts differ: {sums}"
     print(f"\nverdicts identical in every run (md5 {next(iter(sums.values()))})")
     if a.array_mb:
         repeat = max(1, a.array_mb * 1_000_000 // os.path.getsize(array))
         big = as_array(data, os.path.join(OUT, f"corpus-{a.records}-1-x{repeat}.json"), repeat)
-        wall, peak, _, _ = run([msgsift, "classify"] + RULES + [big])
+        wall, _, peak, _, _ = run([msgsift, "classify"] + RULES + [big])
         n = a.records * repeat
         print(f"\narray of {n:,} records, {os.path.getsize(big) / 1e9:.2f} GB: {wall:.2f} s, {n / wall / 1000:,.0f}k records/s, peak RSS {peak / 1024:.0f} MiB")
 
