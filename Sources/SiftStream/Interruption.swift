@@ -24,8 +24,10 @@ enum Interruption {
     static let state = Atomic<Int>(0)
     /// Whether writes hold signals (the output is a regular file and a handler is in place).
     static let holding = Atomic<Bool>(false)
-    /// A progress line is on the terminal: a signal erases it first.
+    /// A progress line is on the terminal (or about to be): a signal erases it first.
     static let progressShown = Atomic<Bool>(false)
+    /// A signal came: no progress line is drawn any more.
+    static let signalled = Atomic<Bool>(false)
     /// What SIGINT, SIGTERM and SIGHUP did before `install`, put back by `uninstall`.
     nonisolated(unsafe) private static var previous: [Int32: sigaction] = [:]
     private static let signals = [SIGINT, SIGTERM, SIGHUP]
@@ -35,6 +37,7 @@ enum Interruption {
     static func install(output: Int32, progress: Bool = false) {
         state.store(0, ordering: .sequentiallyConsistent)     // initialized before any handler can run
         progressShown.store(false, ordering: .sequentiallyConsistent)
+        signalled.store(false, ordering: .sequentiallyConsistent)
         var info = stat()
         let regular = fstat(output, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
         guard regular || progress else { return }
@@ -77,6 +80,9 @@ enum Interruption {
     /// In the handler: end now, or hold the signal while a write is under way. A second
     /// signal ends the process whatever the writer is doing.
     static func received(_ sig: Int32) {
+        // Said before the line is looked at: a drawing that starts after this draws nothing, and
+        // one that started before has marked the line shown (Progress.swift), so it is erased.
+        signalled.store(true, ordering: .sequentiallyConsistent)
         if progressShown.exchange(false, ordering: .sequentiallyConsistent) {
             let erase: StaticString = "\r\u{1B}[K"
             _ = write(2, erase.utf8Start, erase.utf8CodeUnitCount)      // async-signal-safe

@@ -61,9 +61,12 @@ final class ProgressLine: Sendable {
         let elapsed = Self.now() - startTime
         let text = "\r" + Self.line(records: count(), elapsed: elapsed) + "\u{1B}[K"
         shown.withLock { s in
+            // Marked shown before it is written, and not written once a signal came: a signal
+            // handler that runs meanwhile erases it (Interruption.received).
+            Interruption.progressShown.store(true, ordering: .sequentiallyConsistent)
+            if Interruption.signalled.load(ordering: .sequentiallyConsistent) { return }
             Self.write(text)
             s = true
-            Interruption.progressShown.store(true, ordering: .relaxed)
         }
     }
 

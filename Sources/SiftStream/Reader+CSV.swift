@@ -71,7 +71,7 @@ extension RecordReader {
                         switch CSVRecord.parseFields(bytes, delimiter: s.delimiter) {
                         case .success(let fields) where fields.contains(where: { $0.contains("\r") }):
                             // Lines that end in CR alone (classic Mac): the whole file reads as one header row.
-                            s.problem = "\(s.name):\(s.line): the CSV header runs on past a carriage return; lines that end in CR alone are not read (tr '\\r' '\\n' converts them)"
+                            s.problem = "\(s.name):\(s.line): the CSV header runs on past a carriage return; lines that end in CR alone are not read (\(options.rerun(after: "tr '\\r' '\\n'", input: s.name, redirecting: true)))"
                             return
                         case .success(let fields): names = fields
                         case .failure(let e):

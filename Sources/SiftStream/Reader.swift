@@ -166,7 +166,8 @@ final class RecordReader {
         switch state.archive {
         case .smsBackupXML?: try readSMSBackupXML(&state, fd: fd)
         case .chatDB? where gunzip != nil:
-            throw StreamError("\(source.name): a compressed Messages database; SQLite reads it decompressed (gunzip -k\(state.fileArgument))", input: true)
+            let fix = options.rerun(gunzipping: source.name) ?? "gunzip -k\(state.fileArgument)"
+            throw StreamError("\(source.name): a compressed Messages database; SQLite reads it decompressed (\(fix))", input: true)
         case .chatDB?: try readChatDB(&state, source: source)
         default: break
         }
@@ -423,7 +424,7 @@ final class RecordReader {
                     s.problem = "\(s.name): JSON spread over several lines (pretty-printed), not NDJSON: one object per line (\(options.rerun(after: "jq -c .", input: s.name)))"
                     return
                 case .carriageReturns:
-                    s.problem = "\(s.name): lines that end in CR alone are not read; NDJSON is one object per line (tr '\\r' '\\n' converts them)"
+                    s.problem = "\(s.name): lines that end in CR alone are not read; NDJSON is one object per line (\(options.rerun(after: "tr '\\r' '\\n'", input: s.name, redirecting: true)))"
                     return
                 }
             }

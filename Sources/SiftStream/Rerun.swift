@@ -11,13 +11,25 @@ extension StreamOptions {
         return Self.commandLine(args)
     }
 
-    /// `converter FILE | msgsift …`, the run reading that input from stdin (`-`) in its
-    /// place; for stdin itself, `converter | msgsift …` (what fed the run feeds that).
-    public func rerun(after converter: String, input: String) -> String {
+    /// `converter FILE | msgsift …` (`converter < FILE` for a converter that reads only
+    /// stdin), the run reading that input from stdin (`-`) in its place; for stdin itself,
+    /// `converter | msgsift …` (what fed the run feeds that).
+    public func rerun(after converter: String, input: String, redirecting: Bool = false) -> String {
         if input == InputSource.stdin.name { return converter + " | " + Self.commandLine(arguments) }
         var args = arguments
         if let i = args.lastIndex(of: input) { args[i] = "-" }
-        return converter + " " + shellQuoted(input) + " | " + Self.commandLine(args)
+        return converter + (redirecting ? " < " : " ") + shellQuoted(input) + " | " + Self.commandLine(args)
+    }
+
+    /// `gunzip -k FILE.gz && msgsift … FILE`: for an input read only from its file, not a
+    /// stream (a Messages database). Nil when the name does not end in `.gz` (gunzip would
+    /// not know what to call the result).
+    public func rerun(gunzipping input: String) -> String? {
+        guard input.hasSuffix(".gz"), input.count > 3 else { return nil }
+        let plain = String(input.dropLast(3))
+        var args = arguments
+        if let i = args.lastIndex(of: input) { args[i] = plain }
+        return "gunzip -k " + shellQuoted(input) + " && " + Self.commandLine(args)
     }
 
     static func commandLine(_ args: [String]) -> String {

@@ -60,6 +60,34 @@ struct InputConventionsTests {
         #expect(pasted.err.hasSuffix("status=0\n"))
     }
 
+    @Test func theCarriageReturnAndCompressedDatabaseRefusalsPrintCommandsThatWork() throws {
+        let file = try Harness.temp(Data("{\"sender\":\"AMAZON\",\"body\":\"www.x.com\"}\r{\"sender\":\"Mom\",\"body\":\"hi\"}\r".utf8), suffix: ".ndjson")
+        let refused = try Harness.run(["classify", "--no-db", "--rule", "links", file])
+        #expect(refused.status == 1)
+        let command = try #require(Self.hint(refused.err, after: "one object per line ("))
+        #expect(command == "tr '\\r' '\\n' < \(file) | msgsift classify --no-db --rule links -")
+        let pasted = try Self.paste(command)
+        #expect(pasted.out.split(separator: "\n").count == 2 && pasted.out.contains("\"reason\":\"links\""), "\(pasted.err)")
+        #expect(pasted.err.hasSuffix("status=0\n"))
+
+        // A Messages database read from its file only: gunzip it, then read what that leaves.
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-gzdb-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = try ArchiveTests.makeChatDB(dir)
+        _ = try Harness.bash("cd '\(dir.path)' && sqlite3 chat.db 'PRAGMA wal_checkpoint(TRUNCATE);' >/dev/null 2>&1; gzip chat.db; rm -f chat.db-wal chat.db-shm")
+        let gz = db + ".gz"
+        let compressed = try Harness.run(["classify", "--no-db", "--rule", "links", gz])
+        #expect(compressed.status == 1)
+        let fix = try #require(Self.hint(compressed.err, after: "SQLite reads it decompressed ("))
+        #expect(fix == "gunzip -k \(gz) && msgsift classify --no-db --rule links \(db)")
+        let read = try Self.paste(fix)
+        // The database is read: its records, one of them an error record (status 1, as ArchiveTests says).
+        let direct = try Harness.run(["classify", "--no-db", "--rule", "links", db])
+        #expect(read.out == direct.out && read.err.hasSuffix("status=\(direct.status)\n"), "\(read.err)")
+        #expect(read.out.contains("\"reason\":\"links\"") && !read.err.contains("compressed"))
+    }
+
     @Test(arguments: [";", "semicolon-sep", "tab", "\\t", "\t", "|"])
     func everySpellingOfTheDelimiterReads(_ spelling: String) throws {
         let sep: String
