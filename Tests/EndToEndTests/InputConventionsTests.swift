@@ -289,7 +289,8 @@ struct InputConventionsTests {
     }()
 
     @Test func aTerminalShowsProgressRewrittenInPlaceAndClearedAtTheEnd() throws {
-        let r = try Self.onTerminal(["classify", "--no-db", "--rule", "links", Self.bigInput])
+        // The input twice: a second or more of work, several redraws.
+        let r = try Self.onTerminal(["classify", "--no-db", "--rule", "links", Self.bigInput, Self.bigInput])
         #expect(r.end == "status=0")
         // Lines `\r msgsift: N records  R/s  M:SS` erase-to-end, never a line feed, and the last erased.
         #expect(r.tty.hasPrefix("<CR>msgsift: ") && r.tty.hasSuffix("<EL><CR><EL>"), "\(r.tty.suffix(200))")
@@ -300,7 +301,7 @@ struct InputConventionsTests {
         #expect(lines.allSatisfy { $0.wholeMatch(of: shape) != nil }, "\(lines.prefix(3))")
         // The counts only grow.
         let counts = lines.compactMap { Int($0.dropFirst(9).prefix { $0 != " " }.filter(\.isNumber)) }
-        #expect(counts == counts.sorted() && counts.last! <= 150_000)
+        #expect(counts == counts.sorted() && counts.last! <= 300_000)
     }
 
     @Test func noProgressAndNotATerminalShowNothing() throws {
