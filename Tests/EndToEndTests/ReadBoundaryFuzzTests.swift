@@ -5,7 +5,7 @@
 // stray and unclosed quotes, CRLF, records past --max-record-bytes, bad UTF-8
 // and bad JSON, in CSV (comma- or `;`-separated), NDJSON and JSON arrays. The
 // reviews of the reader found seven such differences in 800 random inputs
-// before the fixes of the fifth session; this keeps them found.
+// before they were fixed; this keeps them found.
 import Foundation
 import Testing
 
