@@ -6,7 +6,7 @@ BIN_RELEASE = .build/release/msgsift
 SAMPLE_RULES = --no-db --filters samples/rules.sfsfilters --lists samples/lists.json --lists-languages he,en \
 	--rule links --rule short-sender=5 --rule email --rule emojis --rule country-allowlist=+972,+1,+44
 
-.PHONY: all build release run test deps clean bench bench-archives bench-authoring bench-regex bench-langid bench-langid-sms fuzz sanitize tsan
+.PHONY: all build release run test deps clean bench bench-archives bench-authoring bench-inputs bench-regex bench-langid bench-langid-sms fuzz sanitize tsan
 
 all: build
 
@@ -72,6 +72,13 @@ bench: release
 bench-authoring: release
 	$(SWIFT) build -c release --product msgsift-bench
 	python3 bench/authoring.py $(if $(RECORDS),--records $(RECORDS),)
+
+# The progress line's cost (stderr a pseudo-terminal against /dev/null) and the JSON-array
+# reader beside NDJSON on the bench corpus, with peak RSS (bench/inputs.py; ARRAY_MB=N adds
+# an array of about N MB; not part of `make test`).
+bench-inputs: release
+	$(SWIFT) build -c release --product msgsift-bench
+	python3 bench/inputs.py $(if $(RECORDS),--records $(RECORDS),) $(if $(ARRAY_MB),--array-mb $(ARRAY_MB),)
 
 # The SMS Backup & Restore XML reader beside NDJSON on the same messages: a generated
 # export of SIZE_MB (default 1000) megabytes, records/s and peak RSS (bench/archives.py;

@@ -36,6 +36,10 @@
 //   }
 //   struct CSVScratch { init() }
 //
+// The separator is a comma unless another is given (`;`, a tab, `|`:
+// `--delimiter`, or an Excel `sep=` line): every function that looks at field
+// boundaries takes it, comma by default.
+//
 // Choices: a lone CR (not before LF) is data, not a terminator. A missing
 // column gives "" (sender, body) or nil (id); an empty id cell is nil too;
 // a present id is always a JSON string (CSV has no numbers). When a header
@@ -60,9 +64,11 @@ public struct CSVSplitter: Sendable {
     private var resumeOffset = 0
     private var inQuotes = false
     private var atStreamStart = true
+    /// The byte between fields (a comma unless another is given).
+    public var delimiter: UInt8
 
-    /// A splitter at the start of a stream.
-    public init() {}
+    /// A splitter at the start of a stream of fields separated by `delimiter`.
+    public init(delimiter: UInt8 = 0x2C) { self.delimiter = delimiter }
 
     /// Forgets the bytes of the carried-over tail that were already scanned
     /// (a record too long to keep, being skipped) while keeping the quote
@@ -90,7 +96,7 @@ public struct CSVSplitter: Sendable {
 
     /// Forgets all state, ready for a new stream.
     public mutating func reset() {
-        self = CSVSplitter()
+        self = CSVSplitter(delimiter: delimiter)
     }
 
     /// Appends to `records` every complete record in `buffer` and returns
@@ -152,7 +158,7 @@ public struct CSVSplitter: Sendable {
                 } else {
                     // Only a quote opening a field starts quoting; a stray one
                     // is left for parseFields to reject.
-                    if k == recordStart || p[k - 1] == 0x2C { inQuotes = true }
+                    if k == recordStart || p[k - 1] == delimiter { inQuotes = true }
                     i = k + 1
                 }
             }
@@ -192,10 +198,10 @@ public enum CSVRecord {
 
     /// The fields of `record` (terminator already removed), unquoted.
     /// An empty record is one empty field.
-    public static func parseFields(_ record: UnsafeBufferPointer<UInt8>) -> Result<[String], RecordError> {
+    public static func parseFields(_ record: UnsafeBufferPointer<UInt8>, delimiter: UInt8 = 0x2C) -> Result<[String], RecordError> {
         var spans: [FieldSpan] = []
         do {
-            try scan(record, into: &spans)
+            try scan(record, into: &spans, delimiter: delimiter)
         } catch {
             return .failure(error)
         }
@@ -229,9 +235,9 @@ public enum CSVRecord {
     /// field is real, whether a small mistake comes after it (`"two\nlines" `
     /// with a space) or before it on its first line (`"Bank" x,"Dear…\n…"`):
     /// one error record, as before.
-    public static func runawayLineBreak(_ record: UnsafeBufferPointer<UInt8>) -> Int? {
+    public static func runawayLineBreak(_ record: UnsafeBufferPointer<UInt8>, delimiter: UInt8 = 0x2C) -> Int? {
         guard let nl = memchrIndex(record, 0x0A, from: 0) else { return nil }
-        switch beyondFirstLineMistakes(record, firstProblem(record), nl) {
+        switch beyondFirstLineMistakes(record, firstProblem(record, delimiter), nl, delimiter) {
         case .unterminated?, .strayClose?: return nl
         case .other(let at)?: return closedInSelfContainedLine(record, at, complete: true) == true ? nl : nil
         case nil: return nil
@@ -258,13 +264,13 @@ public enum CSVRecord {
     /// `nl`), the first problem of the fields after that mistake's field: what decides
     /// whether the lines after are a real field's or a stray quote's. A mistake whose
     /// field runs past the first line is a stray quote's doing. Offsets are `record`'s.
-    private static func beyondFirstLineMistakes(_ record: UnsafeBufferPointer<UInt8>, _ problem: Problem?, _ nl: Int) -> Problem? {
+    private static func beyondFirstLineMistakes(_ record: UnsafeBufferPointer<UInt8>, _ problem: Problem?, _ nl: Int, _ delimiter: UInt8) -> Problem? {
         var problem = problem, base = 0
         while case .other(let at)? = problem, base + at < nl {
-            guard let comma = memchrIndex(UnsafeBufferPointer(rebasing: record[(base + at)...]), 0x2C, from: 0).map({ base + at + $0 }),
+            guard let comma = memchrIndex(UnsafeBufferPointer(rebasing: record[(base + at)...]), delimiter, from: 0).map({ base + at + $0 }),
                   comma < nl else { return .unterminated }
             base = comma + 1
-            problem = firstProblem(UnsafeBufferPointer(rebasing: record[base...]))
+            problem = firstProblem(UnsafeBufferPointer(rebasing: record[base...]), delimiter)
         }
         if case .other(let at)? = problem { return .other(at: base + at) }    // an offset into `record`
         return problem
@@ -273,9 +279,9 @@ public enum CSVRecord {
     /// `runawayLineBreak` for `partial`, the start of a record not read to its end,
     /// in one scan: only a quote that already closed the stray way cuts it (an open
     /// field there may still close properly).
-    public static func runaway(unfinished partial: UnsafeBufferPointer<UInt8>) -> Runaway {
+    public static func runaway(unfinished partial: UnsafeBufferPointer<UInt8>, delimiter: UInt8 = 0x2C) -> Runaway {
         let nl = memchrIndex(partial, 0x0A, from: 0)
-        switch beyondFirstLineMistakes(partial, firstProblem(partial), nl ?? partial.count) {
+        switch beyondFirstLineMistakes(partial, firstProblem(partial, delimiter), nl ?? partial.count, delimiter) {
         case nil, .unterminated?: return .open
         case .strayClose?:
             guard let nl else { return .settled }
@@ -292,17 +298,17 @@ public enum CSVRecord {
     private enum Problem { case unterminated, strayClose, other(at: Int) }
 
     /// The first problem of `record`'s quoting, if any (UTF-8 is not looked at).
-    private static func firstProblem(_ record: UnsafeBufferPointer<UInt8>) -> Problem? {
+    private static func firstProblem(_ record: UnsafeBufferPointer<UInt8>, _ delimiter: UInt8) -> Problem? {
         var spans: [FieldSpan] = []
         do {
-            try scan(record, into: &spans, validatingUTF8: false)
+            try scan(record, into: &spans, validatingUTF8: false, delimiter: delimiter)
             return nil
         } catch {
             if error.message == unterminatedQuote { return .unterminated }
             // A stray close: the quote that "closed" the field (the one before the
             // offending byte) ends a field whose text ended in a comma or a line break.
             let p = record.baseAddress!, close = error.byteOffset - 1
-            if close >= 1 && close < record.count && p[close] == 0x22 && (p[close - 1] == 0x2C || p[close - 1] == 0x0A) {
+            if close >= 1 && close < record.count && p[close] == 0x22 && (p[close - 1] == delimiter || p[close - 1] == 0x0A) {
                 return .strayClose
             }
             return .other(at: error.byteOffset)
@@ -310,7 +316,8 @@ public enum CSVRecord {
     }
 
     /// Fills `spans` with the fields of `record`, validating it.
-    static func scan(_ record: UnsafeBufferPointer<UInt8>, into spans: inout [FieldSpan], validatingUTF8: Bool = true) throws(RecordError) {
+    static func scan(_ record: UnsafeBufferPointer<UInt8>, into spans: inout [FieldSpan], validatingUTF8: Bool = true,
+                     delimiter: UInt8 = 0x2C) throws(RecordError) {
         spans.removeAll(keepingCapacity: true)
         guard let p = record.baseAddress else {
             spans.append(FieldSpan(start: 0, end: 0, hasDoubledQuotes: false))
@@ -338,12 +345,12 @@ public enum CSVRecord {
                     break
                 }
                 if i == n { return }
-                guard p[i] == 0x2C else { throw RecordError("bad CSV: unexpected character after closing quote", at: i) }
+                guard p[i] == delimiter else { throw RecordError("bad CSV: unexpected character after closing quote", at: i) }
                 i += 1
             } else {
                 // A quote inside an unquoted field is text (`say "hi" ok`), as spreadsheets and
                 // Python's csv read it: only a field's first byte can open quoting.
-                let k = UTF8Scan.first(0x2C, p, from: i, to: n)
+                let k = UTF8Scan.first(delimiter, p, from: i, to: n)
                 spans.append(FieldSpan(start: i, end: k, hasDoubledQuotes: false))
                 if k == n { return }
                 i = k + 1
@@ -401,12 +408,15 @@ public struct CSVHeader: Sendable, Equatable {
     /// like a column the annotation adds (`replacing`), so annotating an
     /// annotated file again gives one verdict, not two.
     public let keptColumns: [Int]
+    /// The byte between the fields of this header's rows.
+    public let delimiter: UInt8
 
     /// Looks up the columns named by `fields` in `names` (exact match; the
     /// last of repeated names wins). Columns named in `replacing` are left
     /// out of annotated records (`keptColumns`).
-    public init(names: [String], fields: FieldNames, replacing: Set<String> = []) {
+    public init(names: [String], fields: FieldNames, replacing: Set<String> = [], delimiter: UInt8 = 0x2C) {
         self.names = names
+        self.delimiter = delimiter
         senderColumn = names.lastIndex(of: fields.sender)
         bodyColumn = names.lastIndex(of: fields.body)
         idColumn = names.lastIndex(of: fields.id)
@@ -435,7 +445,7 @@ public struct CSVHeader: Sendable, Equatable {
     /// opening quote when quoted), or at the end of a short record.
     private func checkedSpans(_ record: UnsafeBufferPointer<UInt8>, scratch: inout CSVScratch) -> Result<[CSVRecord.FieldSpan], RecordError> {
         do {
-            try CSVRecord.scan(record, into: &scratch.fields)
+            try CSVRecord.scan(record, into: &scratch.fields, delimiter: delimiter)
         } catch {
             return .failure(error)
         }

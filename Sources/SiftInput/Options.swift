@@ -2,7 +2,8 @@
 // batches of records, the byte-level record parsers the workers read fields with,
 // and the run's options (this file). The pipeline that carries batches from the
 // reader to the workers and on to the writer is SiftStream's (Pipeline.swift);
-// the formatter is SiftOutput's.
+// the formatter is SiftOutput's. Reader+JSONArray reads JSON arrays of records;
+// Rerun makes the commands a refusal suggests.
 import SiftEngine
 import SiftRules
 
@@ -44,6 +45,15 @@ public struct StreamOptions: Sendable {
     public var verbose = false
     /// Phone archives: keep the messages sent too, not only those received.
     public var includeSent = false
+    /// The byte between CSV fields (`--delimiter`); nil: a comma, or what an Excel `sep=` line names.
+    public var delimiter: UInt8? = nil
+    /// Count the actions instead of writing verdicts (`--count`): nothing is written per record.
+    public var countOnly = false
+    /// Show a progress line on stderr while the run goes (the command decides: stderr a terminal).
+    public var progress = false
+    /// The arguments the run was started with (program name left out), for the commands
+    /// messages suggest (`Rerun.swift`).
+    public var arguments: [String] = Array(CommandLine.arguments.dropFirst())
 
     public init() {}
 }

@@ -57,7 +57,7 @@ extension RecordReader {
                         // read again (a file) or said to be lost (a pipe).
                         s.skippingLongRecord = false
                         let stray = s.strayPending
-                            && Self.strayQuoteTest(buf, r.range, inQuotes: s.skipInQuotes, before: s.skipLastByte) == true
+                            && Self.strayQuoteTest(buf, r.range, inQuotes: s.skipInQuotes, before: s.skipLastByte, delimiter: s.delimiter) == true
                         reportPending(&s, stray: stray)
                         if stray && s.strayFound() { return }
                         s.skippedBytes = []
@@ -68,38 +68,55 @@ extension RecordReader {
                     if s.format == nil {
                         // The header row names the fields.
                         let names: [String]
-                        switch CSVRecord.parseFields(bytes) {
+                        switch CSVRecord.parseFields(bytes, delimiter: s.delimiter) {
                         case .success(let fields) where fields.contains(where: { $0.contains("\r") }):
                             // Lines that end in CR alone (classic Mac): the whole file reads as one header row.
-                            s.problem = "\(s.name):\(s.line): the CSV header runs on past a carriage return; lines that end in CR alone are not read (tr '\\r' '\\n' converts them)"
+                            s.problem = "\(s.name):\(s.line): the CSV header runs on past a carriage return; lines that end in CR alone are not read (\(options.rerun(after: "tr '\\r' '\\n'", input: s.name, redirecting: true)))"
                             return
                         case .success(let fields): names = fields
                         case .failure(let e):
                             let latin = e.message == RecordError.invalidUTF8
-                                ? "; if the file is Latin-1 or Windows-1252: iconv -f CP1252 -t UTF-8\(s.fileArgument) | msgsift …" : ""
+                                ? "; if the file is Latin-1 or Windows-1252: " + options.rerun(after: "iconv -f CP1252 -t UTF-8", input: s.name) : ""
                             s.problem = "\(s.name):\(s.line): unreadable CSV header: \(e.message) (byte \(e.byteOffset))\(latin)"
                             return
                         }
-                        // Excel's `sep=,` line, before the header, says which separator the file uses.
+                        // Excel's `sep=X` line, before the header, says which separator the file uses:
+                        // the line is skipped and the rest split on that separator.
                         if names.count <= 2, let separator = Self.excelSeparator(bytes) {
-                            if separator == UInt8(ascii: ",") { continue }
-                            s.problem = "\(s.name):\(s.line): the file says its fields are separated by \(Self.separatorName(separator)) (sep=);"
-                                + " msgsift reads comma-separated values" + Self.conversion(separator, s.name)
-                            return
+                            if let given = options.delimiter, given != separator {
+                                s.problem = "\(s.name):\(s.line): the file says its fields are separated by \(Self.separatorName(separator)) (sep=),"
+                                    + " --delimiter by \(Self.separatorName(given)); leave out --delimiter to read it as it says"
+                                return
+                            }
+                            guard separator != s.delimiter, let nl = memchrIndex(buf, 0x0A, from: r.range.upperBound) else { continue }
+                            // The records after it were split on the old separator (whether a quote opens a
+                            // field depends on it): split again from the next line.
+                            s.delimiter = separator
+                            s.line += 1
+                            s.splitter.restart()
+                            base += nl + 1
+                            continue splitting
                         }
                         // Spreadsheets in many locales save CSV with semicolons: the header is then one
-                        // column, every record one field, and every sender and body empty.
-                        if names.count == 1, !names.contains(options.fields.sender) && !names.contains(options.fields.body),
+                        // column, every record one field, and every sender and body empty. Without
+                        // --delimiter or a `sep=` line the separator is not guessed: the run says
+                        // how to name it.
+                        if options.delimiter == nil, names.count == 1, !names.contains(options.fields.sender) && !names.contains(options.fields.body),
                            let separator = [";", "\t", "|"].first(where: { names[0].contains($0) }) {
-                            let shown = Self.separatorName(separator.utf8.first!)
+                            let byte = separator.utf8.first!
                             // The header names columns; without one it is a message, quoted only with -v.
                             let shownHeader = options.verbose ? " " + quoted(names[0]) : ""
-                            s.problem = "\(s.name):\(s.line): the CSV header is one column\(shownHeader); msgsift reads comma-separated values,"
-                                + " and these look separated by \(shown)" + Self.conversion(separator.utf8.first!, s.name)
+                            let flag = ["--delimiter", byte == 0x09 ? "tab" : separator]
+                            let command = s.name == InputSource.stdin.name
+                                ? "give the same input to: " + options.rerun(adding: flag)
+                                : "read it with: " + options.rerun(adding: flag)
+                            s.problem = "\(s.name):\(s.line): the CSV header is one column\(shownHeader); msgsift reads comma-separated values"
+                                + " unless told otherwise, and these look separated by \(Self.separatorName(byte)) (\(command))"
                             return
                         }
                         let header = CSVHeader(names: names, fields: options.fields,
-                                               replacing: options.annotate ? options.columnsReplacedByAnnotation(names) : [])
+                                               replacing: options.annotate ? options.columnsReplacedByAnnotation(names) : [],
+                                               delimiter: s.delimiter)
                         if options.annotate && options.outputFormat != .ndjson, let first = firstCSVHeader, first.keptNames != header.keptNames {
                             // The output has one header, the first input's: other columns would land under it.
                             // A file without a header has a message for one: named only with -v.
@@ -134,7 +151,7 @@ extension RecordReader {
                         }
                         continue
                     }
-                    if let lineBreak = CSVRecord.runawayLineBreak(bytes) {
+                    if let lineBreak = CSVRecord.runawayLineBreak(bytes, delimiter: s.delimiter) {
                         // A stray quote ran over line ends: its first line is the bad record, and
                         // the lines after it are read again as records of their own.
                         base += cutAtFirstLine(&s, buf, r.range.lowerBound, lineBreak, limit: limit)
@@ -150,7 +167,7 @@ extension RecordReader {
                     // The splitter keeps its quote state, so the record's end is still found where
                     // it really is, even past newlines inside quotes.
                     if !s.skippingLongRecord, s.format != nil {
-                        let runaway = CSVRecord.runaway(unfinished: Self.unfinished(buf, from: used))
+                        let runaway = CSVRecord.runaway(unfinished: Self.unfinished(buf, from: used), delimiter: s.delimiter)
                         if case .closed(let lineBreak) = runaway {
                             // Its quoted field already closed the way a stray quote's does: cut as
                             // when the whole record is in one read.
@@ -176,7 +193,7 @@ extension RecordReader {
                     } else if s.strayPending, s.splitter.scannedTailCount > 0 {
                         // A further part of the record: the quote that closes its open field may be here.
                         let part = used..<(used + s.splitter.scannedTailCount)
-                        switch Self.strayQuoteTest(buf, part, inQuotes: s.skipInQuotes, before: s.skipLastByte) {
+                        switch Self.strayQuoteTest(buf, part, inQuotes: s.skipInQuotes, before: s.skipLastByte, delimiter: s.delimiter) {
                         case true?:
                             reportPending(&s, stray: true)
                             if s.strayFound() { return }
@@ -298,13 +315,6 @@ extension RecordReader {
         separator == 0x09 ? "tab" : "'" + String(Character(Unicode.Scalar(separator))) + "'"
     }
 
-    /// How to convert a file of another separator (`;`, a tab or `|`), for an error message.
-    static func conversion(_ separator: UInt8, _ name: String) -> String {
-        let python = separator == 0x09 ? "\\t" : String(Character(Unicode.Scalar(separator)))
-        let input = name == InputSource.stdin.name ? "" : " < " + name
-        return " (convert: python3 -c 'import csv,sys; csv.writer(sys.stdout).writerows(csv.reader(sys.stdin, delimiter=\"\(python)\"))'\(input) | msgsift …)"
-    }
-
     /// A part (`range` of `buf`) of an over-long CSV record being skipped, read as
     /// `CSVRecord.runawayLineBreak` reads a whole one: from the quote state where the part
     /// before ended (`inQuotes`; `before`: that part's last byte), the first problem a
@@ -313,7 +323,7 @@ extension RecordReader {
     /// when the first problem is another (text after a proper close); nil when there is
     /// none yet.
     static func strayQuoteTest(_ buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, inQuotes start: Bool,
-                               before: UInt8) -> Bool? {
+                               before: UInt8, delimiter: UInt8 = 0x2C) -> Bool? {
         var inQuotes = start
         var i = range.lowerBound
         let part = UnsafeBufferPointer(rebasing: buf[0..<range.upperBound])
@@ -321,7 +331,7 @@ extension RecordReader {
             let prior = q > range.lowerBound ? buf[q - 1] : before
             if !inQuotes {
                 // A quote opens a field only where one starts; elsewhere it is text.
-                if prior == 0x2C { inQuotes = true }
+                if prior == delimiter { inQuotes = true }
                 i = q + 1
                 continue
             }
@@ -331,8 +341,8 @@ extension RecordReader {
             guard q + 1 < range.upperBound else { break }
             let next = buf[q + 1]
             let crlf = next == 0x0D && (q + 2 >= range.upperBound || buf[q + 2] == 0x0A)
-            if next == 0x2C || next == 0x0A || crlf { continue }      // a proper close
-            return prior == 0x2C || prior == 0x0A
+            if next == delimiter || next == 0x0A || crlf { continue }      // a proper close
+            return prior == delimiter || prior == 0x0A
         }
         return nil
     }

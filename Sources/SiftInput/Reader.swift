@@ -4,7 +4,8 @@
 // one over-long record's first bytes: a record over --max-record-bytes is cut
 // off, reported as an error record, and the rest of it is skipped. Phone
 // archives (SMS Backup & Restore XML, the Messages database) are found by
-// their first bytes here and read by their own readers into NDJSON records.
+// their first bytes here and read by their own readers into NDJSON records;
+// a JSON array's elements become NDJSON records too (Reader+JSONArray.swift).
 import Foundation
 
 /// Which parser a batch's records need.
@@ -109,6 +110,7 @@ package final class RecordReader {
         var gunzip: Gunzip?
         defer { if let g = gunzip { _ = g.finish() } }     // before the input is closed
         var state = SourceState(name: source.name, firstRecord: nextRecord)
+        if let d = options.delimiter { state.delimiter = d }
         // Where reading starts (stdin may have been read from before: `{ head -n1; msgsift; } < f`);
         // -1 when the input cannot seek, so it is never read again.
         state.workOffset = Int(lseek(fd, 0, SEEK_CUR))
@@ -165,7 +167,8 @@ package final class RecordReader {
         switch state.archive {
         case .smsBackupXML?: try readSMSBackupXML(&state, fd: fd)
         case .chatDB? where gunzip != nil:
-            throw StreamError("\(source.name): a compressed Messages database; SQLite reads it decompressed (gunzip -k\(state.fileArgument))", input: true)
+            let fix = options.rerun(gunzipping: source.name) ?? "gunzip -k\(state.fileArgument)"
+            throw StreamError("\(source.name): a compressed Messages database; SQLite reads it decompressed (\(fix))", input: true)
         case .chatDB?: try readChatDB(&state, source: source)
         default: break
         }
@@ -326,12 +329,16 @@ package final class RecordReader {
         /// its start after every read, in time growing with the square of its length.
         var newlineFree = 0
         var splitter = CSVSplitter()
+        /// The byte between CSV fields: `--delimiter`, or what a `sep=` line names, else a comma.
+        var delimiter: UInt8 = 0x2C { didSet { splitter.delimiter = delimiter } }
         var batch: Batch? = nil
         /// `batch.data` is `work` itself, shared, its records ranges of it (`addInPlace`):
         /// handed on before `work` changes.
         var batchSharesWork = false
         /// Why the rest of this input is not read (not NDJSON or CSV).
         var problem: String?
+        /// A JSON array of records (Reader+JSONArray.swift): where its scan stands.
+        var jsonArray: JSONArrayScan?
         /// A phone archive, found by its first bytes: read by its own reader, not as lines.
         var archive: InputFormat?
         /// The input as a command's argument in a suggested fix: ` FILE`, or nothing for stdin.
@@ -361,7 +368,7 @@ package final class RecordReader {
             let utf32BE = w.count >= 8 && w[0] == 0 && w[1] == 0 && w[2] == 0 && w[3] != 0 && w[4] == 0 && w[5] == 0 && w[6] == 0 && w[7] != 0
             if utf32BOM || utf32LE || utf32BE {
                 let encoding = utf32BOM ? "UTF-32" : utf32LE ? "UTF-32LE" : "UTF-32BE"
-                s.problem = "\(s.name): UTF-32 text; msgsift reads UTF-8 (iconv -f \(encoding) -t UTF-8\(s.fileArgument) | msgsift …)"
+                s.problem = "\(s.name): UTF-32 text; msgsift reads UTF-8 (\(options.rerun(after: "iconv -f \(encoding) -t UTF-8", input: s.name)))"
                 return
             }
             let utf16WithoutBOM = w.count >= 4 && ((w[0] != 0 && w[1] == 0 && w[2] != 0 && w[3] == 0) || (w[0] == 0 && w[1] != 0 && w[2] == 0 && w[3] != 0))
@@ -371,7 +378,7 @@ package final class RecordReader {
                 // With a byte-order mark iconv's UTF-16 finds the order; without one it takes
                 // little-endian, so a big-endian file needs its name.
                 let encoding = utf16BOM ? "UTF-16" : w[0] == 0 ? "UTF-16BE" : "UTF-16LE"
-                s.problem = "\(s.name): UTF-16 text; msgsift reads UTF-8 (iconv -f \(encoding) -t UTF-8\(s.fileArgument) | msgsift …)"
+                s.problem = "\(s.name): UTF-16 text; msgsift reads UTF-8 (\(options.rerun(after: "iconv -f \(encoding) -t UTF-8", input: s.name)))"
                 return
             }
             if options.inputFormat != .ndjson {
@@ -407,21 +414,18 @@ package final class RecordReader {
                 }
                 if s.work[first] == UInt8(ascii: "[") {
                     guard let array = Self.startsJSONArray(s.work, at: first, final: final) else { return }
-                    if array {
-                        s.problem = "\(s.name): a JSON array, not NDJSON: one object per line (jq -c '.[]'\(s.fileArgument) | msgsift …)"
-                        return
-                    }
+                    if array { startJSONArray(&s, at: first) }
                 }
             }
-            if case .ndjson? = s.format {
+            if case .ndjson? = s.format, s.jsonArray == nil {
                 switch Self.ndjsonShape(s.work, final: final) {
                 case .unknownYet: return
                 case .lines: break
                 case .prettyPrinted:
-                    s.problem = "\(s.name): JSON spread over several lines (pretty-printed), not NDJSON: one object per line (jq -c .\(s.fileArgument) | msgsift …)"
+                    s.problem = "\(s.name): JSON spread over several lines (pretty-printed), not NDJSON: one object per line (\(options.rerun(after: "jq -c .", input: s.name)))"
                     return
                 case .carriageReturns:
-                    s.problem = "\(s.name): lines that end in CR alone are not read; NDJSON is one object per line (tr '\\r' '\\n' converts them)"
+                    s.problem = "\(s.name): lines that end in CR alone are not read; NDJSON is one object per line (\(options.rerun(after: "tr '\\r' '\\n'", input: s.name, redirecting: true)))"
                     return
                 }
             }
@@ -432,7 +436,7 @@ package final class RecordReader {
                 return
             }
         }
-        if case .ndjson? = s.format { processNDJSON(&s, final: final) } else { processCSV(&s, final: final) }
+        if s.jsonArray != nil { processJSONArray(&s, final: final) } else if case .ndjson? = s.format { processNDJSON(&s, final: final) } else { processCSV(&s, final: final) }
     }
 
     /// How many of `bytes` are left once a UTF-8 sequence cut short at their end is dropped.

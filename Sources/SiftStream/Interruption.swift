@@ -12,6 +12,8 @@
 // or terminal may wait for its reader forever, and Ctrl-C must still work. A
 // second signal ends the process at once. A signal the run was started with
 // ignored (a background job) stays ignored.
+// While a progress line is on the terminal (Progress.swift), the handlers are in
+// place whatever the output is, and erase it before the process ends.
 import SiftText
 import Synchronization
 #if canImport(Glibc)
@@ -23,16 +25,24 @@ enum Interruption {
     static let state = Atomic<Int>(0)
     /// Whether writes hold signals (the output is a regular file and a handler is in place).
     static let holding = Atomic<Bool>(false)
+    /// A progress line is on the terminal (or about to be): a signal erases it first.
+    static let progressShown = Atomic<Bool>(false)
+    /// A signal came: no progress line is drawn any more.
+    static let signalled = Atomic<Bool>(false)
     /// What SIGINT, SIGTERM and SIGHUP did before `install`, put back by `uninstall`.
     /// (Never read by a handler: a lock is fine here.)
     private static let previous = Locked<[Int32: sigaction]>([:])
     private static let signals = [SIGINT, SIGTERM, SIGHUP]
 
-    /// Installs the handlers for the length of a run writing to `output`.
-    static func install(output: Int32) {
+    /// Installs the handlers for the length of a run writing to `output`: to hold signals
+    /// while writing to a regular file, or to erase a progress line.
+    static func install(output: Int32, progress: Bool = false) {
         state.store(0, ordering: .sequentiallyConsistent)     // initialized before any handler can run
+        progressShown.store(false, ordering: .sequentiallyConsistent)
+        signalled.store(false, ordering: .sequentiallyConsistent)
         var info = stat()
-        guard fstat(output, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return }
+        let regular = fstat(output, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        guard regular || progress else { return }
         for sig in signals {
             var old = sigaction()
             guard sigaction(sig, nil, &old) == 0, !isIgnore(old.__sigaction_handler.sa_handler) else { continue }
@@ -43,7 +53,7 @@ enum Interruption {
             sigemptyset(&action.sa_mask)
             sigaction(sig, &action, nil)
         }
-        holding.store(!previous.withLock { $0.isEmpty }, ordering: .sequentiallyConsistent)
+        holding.store(regular && !previous.withLock { $0.isEmpty }, ordering: .sequentiallyConsistent)
     }
 
     private static func isIgnore(_ handler: (@convention(c) (Int32) -> Void)?) -> Bool {
@@ -53,7 +63,7 @@ enum Interruption {
 
     /// Puts back what the signals did before the run.
     static func uninstall() {
-        guard holding.exchange(false, ordering: .sequentiallyConsistent) else { return }
+        holding.store(false, ordering: .sequentiallyConsistent)
         let saved = previous.withLock { p -> [Int32: sigaction] in
             let taken = p
             p = [:]
@@ -75,6 +85,13 @@ enum Interruption {
     /// In the handler: end now, or hold the signal while a write is under way. A second
     /// signal ends the process whatever the writer is doing.
     static func received(_ sig: Int32) {
+        // Said before the line is looked at: a drawing that starts after this draws nothing, and
+        // one that started before has marked the line shown (Progress.swift), so it is erased.
+        signalled.store(true, ordering: .sequentiallyConsistent)
+        if progressShown.exchange(false, ordering: .sequentiallyConsistent) {
+            let erase: StaticString = "\r\u{1B}[K"
+            _ = write(2, erase.utf8Start, erase.utf8CodeUnitCount)      // async-signal-safe
+        }
         while true {
             let s = state.load(ordering: .sequentiallyConsistent)
             if s >> 8 == 0 {

@@ -6,6 +6,7 @@ import CRuntime
 import Foundation
 import SiftText
 import SiftEngine
+import Synchronization
 import SiftRules
 import SiftInput
 import SiftOutput
@@ -80,12 +81,17 @@ public final class Pipeline {
         // Read buffers and batch outputs (1 MiB or so, one per batch) are reused from the heap
         // rather than mapped afresh each time: 13–17k page faults per 1M records become 4k.
         _ = sift_keep_freed_buffers()
-        Interruption.install(output: output)
-        defer { Interruption.uninstall() }
         let started = Date()
         let jobs = max(1, options.jobs)
         let shared = SharedState(capacity: 2 * jobs + 2)
         let (rules, options, mode) = (self.rules, self.options, self.mode)
+        // The progress line (Progress.swift) reads what the writer counted; its handlers clear it
+        // when a signal ends the run.
+        let progress = options.progress ? ProgressLine { shared.recordsDone.load(ordering: .relaxed) } : nil
+        Interruption.install(output: output, progress: progress != nil)
+        defer { Interruption.uninstall() }
+        progress?.start()
+        defer { progress?.finish() }
 
         var workers: [Thread] = []
         for _ in 0..<jobs {
@@ -123,7 +129,7 @@ public final class Pipeline {
                 try reader.read(source)
             } catch where error.isInput {
                 if error.isPartial { partialInputs += 1 } else { failedInputs += 1 }
-                onInputError?(error.description)
+                if let progress { progress.clearing { onInputError?(error.description) } } else { onInputError?(error.description) }
             } catch {
                 readError = error
                 break
@@ -141,6 +147,7 @@ public final class Pipeline {
         stats.inputsReadInPart = partialInputs
         if let e = readError, !writer.brokenPipe { throw e }
         if let e = writer.writeError { throw StreamError(e) }
+        progress?.finish()      // before the caller writes its report and notes
         var notes = shared.notes
         // Where the first record counted is, unless every record is one.
         func first(_ c: RecordCount) -> RecordPlace? { c.count < stats.records ? c.first : nil }
@@ -168,7 +175,7 @@ public final class Pipeline {
             // Error records go to stdout in order, where a pipeline may filter them away.
             if stats.errors.count > 0, let place = stats.errors.first, writer.strictStop == nil {
                 let written: Bool
-                if case .classify = mode { written = true } else { written = false }
+                if case .classify = mode, !options.countOnly { written = true } else { written = false }
                 notes.append(.unreadable(count: stats.errors.count, records: stats.records + stats.errors.count, first: place, inOutput: written))
             }
             if stats.invalidUTF8 > 0 {
@@ -255,22 +262,24 @@ final class Worker {
         result.recordEnds.reserveCapacity(batch.records.count)
         let only = options.only
         // NDJSON verdict lines without a trace need no Verdict of each record.
-        let decisionsOnly = options.outputFormat == .ndjson && !options.explain && !options.annotate
+        let decisionsOnly = options.countOnly || (options.outputFormat == .ndjson && !options.explain && !options.annotate)
+        // --count: only the counts; nothing is written per record.
+        let writes = !options.countOnly
         batch.data.withUnsafeBufferPointer { data in
             for (index, r) in batch.records.enumerated() {
                 let bytes = UnsafeBufferPointer(rebasing: data[r.start..<r.end])
                 // Fields as bytes in `fieldBytes` (the hot path); annotated CSV also needs every column.
                 var csvValues: [String]? = nil
                 let parsed = read(r, index, of: batch, bytes, watchVerdict: options.annotate)
-                if options.annotate, case .csv = batch.format, case .success = parsed {
+                if options.annotate, case .csv(let header) = batch.format, case .success = parsed {
                     // Every column, for the annotated output (the record is valid: this cannot fail).
-                    csvValues = (try? CSVRecord.parseFields(bytes).get()) ?? []
+                    csvValues = (try? CSVRecord.parseFields(bytes, delimiter: header.delimiter).get()) ?? []
                 }
                 switch parsed {
                 case .failure(let e):
                     let message = countUnreadable(e, r, index, of: batch, into: &result)
-                    formatter.appendError(record: r.number, message: message, raw: bytes,
-                                          annotateWidth: annotateWidth(batch), to: &out)
+                    if writes { formatter.appendError(record: r.number, message: message, raw: bytes,
+                                          annotateWidth: annotateWidth(batch), to: &out) }
                 case .success(let m):
                     // Made only for a record counted below (rare): not a String retained per record.
                     func place() -> RecordPlace { RecordPlace(number: r.number, source: batch.source, line: r.line) }
@@ -286,7 +295,8 @@ final class Worker {
                             let d = evaluator.decide(senderUTF8: m.sender(bytes, f), bodyUTF8: body)
                             let warning = evaluator.lastWarning, warned = warning != nil
                             result.stats.count(d, warned: warned)
-                            if only == nil || only!.contains(d.action) {
+                            if !writes {
+                            } else if only == nil || only!.contains(d.action) {
                                 formatter.appendDecision(record: r.number, idJSON: m.idJSON(bytes, f), d, warning: warning,
                                                          reason: { evaluator.reason(of: d) }, to: &out)
                             } else if warned {
@@ -408,6 +418,8 @@ final class SharedState: Sendable {
         var writer: WriterOutcome?
     }
     private let state = Locked(State())
+    /// Records (and error records) written so far, for the progress line.
+    let recordsDone = Atomic<Int>(0)
     /// Signalled at every change the writer may be waiting for (a result, the batch count).
     private let changed = DispatchSemaphore(value: 0)
     /// Signalled by each worker and by the writer as they finish.
@@ -507,6 +519,7 @@ struct OrderedWriter {
                 continue
             }
             outcome.stats.merge(r.stats)
+            shared.recordsDone.add(r.stats.records + r.stats.errors.count, ordering: .relaxed)
             switch mode {
             case .classify: break
             case .evaluate(let limits): outcome.eval.merge(r.eval, keeping: limits)

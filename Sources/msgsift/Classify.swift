@@ -19,6 +19,20 @@ struct ClassifyConfig {
     var jobsGiven = false
     /// The fields already renamed by --field.
     var renamedFields: Set<String> = []
+    /// `-q`: no notes on stderr (Notes.swift).
+    var quiet = false
+    /// `-c`: a count per action instead of verdicts, written as `countFormat` says.
+    var count = false
+    var countFormat: CountFormat = .text
+    /// `--output` was given (`-c` writes text unless it was).
+    var outputGiven = false
+    var noProgress = false
+
+    /// The progress line is shown while stderr is a terminal, unless --no-progress.
+    mutating func settleProgress() {
+        stream.progress = !noProgress && isatty(2) == 1
+        if quiet { Notes.quiet.store(true, ordering: .relaxed) }
+    }
 }
 
 enum ClassifyCommand {
@@ -38,10 +52,18 @@ enum ClassifyCommand {
         Flag("--include-sent", nil, "phone archives: keep the messages sent too (marked \"sent\":true), not only those received") { c, _ in
             c.stream.includeSent = true
         },
-        Flag("--output", "ndjson|csv|tsv", "output format (default ndjson)") { c, v in
-            guard let f = OutputFormat(rawValue: v) else { throw UsageError("--output: \(quotedArg(v)) is not ndjson, csv or tsv") }
+        Flag("--output", "ndjson|csv|tsv", "output format (default ndjson; json is ndjson)") { c, v in
+            guard let f = OutputFormat(rawValue: v == "json" ? "ndjson" : v) else { throw UsageError("--output: \(quotedArg(v)) is not ndjson, csv or tsv") }
             c.stream.outputFormat = f
+            c.outputGiven = true
         }.short("-o"),
+        Flag("--delimiter", "C", "CSV input: the byte between fields, , ; | or tab (tab or \\t spelt out); default , or what a sep= first line names") { c, v in
+            switch v {
+            case ",", ";", "|": c.stream.delimiter = v.utf8.first!
+            case "\t", "tab", "\\t", "TAB": c.stream.delimiter = 0x09
+            default: throw UsageError("--delimiter: \(quotedArg(v)) is not , ; | or tab")
+            }
+        },
         Flag("--field", "NAME=INPUT", "read a field under another name: sender=from, body=text, id=msg_id") { c, v in
             guard let (key, name) = splitAtEquals(v) else { throw UsageError("--field: write it as sender=from") }
             guard !name.isEmpty else { throw UsageError("--field: empty input field name for \(key)") }
@@ -68,6 +90,11 @@ enum ClassifyCommand {
             c.stream.only = (c.stream.only ?? []).union(set)
         },
         Flag("--explain", nil, "add a trace: each stage, what it checked, the outcome") { c, _ in c.stream.explain = true },
+        Flag("--count", nil, "instead of verdicts, one line per action with its count: allow, junk, transaction, promotion"
+             + " (tab-separated; one JSON object with -o ndjson, action,count rows with -o csv)") { c, _ in c.count = true }.short("-c"),
+        Flag("--quiet", nil, "no notes on stderr (rule-store warnings, stale lists, end-of-run notes); errors and the count"
+             + " of unreadable records still print") { c, _ in c.quiet = true }.short("-q"),
+        Flag("--no-progress", nil, "no progress line on stderr (shown only while stderr is a terminal)") { c, _ in c.noProgress = true },
         Flag("--stats", nil, "print a summary to stderr at the end") { c, _ in c.stats = true },
         Flag("--stats=all", nil, "the summary with every rule and its hits, those that never fired too") { c, _ in c.stats = true; c.statsAll = true },
         Flag("--stats-json", "FILE", "write every rule's hits and the run's counts as JSON to FILE (see GUIDE.md)") { c, v in
@@ -94,6 +121,8 @@ enum ClassifyCommand {
     static var help: String {
         helpText(usage: usage, summary: summary, flags: flags + [Flag("--help", nil, "show this help") { _, _ in }], footer: """
             Verdicts: {"record":1,"id":"m-1","action":"junk","stage":"denyFilter","reason":"Weed"}
+            -c: allow<TAB>N, junk<TAB>N, transaction<TAB>N, promotion<TAB>N (zeros too), or with -o ndjson
+            {"allow":N,"junk":N,"transaction":N,"promotion":N}.
             Unreadable records: {"record":N,"error":"…","raw":"…"}; the run goes on, one line on
             stderr counts them and the exit status is 1 (--strict stops at the first).
             Exit status: 0 done, 1 runtime failure, 2 usage error.
@@ -104,6 +133,7 @@ enum ClassifyCommand {
         if asksForHelp(args, flags) { print(help, terminator: ""); return 0 }
         var config = ClassifyConfig()
         config.rules.db = db
+        config.quiet = saysQuiet(args)
         config.stream.jobs = ProcessInfo.processInfo.activeProcessorCount
         do {
             try parse(args, flags, into: &config, command: "classify") { c, arg in
@@ -116,6 +146,15 @@ enum ClassifyCommand {
             throw error
         }
         if config.inputs.isEmpty { config.inputs = [.stdin] }
+        config.settleProgress()
+        if config.count {
+            for (given, name) in [(config.stream.annotate, "--annotate"), (config.stream.explain, "--explain"), (config.stream.only != nil, "--only")] where given {
+                throw UsageError("--count writes counts, not records: leave out \(name)", command: "classify")
+            }
+            if config.outputGiven { config.countFormat = CountFormat(config.stream.outputFormat) }
+            config.stream.countOnly = true
+            config.stream.outputFormat = .ndjson
+        }
         // `msgsift --no-db filter list`: options before a command make it classify's input.
         try refuseCommandsReadAsInputs(config.inputs)
         if (config.rules.filterFiles + config.rules.listFiles).contains("-"), config.inputs.contains(where: { if case .stdin = $0 { true } else { false } }) {
@@ -142,7 +181,7 @@ enum ClassifyCommand {
             }
         }
         let compiled = try compile(config.rules)
-        for w in compiled.warnings { warn(w) }
+        for w in compiled.warnings { note(w) }
         let pipeline = Pipeline(rules: compiled, options: config.stream)
         pipeline.onInputError = { warn($0) }     // as cat: say so, go on with the next input, exit 1
         let outcome: RunOutcome
@@ -151,7 +190,10 @@ enum ClassifyCommand {
             throw RuntimeError(error.description)
         }
         KeptToExit.keep(pipeline)
-        for note in outcome.notes { warn(note.words) }
+        sayNotes(outcome.notes)
+        if config.count && !outcome.brokenPipe && outcome.strictStop == nil {
+            try writeStdout(Data(config.countFormat.render(outcome.stats.byAction).utf8))
+        }
         if config.stats {
             writeStderr(outcome.stats.report(rules: compiled, elapsed: outcome.elapsed))
             if config.statsAll { writeStderr(outcome.stats.everyRuleReport(compiled)) }
@@ -181,7 +223,7 @@ func compile(_ flags: RuleFlags, command: String = "classify") throws -> Compile
     if rules.filters.isEmpty && rules.smartRules.enabled.isEmpty && rules.communityLanguages.allSatisfy({ rules.communityLists[$0] == nil }) {
         // An empty store where one was expected (another $HOME, sudo) judges a whole archive `allow`.
         let place = StoreAccess.location(flags.db).map { FileManager.default.fileExists(atPath: $0) ? "the store \($0) has none" : "no store at \($0) yet" }
-        warn(flags.noDB ? "no rules: every message is allowed (give them as flags: msgsift \(command) --help)"
+        note(flags.noDB ? "no rules: every message is allowed (give them as flags: msgsift \(command) --help)"
                         : "no rules: every message is allowed (\(place ?? "no store"); msgsift filter add, or rule flags)")
     }
     do { return try CompiledRuleSet(rules, invalidFilters: flags.noDB ? .refuse : .skip) } catch { throw UsageError(error.description) }
@@ -241,4 +283,12 @@ enum KeptToExit {
     static func keep(_ object: AnyObject) {
         address.store(UInt(bitPattern: Unmanaged.passRetained(object).toOpaque()), ordering: .relaxed)
     }
+}
+
+/// Whether `-q` or `--quiet` is among `args` (before `--`): set before the flags are
+/// applied, so that notes the rule flags give while they are read are left out too.
+func saysQuiet(_ args: ArraySlice<String>) -> Bool {
+    let quiet = args.prefix { $0 != "--" }.contains { $0 == "-q" || $0 == "--quiet" }
+    if quiet { Notes.quiet.store(true, ordering: .relaxed) }
+    return quiet
 }

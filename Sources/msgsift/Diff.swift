@@ -75,10 +75,12 @@ enum DiffCommand {
             throw UsageError("diff reads the rules of --before and --after, not a store named by --db: give a store file as one of them", command: "diff")
         }
         var config = DiffConfig()
+        config.base.quiet = saysQuiet(args)
         config.base.stream.jobs = ProcessInfo.processInfo.activeProcessorCount
         try parse(args, flags, into: &config, command: "diff") { c, arg in
             c.base.inputs.append(arg == "-" ? .stdin : .file(arg))
         }
+
         guard let before = config.before, let after = config.after else {
             throw UsageError("diff needs --before RULES and --after RULES", command: "diff")
         }
@@ -86,9 +88,9 @@ enum DiffCommand {
             throw UsageError("--before and --after name files, not stdin", command: "diff")
         }
         let beforeRules = try compile(side(before, config.base.rules), command: "diff")
-        for w in beforeRules.warnings { warn("--before: " + w) }
+        for w in beforeRules.warnings { note("--before: " + w) }
         let afterRules = try compile(side(after, config.base.rules), command: "diff")
-        for w in afterRules.warnings { warn("--after: " + w) }
+        for w in afterRules.warnings { note("--after: " + w) }
         let (_, outcome) = try countingRun(config.base, mode: .compare(after: afterRules, examples: config.examples, probe: DiffProbe.make(beforeRules, afterRules)),
                                            command: "diff", rules: beforeRules)
         let rows = grouped(outcome.diff, beforeRules, afterRules, limit: config.examples)

@@ -27,9 +27,11 @@ enum EvalCommand {
 
     /// The flags of `classify` that read input, lifted onto this command's configuration.
     static func streamFlags<C>(_ path: WritableKeyPath<C, ClassifyConfig> & Sendable) -> [Flag<C>] {
-        let names: Set<String> = ["--format", "--field", "--jobs", "--max-record-bytes", "--batch-size", "-v"]
+        let names: Set<String> = ["--format", "--field", "--jobs", "--max-record-bytes", "--batch-size", "-v",
+                                  "--delimiter", "--quiet", "--no-progress"]
         return ClassifyCommand.flags.filter { names.contains($0.name) }.map { f in
-            Flag(f.name, f.value, f.help) { c, v in try f.apply(&c[keyPath: path], v) }
+            let lifted = Flag<C>(f.name, f.value, f.help) { c, v in try f.apply(&c[keyPath: path], v) }
+            return f.short.map { lifted.short($0) } ?? lifted
         }
     }
 
@@ -87,6 +89,7 @@ enum EvalCommand {
         if asksForHelp(args, flags) { print(help, terminator: ""); return 0 }
         var config = EvalConfig()
         config.base.rules.db = db
+        config.base.quiet = saysQuiet(args)
         config.base.stream.jobs = ProcessInfo.processInfo.activeProcessorCount
         try parse(joiningShowCounts(args), flags, into: &config, command: "eval") { c, arg in
             c.base.inputs.append(arg == "-" ? .stdin : .file(arg))
@@ -106,7 +109,7 @@ enum EvalCommand {
         var tally = outcome.eval
         tally.settle()
         if outcome.stats.records > 0 && tally.unlabelled == outcome.stats.records {
-            warn("no record has a \"\(f.label)\" field (--label names it)")
+            note("no record has a \"\(f.label)\" field (--label names it)")
         }
         let report = config.json ? evalJSON(tally, records: outcome.stats.records, compiled) + "\n"
                                  : evalText(tally, records: outcome.stats.records, label: f.label, compiled, show: config)
@@ -186,6 +189,7 @@ enum EvalCommand {
 func countingRun(_ config: ClassifyConfig, mode: RunMode, command: String, rules: CompiledRuleSet? = nil) throws -> (CompiledRuleSet, RunOutcome) {
     var config = config
     if config.inputs.isEmpty { config.inputs = [.stdin] }
+    config.settleProgress()
     try refuseCommandsReadAsInputs(config.inputs)
     if (config.rules.filterFiles + config.rules.listFiles).contains("-"), config.inputs.contains(.stdin) {
         throw UsageError("stdin cannot hold both rules and the messages; give the messages as files", command: command)
@@ -193,7 +197,7 @@ func countingRun(_ config: ClassifyConfig, mode: RunMode, command: String, rules
     let compiled: CompiledRuleSet
     if let rules { compiled = rules } else {
         compiled = try compile(config.rules, command: command)
-        for w in compiled.warnings { warn(w) }
+        for w in compiled.warnings { note(w) }
     }
     let pipeline = Pipeline(rules: compiled, options: config.stream, mode: mode)
     pipeline.onInputError = { warn($0) }
@@ -203,6 +207,6 @@ func countingRun(_ config: ClassifyConfig, mode: RunMode, command: String, rules
         throw RuntimeError(error.description)
     }
     KeptToExit.keep(pipeline)
-    for note in outcome.notes { warn(note.words) }
+    sayNotes(outcome.notes)
     return (compiled, outcome)
 }

@@ -32,7 +32,7 @@ struct RuleFlags {
                 let languages: [Language]
                 do { languages = try LanguageValidator.languages(inList: v) } catch { throw UsageError("--lists-languages: \(error)") }
                 if languages.isEmpty && c[keyPath: path].listLanguages.isEmpty {
-                    warn("--lists-languages names no language: no community list takes part (--lists-languages he,en)")
+                    note("--lists-languages names no language: no community list takes part (--lists-languages he,en)")
                 }
                 c[keyPath: path].listLanguages += languages
             },
@@ -77,7 +77,7 @@ struct RuleFlags {
                 let codes = try SmartRuleValidator.callingCodes(value)
                 if codes.isEmpty {
                     // docs/judging.md "Smart rules": an empty list skips the rule. Allowed, but not silently.
-                    warn("--rule country-allowlist= names no calling code: the rule skips every sender (--rule country-allowlist=+972,+1)")
+                    note("--rule country-allowlist= names no calling code: the rule skips every sender (--rule country-allowlist=+972,+1)")
                 }
                 flags.smartRules.allowedCallingCodes = codes
                 flags.ruleValuesGiven.insert(rule)
@@ -110,13 +110,13 @@ struct RuleFlags {
             guard let older = rules.filters.first(where: { $0.identity == f.identity }),
                   older.type != f.type || (older.type != .allow && older.folder != f.folder) else { return }
             let what = older.type == .allow ? "allow" : "\(older.type.rawValue) → \(older.folder.rawValue)"
-            warn("\(given): the same filter as filter \(older.id) (\(what)), which is older and decides; this one is dropped")
+            note("\(given): the same filter as filter \(older.id) (\(what)), which is older and decides; this one is dropped")
         }
         var storedLists: (lists: [Language: CommunityList], source: ListsSource?) = ([:], nil)
         if !noDB, let store = try StoreAccess.reader(db) {
             do {
                 let loaded = try store.load()
-                for w in loaded.warnings { warn("rule store: \(w)") }
+                for w in loaded.warnings { note("rule store: \(w)") }
                 rules = loaded.ruleSet
                 storedLists = (rules.communityLists, loaded.listsSource)
             } catch let e as StoreError { throw RuntimeError(e.words) }
@@ -135,7 +135,7 @@ struct RuleFlags {
                 for row in rows {
                     switch row.result {
                     case .success(let f): add(f, as: "\(path): row \(row.index)")
-                    case .failure(let e): warn("\(path): row \(row.index) skipped: \(e)")
+                    case .failure(let e): note("\(path): row \(row.index) skipped: \(e)")
                     }
                 }
             }
@@ -165,7 +165,7 @@ struct RuleFlags {
         }
         for (path, read) in zip(listFiles, parsedLists ?? readLists()) {
             let parsed = try read.get()
-            for note in parsed.ignored { warn("\(path): \(note)") }
+            for ignored in parsed.ignored { note("\(path): \(ignored)") }
             for (language, list) in parsed.lists {
                 var merged = rules.communityLists[language] ?? CommunityList()
                 merged.allowSender += list.allowSender; merged.allowBody += list.allowBody
@@ -173,24 +173,24 @@ struct RuleFlags {
                 rules.communityLists[language] = merged
             }
             if !parsed.unknownLanguages.isEmpty {
-                warn("\(path): lists of unknown languages ignored: \(parsed.unknownLanguages.map(shownName).joined(separator: ", "))")
+                note("\(path): lists of unknown languages ignored: \(parsed.unknownLanguages.map(shownName).joined(separator: ", "))")
             }
         }
         rules.communityLanguages.formUnion(listLanguages)
         // Stored lists that take part (a language on with entries), fetched over three days ago. Lists
         // imported from a file, or given with --lists, have no fetch time: no note.
         if rules.communityLanguages.contains(where: { (storedLists.lists[$0]?.count ?? 0) > 0 }),
-           let note = ListsFreshness.note(storedLists.source) {
-            warn(note)
+           let stale = ListsFreshness.note(storedLists.source) {
+            note(stale)
         }
         if !listFiles.isEmpty && !listLanguagesGiven && storeLanguages.isEmpty {
-            warn("--lists without --lists-languages: no community list takes part (turn languages on with --lists-languages he,en)")
+            note("--lists without --lists-languages: no community list takes part (turn languages on with --lists-languages he,en)")
         }
         let missing = listLanguages.filter { rules.communityLists[$0] == nil }
         if !missing.isEmpty && listFiles.isEmpty && rules.communityLists.isEmpty {
-            warn("--lists-languages: no community lists are loaded (give them with --lists FILE, or msgsift lists import)")
+            note("--lists-languages: no community lists are loaded (give them with --lists FILE, or msgsift lists import)")
         } else {
-            for l in missing { warn("--lists-languages: the lists have no \(l.rawValue) entries") }
+            for l in missing { note("--lists-languages: the lists have no \(l.rawValue) entries") }
         }
         return rules
     }
