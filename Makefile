@@ -53,6 +53,9 @@ clean:
 #   the samples otherwise than the debug build.
 DIST_BIN = .build/dist/release/msgsift
 dist: deps
+	@command -v readelf >/dev/null && command -v strip >/dev/null || { \
+		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq binutils; }
 	$(SWIFT) build -c release --static-swift-stdlib --build-path .build/dist --product msgsift
 	$(SWIFT) build --product msgsift
 	MAKE="$(MAKE)" SWIFT="$(SWIFT)" SAMPLE_RULES="$(SAMPLE_RULES)" scripts/dist.sh $(DIST_BIN) .build/debug/msgsift
@@ -62,6 +65,9 @@ dist: deps
 #   (bench/scale_check.py; pyspark in a venv under .build/; not part of `make test`).
 SCALE_VENV = .build/scale-venv
 scale-check: dist
+	@command -v java >/dev/null && python3 -c 'import ensurepip' 2>/dev/null || { \
+		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq default-jre-headless python3-venv; }
 	@test -x $(SCALE_VENV)/bin/python || python3 -m venv $(SCALE_VENV)
 	@$(SCALE_VENV)/bin/python -c 'import pyspark' 2>/dev/null || $(SCALE_VENV)/bin/pip install -q pyspark
 	$(SCALE_VENV)/bin/python bench/scale_check.py --binary $(DIST_BIN) $(if $(RECORDS),--records $(RECORDS),)
