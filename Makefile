@@ -1,12 +1,13 @@
 # msgsift — build, run the samples, test.
 #   make run    build in release and classify the samples (with --stats)
 #   make test   build and run every test
+#   make dist   a tarball whose binary runs without the Swift toolchain (dist/)
 SWIFT ?= swift
 BIN_RELEASE = .build/release/msgsift
 SAMPLE_RULES = --no-db --filters samples/rules.sfsfilters --lists samples/lists.json --lists-languages he,en \
 	--rule links --rule short-sender=5 --rule email --rule emojis --rule country-allowlist=+972,+1,+44
 
-.PHONY: all build release run test deps clean bench bench-archives bench-authoring bench-inputs bench-regex bench-langid bench-langid-sms fuzz sanitize tsan
+.PHONY: all build release run test deps clean dist scale-check install uninstall bench bench-archives bench-authoring bench-inputs bench-regex bench-langid bench-langid-sms fuzz sanitize tsan
 
 all: build
 
@@ -30,15 +31,46 @@ run: release
 	$(BIN_RELEASE) eval $(SAMPLE_RULES) --label label samples/labelled.ndjson
 
 # The network tests serve HTTP(S) on 127.0.0.1 with python3 (Tests/Fixtures/http-server.py) and openssl.
+# The scale-out tests run GNU parallel (with Perl's Text::CSV for --csv) and jq.
 test: deps
 	@command -v python3 >/dev/null && command -v openssl >/dev/null || { \
 		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq python3 openssl; }
+	@command -v parallel >/dev/null && command -v jq >/dev/null && perl -MText::CSV -e1 2>/dev/null || { \
+		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq parallel jq libtext-csv-perl; }
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
 clean:
 	rm -rf .build
+
+# dist: the release binary with the static Swift runtime (Foundation included), packed with
+#   the docs as dist/msgsift-VERSION-linux-ARCH.tar.gz by scripts/dist.sh. When the Makefile
+#   has an `install` target, staging runs it with DESTDIR, PREFIX=/msgsift-VERSION and
+#   MSGSIFT_BIN (the binary to install). Fails if ldd finds a library of the Swift toolchain
+#   in the binary's needs, or if the packed copy, run with the toolchain out of reach, judges
+#   the samples otherwise than the debug build.
+DIST_BIN = .build/dist/release/msgsift
+dist: deps
+	@command -v readelf >/dev/null && command -v strip >/dev/null || { \
+		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq binutils; }
+	$(SWIFT) build -c release --static-swift-stdlib --build-path .build/dist --product msgsift
+	$(SWIFT) build --product msgsift
+	MAKE="$(MAKE)" SWIFT="$(SWIFT)" SAMPLE_RULES="$(SAMPLE_RULES)" scripts/dist.sh $(DIST_BIN) .build/debug/msgsift
+
+# scale-check: Spark's RDD.pipe in local mode runs the dist binary over a partitioned
+#   archive with the rules shipped as a file, and every verdict must equal one run's
+#   (bench/scale_check.py; pyspark in a venv under .build/; not part of `make test`).
+SCALE_VENV = .build/scale-venv
+scale-check: dist
+	@command -v java >/dev/null && python3 -c 'import ensurepip' 2>/dev/null || { \
+		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq default-jre-headless python3-venv; }
+	@test -x $(SCALE_VENV)/bin/python || python3 -m venv $(SCALE_VENV)
+	@$(SCALE_VENV)/bin/python -c 'import pyspark' 2>/dev/null || $(SCALE_VENV)/bin/pip install -q pyspark
+	$(SCALE_VENV)/bin/python bench/scale_check.py --binary $(DIST_BIN) $(if $(RECORDS),--records $(RECORDS),)
 
 # Reliability checks, not part of `make test` (minutes each; see bench/RESULTS.md).
 # fuzz: every libFuzzer harness of Tests/Fuzz/Harnesses for FUZZ_SECONDS each (default 60),
