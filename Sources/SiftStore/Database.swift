@@ -72,6 +72,10 @@ package final class Database: @unchecked Sendable {
     private var statements: [String: Statement] = [:]
     private var inTransaction = false
     private let busyTimeoutMilliseconds: Int32
+    /// The file opened for writing (device, inode). SQLite keeps writing to an open file
+    /// whose folder was removed (or that was replaced), and the change would be lost with
+    /// no error: a write transaction checks that `path` still names this file.
+    private let identity: (device: UInt64, inode: UInt64)?
 
     /// Opens `path`. Waits at most `busyTimeout` seconds for another connection's lock.
     package init(path: String, access: Access, busyTimeout: Double) throws(StoreError) {
@@ -96,6 +100,8 @@ package final class Database: @unchecked Sendable {
         }
         handle = db
         busyTimeoutMilliseconds = Int32(max(0, min(busyTimeout, 3600)) * 1000)
+        var info = stat()
+        identity = access == .readWrite && stat(path, &info) == 0 ? (UInt64(info.st_dev), UInt64(info.st_ino)) : nil
         sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
         sqlite3_extended_result_codes(db, 1)
         // Defensive mode: no SQL (PRAGMA writable_schema …) can corrupt the file.
@@ -189,6 +195,7 @@ package final class Database: @unchecked Sendable {
         let result: T
         do {
             result = try body()
+            if begin != "BEGIN DEFERRED", let gone = fileGone() { throw StoreError(.cannotOpen, "\(path): \(gone); nothing was changed") }
         } catch {
             rollback()
             throw error
@@ -197,8 +204,28 @@ package final class Database: @unchecked Sendable {
             rollback()
             throw error
         }
+        if begin != "BEGIN DEFERRED", let gone = fileGone() {
+            throw StoreError(.cannotOpen, "\(path): the change was written to a store that is gone (\(gone)); it is lost with it")
+        }
         if sqlite3_total_changes(handle) != changesBefore { StoreActivity.changed = true }
         return result
+    }
+
+    /// Why `path` no longer names the file opened for writing, or nil when it does (or
+    /// cannot be looked at: then SQLite's own errors say what is wrong).
+    private func fileGone() -> String? {
+        guard let identity else { return nil }
+        var info = stat()
+        if stat(path, &info) == 0 {
+            if (UInt64(info.st_dev), UInt64(info.st_ino)) == identity { return nil }
+            return "the store's file was replaced by another while msgsift was changing it"
+        }
+        guard errno == ENOENT else { return nil }
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
+            return "the store's folder was removed while msgsift was changing the store"
+        }
+        return "the store's file was removed while msgsift was changing it"
     }
 
     private func rollback() {
