@@ -50,7 +50,7 @@ for name in "${names[@]}"; do
     src="Tests/Fuzz/Harnesses/$name.swift"
     [ -f "$src" ] || { echo "msgsift fuzz: no harness $src" >&2; exit 2; }
     swiftc=$(dirname "$(command -v "$SWIFT")")/swiftc
-    "$swiftc" -O -parse-as-library -sanitize=fuzzer,address -I "$lib/Modules" "${maps[@]}" "$src" "${objects[@]}" \
+    "$swiftc" -O -g -parse-as-library -sanitize=fuzzer,address -I "$lib/Modules" "${maps[@]}" "$src" "${objects[@]}" \
         -licui18n -licuuc -licudata -lsqlite3 -lxml2 -lz -o "$out/bin/$name" 2>"$out/bin/$name.log" || { cat "$out/bin/$name.log"; exit 1; }
     # The committed seeds stay as they are: new inputs go to a corpus of this run.
     corpus="$out/corpus/$name"
@@ -68,7 +68,8 @@ for name in "${names[@]}"; do
         echo "fuzz $name: ${execs:-?} execs, no crash"
     else
         echo "fuzz $name: FAILED (log: $log; reproducer in $out/crashes/)"
-        grep -E "ERROR|==[0-9]+==|Fatal error|Precondition failed" "$log" | head -5
+        # What failed, and where (a failed precondition of -O code says no message: its line does).
+        grep -E -A1 "ERROR|Fatal error|runtime failure|SUMMARY" "$log" | grep -v "^--" | head -8
         status=1
     fi
 done

@@ -27,6 +27,8 @@ import Foundation
 /// The file each input is written to (on tmpfs where there is one; one per process).
 let chatDBPath = (FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory())
     + "/msgsift-fuzz-chatdb-\(getpid()).db"
+/// Removes the file when the run ends (a crash leaves it, for a look).
+let removeAtExit: Void = { _ = atexit { _ = unlink(chatDBPath) } }()
 
 /// Reads the input front to back; past its end every read is zeros.
 struct Cursor {
@@ -177,6 +179,7 @@ func expected(_ r: Row, schema: UInt8, includeSent: Bool, handles: [[UInt8]?]) -
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzChatDB(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    _ = removeAtExit
     var c = Cursor(bytes: UnsafeBufferPointer(start: start, count: count))
     let schema = c.byte()
     let damageByte = c.byte()

@@ -11,9 +11,12 @@ import Foundation
 /// visible to Swift.)
 let inputPath = (FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory())
     + "/msgsift-fuzz-reader-\(getpid())"
+/// Removes the file when the run ends (a crash leaves it, for a look).
+let removeAtExit: Void = { _ = atexit { _ = unlink(inputPath) } }()
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzReader(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    _ = removeAtExit
     let fd = open(inputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     guard fd >= 0 else { preconditionFailure("cannot write \(inputPath)") }
     if count > 0, let start { precondition(write(fd, start, count) == count) }
