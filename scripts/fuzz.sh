@@ -10,7 +10,7 @@
 # compiled by swiftc and linked with their objects and libFuzzer. (SwiftPM cannot link a
 # libFuzzer executable itself: it names an executable's entry point after its module.)
 # Optimised (-c release, as msgsift ships; -enable-testing for the harnesses that reach
-# internal API): unoptimised Swift ran the harnesses several times slower, and `precondition`,
+# internal API): unoptimised Swift ran the harnesses 2-8 times slower, and `precondition`,
 # bounds and overflow checks stay on. A harness with Tests/Fuzz/Dictionaries/NAME.dict is
 # given it (its format's tokens). Runs are capped at 4 KiB inputs (-max_len).
 #
