@@ -72,6 +72,10 @@ package final class Database {
     private var statements: [String: Statement] = [:]
     private var inTransaction = false
     private let busyTimeoutMilliseconds: Int32
+    /// The file opened for writing (device, inode). SQLite keeps writing to an open file
+    /// whose folder was removed (or that was replaced), and the change would be lost with
+    /// no error: a write transaction checks that `path` still names this file.
+    private let identity: (device: UInt64, inode: UInt64)?
 
     /// Opens `path`. Waits at most `busyTimeout` seconds for another connection's lock.
     package init(path: String, access: Access, busyTimeout: Double) throws(StoreError) {
@@ -96,6 +100,8 @@ package final class Database {
         }
         handle = db
         busyTimeoutMilliseconds = Int32(max(0, min(busyTimeout, 3600)) * 1000)
+        var info = stat()
+        identity = access == .readWrite && stat(path, &info) == 0 ? (UInt64(info.st_dev), UInt64(info.st_ino)) : nil
         sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
         sqlite3_extended_result_codes(db, 1)
         // Defensive mode: no SQL (PRAGMA writable_schema …) can corrupt the file.
@@ -184,6 +190,7 @@ package final class Database {
         let result: T
         do {
             result = try body()
+            if begin != "BEGIN DEFERRED", let gone = fileGone() { throw StoreError(.storeGone(gone, changeLost: false), path: path) }
         } catch {
             rollback()
             throw error
@@ -192,8 +199,28 @@ package final class Database {
             rollback()
             throw error
         }
+        if begin != "BEGIN DEFERRED", let gone = fileGone() {
+            throw StoreError(.storeGone(gone, changeLost: true), path: path)
+        }
         if sqlite3_total_changes(handle) != changesBefore { StoreActivity.changed.store(true, ordering: .relaxed) }
         return result
+    }
+
+    /// Why `path` no longer names the file opened for writing, or nil when it does (or
+    /// cannot be looked at: then SQLite's own errors say what is wrong).
+    private func fileGone() -> StoreError.Gone? {
+        guard let identity else { return nil }
+        var info = stat()
+        if stat(path, &info) == 0 {
+            if (UInt64(info.st_dev), UInt64(info.st_ino)) == identity { return nil }
+            return .replaced
+        }
+        guard errno == ENOENT else { return nil }
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
+            return .folderRemoved
+        }
+        return .fileRemoved
     }
 
     private func rollback() {

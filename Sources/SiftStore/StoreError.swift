@@ -13,6 +13,9 @@ public struct StoreError: Error, Sendable, Equatable {
         case notAStore
         /// SQLite reports damage.
         case corrupt
+        /// The store's file was replaced or removed while a change was made; `changeLost`:
+        /// the change was committed to the file that is gone, else nothing was changed.
+        case storeGone(Gone, changeLost: Bool)
         /// Written by a newer msgsift: refused, never migrated down or wiped.
         case newerSchema
         /// The file or its folder cannot be opened or created.
@@ -35,6 +38,11 @@ public struct StoreError: Error, Sendable, Equatable {
         case removed
         /// Another reason, in the system's (or SQLite's) words.
         case other(String)
+    }
+
+    /// How the store opened for a change stopped being the file its path names.
+    public enum Gone: Sendable, Equatable {
+        case replaced, folderRemoved, fileRemoved
     }
 
     /// What went wrong. Every case leaves the store as it was, but `migrationFailed` says so too.
@@ -76,6 +84,9 @@ public struct StoreError: Error, Sendable, Equatable {
         case migrationFailed(from: Int, to: Int, reason: String)
         /// A `-wal`/`-shm` side file of the store (`side`) cannot be written.
         case sideFileNotWritable(side: String)
+        /// The store's file was replaced or removed while a change was made; `changeLost`:
+        /// the change was committed to the file that is gone, else nothing was changed.
+        case storeGone(Gone, changeLost: Bool)
         /// Written by a newer msgsift (`version`); this one knows up to `known`.
         case newerSchema(version: Int, known: Int)
         /// The filter clashes with row `id`, which this version cannot read.
@@ -103,7 +114,7 @@ public struct StoreError: Error, Sendable, Equatable {
         case .notSQLite, .otherProgramsDatabase: return .notAStore
         case .damaged, .lostSchemaVersion, .listsUnreadable: return .corrupt
         case .cannotOpen, .readOnly, .notWritable, .isFolder, .notRegularFile, .linkLoop, .namesFolder, .cannotCreateFolder,
-             .sideFileNotWritable: return .cannotOpen
+             .sideFileNotWritable, .storeGone: return .cannotOpen
         case .ioFailed, .diskFull, .sqlite, .migrationFailed: return .sqlite
         case .newerSchema: return .newerSchema
         case .clashesWithUnreadable, .wouldDuplicate, .textTaken: return .conflict

@@ -302,7 +302,7 @@ public enum RegexSyntax {
                             plain = false
                             approx.add(lo.value...hi.value)
                             if hi.value >= 0x80 { approx.nonASCII = 0x1FF }
-                        } else {
+                        } else if lo.value < hi.value {     // (`[a-a]` is `a`, already a member)
                             for v in (lo.value + 1)...hi.value { if let u = Unicode.Scalar(v) { member(u) } }
                         }
                     } else if depth == 1 && (peek(1) == "]" || s[i - 1] == "[" || (s[i - 1] == "^" && s[i - 2] == "[")) {

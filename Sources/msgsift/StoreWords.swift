@@ -56,6 +56,15 @@ extension StoreError {
             return "\(store): cannot bring the store from schema version \(from) to \(to) (\(reason)); the store was not changed"
         case .sideFileNotWritable(let side):
             return "\(store): the store's side file \(side) cannot be written (permission denied); nothing was changed"
+        case .storeGone(let gone, let changeLost):
+            let why: String
+            switch gone {
+            case .replaced: why = "the store's file was replaced by another while msgsift was changing it"
+            case .folderRemoved: why = "the store's folder was removed while msgsift was changing the store"
+            case .fileRemoved: why = "the store's file was removed while msgsift was changing it"
+            }
+            return changeLost ? "\(store): the change was written to a store that is gone (\(why)); it is lost with it"
+                              : "\(store): \(why); nothing was changed"
         case .newerSchema(let version, let known):
             return "\(store): the store was written by a newer msgsift (schema version \(version); this one knows up to \(known));"
                 + " update msgsift. The store was not changed"

@@ -1,7 +1,9 @@
 // The store when the system fails it: a full disk, a file size limit, a read-only file
-// system. Each gives one clear error, exit status 1, and the store exactly as before.
+// system, a store whose folder is removed while a command changes it. Each gives one
+// clear error, exit status 1, and the store exactly as before (or, gone, not made again).
 import Foundation
 import Testing
+import SiftStore
 
 @Suite("Store faults")
 struct StoreFaultTests {
@@ -95,5 +97,54 @@ struct StoreFaultTests {
         #expect(try Self.contents(db) == before)
         let classify = try Harness.run(["--db", db, "classify", "--rule", "links"], stdin: "{\"sender\":\"x\",\"body\":\"seed\"}\n")
         #expect(classify.status == 0 && classify.objects.first?["reason"] as? String == "seed", "\(classify.err)")
+    }
+
+    /// A store whose folder is removed while a command changes it (a user's cleanup of
+    /// ~/.local/share, a swept temporary folder, during a long import). The command is held
+    /// at its write, after it has opened the store and read it, by another connection's write
+    /// lock; the folder goes; the lock is let go. SQLite would write into the open, removed
+    /// file and the command would say it was done: it must fail instead, and make nothing
+    /// again. (A folder that is gone before a command starts is no fault: the command makes a
+    /// new store, as on first use.)
+    @Test(arguments: ["filter add", "import", "lists update"])
+    func aStoreWhoseFolderIsRemovedDuringAChangeIsAnError(_ command: String) throws {
+        let s = try StoreSession()
+        try s.ok(["filter", "add", "seed", "--type", "deny"])
+        let server = try TestServer()
+        let args: [String]
+        switch command {
+        case "filter add": args = ["filter", "add", "new phrase", "--type", "deny"]
+        case "import": args = ["import", try Self.bigFilters(50)]
+        default: args = ["lists", "update", "--url", server.url("/lists")]
+        }
+        let holder = try Database(path: s.storePath, access: .readWrite, busyTimeout: 1)
+        try holder.execute("BEGIN IMMEDIATE")
+        let p = Process()
+        p.executableURL = Harness.binary
+        p.arguments = args
+        p.environment = ["PATH": "/usr/bin:/bin"].merging(s.environment) { _, new in new }
+        p.standardInput = FileHandle.nullDevice
+        p.standardOutput = FileHandle.nullDevice
+        let err = Pipe()
+        p.standardError = err
+        try p.run()
+        // Opened and read: its descriptors include the store's log (opened by its first read).
+        let fds = "/proc/\(p.processIdentifier)/fd"
+        var opened = false
+        for _ in 0..<1000 where !opened {
+            opened = ((try? FileManager.default.contentsOfDirectory(atPath: fds)) ?? []).contains {
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: fds + "/" + $0)) == s.storePath + "-wal"
+            }
+            if !opened { usleep(10_000) }
+        }
+        #expect(opened, "msgsift never opened the store")
+        try FileManager.default.removeItem(atPath: s.home + "/msgsift")
+        try holder.execute("ROLLBACK")
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 1)
+        #expect(message == "msgsift: \(s.storePath): the store's folder was removed while msgsift was changing the store; nothing was changed\n", "\(message)")
+        // Nothing made again, there or anywhere under the data folder.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: s.home) == [])
     }
 }

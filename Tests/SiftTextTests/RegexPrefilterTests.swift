@@ -80,6 +80,24 @@ struct RegexPrefilterTests {
         #expect(RegexPrefilter.admits(RegexPrefilter.clauses(pattern), second))
     }
 
+    /// A class range from a character to itself (`[.-.]`, `[a-a]`) is that character; reading
+    /// it once stopped the process (a range from the next scalar down to it). Found by the
+    /// regex fuzz harness with `\b|d{3}[.-.^s]?…`.
+    @Test(arguments: [
+        (#"x[.-.]y"#, ["x.y"], ["x-y", "xy"]),
+        (#"[a-a]bc"#, ["abc"], ["bbc"]),
+        (#"\b|d{3}[.-.^s]?\d"#, ["ddd.1", "ddd^1"], []),
+    ] as [(String, [String], [String])])
+    func aRangeFromACharacterToItselfIsThatCharacter(_ pattern: String, _ matching: [String], _ notMatching: [String]) throws {
+        let clauses = RegexPrefilter.clauses(pattern)
+        let matcher = try ICURegex(pattern).makeMatcher(timeLimit: 0)
+        for t in matching {
+            #expect(matcher.find(t) == .match, "\(t)")
+            #expect(RegexPrefilter.admits(clauses, t), "\(pattern) matches \(t) but its clauses \(clauses) exclude it")
+        }
+        for t in notMatching { #expect(matcher.find(t) != .match, "\(t)") }
+    }
+
     /// What ICU matches under `(?i)` holds the folded clause: ß, İ, final sigma, K, ſ.
     @Test(arguments: [
         (#"(?i)straße"#, ["STRASSE", "strasse", "Straße", "STRAẞE"]),

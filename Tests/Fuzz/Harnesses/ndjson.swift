@@ -6,6 +6,17 @@ import Foundation
 import SiftInput
 import SiftStream
 
+/// `json` with each U+FEFF written as `\ufeff`: JSONSerialization on Linux drops a U+FEFF
+/// that follows an escape (`"\u00e9<U+FEFF>"` reads as "é"), and the two parsers write
+/// the same id with and without escapes. (The first run of this harness stopped on it.)
+func bomEscaped(_ json: Data) -> Data {
+    var out = Data(), i = json.startIndex
+    while i < json.endIndex {
+        if json[i...].starts(with: [0xEF, 0xBB, 0xBF]) { out.append(contentsOf: Array("\\ufeff".utf8)); i += 3 } else { out.append(json[i]); i += 1 }
+    }
+    return out
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzNDJSON(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let line = UnsafeBufferPointer(start: start, count: count)
@@ -21,8 +32,8 @@ public func fuzzNDJSON(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
             let written = m.idJSON(line, f).map { Data($0) }, made = s.idJSON.map { Data($0.utf8) }
             precondition((written == nil) == (made == nil), "an id in one reading only")
             if let written, let made {
-                let a = try? JSONSerialization.jsonObject(with: written, options: .fragmentsAllowed) as? NSObject
-                let b = try? JSONSerialization.jsonObject(with: made, options: .fragmentsAllowed) as? NSObject
+                let a = try? JSONSerialization.jsonObject(with: bomEscaped(written), options: .fragmentsAllowed) as? NSObject
+                let b = try? JSONSerialization.jsonObject(with: bomEscaped(made), options: .fragmentsAllowed) as? NSObject
                 precondition(a == b, "ids differ")
             }
         }

@@ -1,6 +1,7 @@
 // Fuzz harness: the whole input reader on one input — format detection, NDJSON lines, CSV
 // (stray quotes, rewinds), SMS Backup & Restore XML through libxml2, gzip through zlib. The
-// input is a memory file the reader opens by its /proc path, as it opens a file argument.
+// input is written to a file (on tmpfs where there is one) that the reader opens by its
+// path, as it opens a file argument.
 // Never a crash or a hang; every record the reader hands on lies inside its batch's bytes,
 // and records are numbered 1, 2, 3… in order.
 import Foundation
@@ -8,12 +9,20 @@ import Foundation
 @testable import SiftOutput
 @testable import SiftStream
 
+/// The file each input is written to, one per process. (Glibc's memfd_create is not
+/// visible to Swift.)
+let inputPath = (FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory())
+    + "/msgsift-fuzz-reader-\(getpid())"
+/// Removes the file when the run ends (a crash leaves it, for a look).
+let removeAtExit: Void = { _ = atexit { _ = unlink(inputPath) } }()
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzReader(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
-    let fd = memfd_create("msgsift-fuzz", 0)
-    guard fd >= 0 else { return 0 }
-    defer { close(fd) }
-    if count > 0, let start { _ = write(fd, start, count) }
+    _ = removeAtExit
+    let fd = open(inputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    guard fd >= 0 else { preconditionFailure("cannot write \(inputPath)") }
+    if count > 0, let start { precondition(write(fd, start, count) == count) }
+    close(fd)
     var options = StreamOptions()
     options.maxRecordBytes = 64       // small, so over-long records and rewinds happen often
     var next = 1
@@ -25,6 +34,6 @@ public func fuzzReader(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         }
         return true
     }
-    _ = try? reader.read(.file("/proc/self/fd/\(fd)"))
+    _ = try? reader.read(.file(inputPath))
     return 0
 }
