@@ -139,7 +139,7 @@ enum Completions {
                 s += "            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W \(shellQuoted(options)) -- \"$cur\")); else \(rest); fi ;;\n"
             }
         }
-        s += "    esac\n}\n\ncomplete -F _msgsift msgsift\n"
+        s += "    esac\n    return 0\n}\n\ncomplete -F _msgsift msgsift\n"
         return s
     }
 
