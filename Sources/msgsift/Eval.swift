@@ -25,7 +25,7 @@ enum EvalCommand {
         """
 
     /// The flags of `classify` that read input, lifted onto this command's configuration.
-    static func streamFlags<C>(_ path: WritableKeyPath<C, ClassifyConfig>) -> [Flag<C>] {
+    static func streamFlags<C>(_ path: WritableKeyPath<C, ClassifyConfig> & Sendable) -> [Flag<C>] {
         let names: Set<String> = ["--format", "--field", "--jobs", "--max-record-bytes", "--batch-size", "-v"]
         return ClassifyCommand.flags.filter { names.contains($0.name) }.map { f in
             Flag(f.name, f.value, f.help) { c, v in try f.apply(&c[keyPath: path], v) }

@@ -15,7 +15,7 @@ enum FilterCommands {
 
     /// The option flags; `defaults` says what an omitted one means (add), else
     /// that it stays as it was (update).
-    static func optionFlags<C>(_ path: WritableKeyPath<C, Options>, defaults: Bool = true) -> [Flag<C>] {
+    static func optionFlags<C>(_ path: WritableKeyPath<C, Options> & Sendable, defaults: Bool = true) -> [Flag<C>] {
         func or(_ d: String) -> String { defaults ? "default \(d)" : "unchanged when not given" }
         return [
             Flag("--folder", "junk|transaction|promotion", "where a deny filter sends a message (\(or("junk")))") { c, v in c[keyPath: path].folder = try enumValue(v, "--folder") },

@@ -16,17 +16,18 @@ struct RuntimeError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// One flag of a command.
-struct Flag<Config> {
+/// One flag of a command. Sendable, so that a command's flags can be a `static let`
+/// (the command table reads them): `apply` captures nothing mutable, at most a key path.
+struct Flag<Config>: Sendable {
     let name: String
     /// The one-letter spelling (`-j` for `--jobs`), if it has one.
     private(set) var short: String?
     /// The value's placeholder (`N`, `FILE`), nil for a switch.
     let value: String?
     let help: String
-    let apply: (inout Config, String) throws -> Void
+    let apply: @Sendable (inout Config, String) throws -> Void
 
-    init(_ name: String, _ value: String? = nil, _ help: String, _ apply: @escaping (inout Config, String) throws -> Void) {
+    init(_ name: String, _ value: String? = nil, _ help: String, _ apply: @escaping @Sendable (inout Config, String) throws -> Void) {
         self.name = name; self.value = value; self.help = help; self.apply = apply
     }
 

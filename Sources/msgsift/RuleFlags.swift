@@ -21,7 +21,7 @@ struct RuleFlags {
     var db: String?
 
     /// The flags, for any command whose configuration holds a RuleFlags at `path`.
-    static func flags<C>(_ path: WritableKeyPath<C, RuleFlags>) -> [Flag<C>] {
+    static func flags<C>(_ path: WritableKeyPath<C, RuleFlags> & Sendable) -> [Flag<C>] {
         [
             Flag("--filters", "FILE", "add the filters of a .sfsfilters file (repeatable)") { c, v in c[keyPath: path].filterFiles.append(v) },
             Flag("--lists", "FILE", "community lists (JSON as published for the app)") { c, v in c[keyPath: path].listFiles.append(v) },

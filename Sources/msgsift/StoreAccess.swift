@@ -91,8 +91,9 @@ func refuseRepairedName(_ value: String, _ flag: String) throws {
     }
 }
 
-/// A command's configuration that can name the store with `--db`.
-protocol StoreConfig {
+/// A command's configuration that can name the store with `--db` (its `--db` flag's
+/// Sendable `apply` sets it through the type).
+protocol StoreConfig: SendableMetatype {
     var db: String? { get set }
 }
 
