@@ -2,6 +2,8 @@
 #   make run    build in release and classify the samples (with --stats)
 #   make test   build and run every test
 #   make dist   a tarball whose binary runs without the Swift toolchain (dist/)
+#   make install [PREFIX=/usr/local] [DESTDIR=]   the release binary, msgsift(1), completions
+#   make uninstall [PREFIX=/usr/local] [DESTDIR=]
 SWIFT ?= swift
 BIN_RELEASE = .build/release/msgsift
 SAMPLE_RULES = --no-db --filters samples/rules.sfsfilters --lists samples/lists.json --lists-languages he,en \
@@ -71,6 +73,29 @@ scale-check: dist
 	@test -x $(SCALE_VENV)/bin/python || python3 -m venv $(SCALE_VENV)
 	@$(SCALE_VENV)/bin/python -c 'import pyspark' 2>/dev/null || $(SCALE_VENV)/bin/pip install -q pyspark
 	$(SCALE_VENV)/bin/python bench/scale_check.py --binary $(DIST_BIN) $(if $(RECORDS),--records $(RECORDS),)
+# The binary (BIN, by default the release build, built first), then the manual page and
+# the completion scripts that binary prints from its command table, in the standard
+# places under $(DESTDIR)$(PREFIX). Each file is written beside its place, then renamed.
+PREFIX ?= /usr/local
+DESTDIR ?=
+BIN ?= $(BIN_RELEASE)
+INSTALL_ROOT = $(DESTDIR)$(PREFIX)
+INSTALLED = bin/msgsift share/man/man1/msgsift.1 share/bash-completion/completions/msgsift \
+	share/zsh/site-functions/_msgsift share/fish/vendor_completions.d/msgsift.fish
+install: $(if $(filter file,$(origin BIN)),release)
+	@test -x "$(BIN)" || { echo "make install: no binary at $(BIN)" >&2; exit 1; }
+	install -d "$(INSTALL_ROOT)/bin" "$(INSTALL_ROOT)/share/man/man1" "$(INSTALL_ROOT)/share/bash-completion/completions" \
+		"$(INSTALL_ROOT)/share/zsh/site-functions" "$(INSTALL_ROOT)/share/fish/vendor_completions.d"
+	install -m 755 "$(BIN)" "$(INSTALL_ROOT)/bin/msgsift"
+	"$(BIN)" help --man > "$(INSTALL_ROOT)/share/man/man1/msgsift.1.tmp"
+	"$(BIN)" completions bash > "$(INSTALL_ROOT)/share/bash-completion/completions/msgsift.tmp"
+	"$(BIN)" completions zsh > "$(INSTALL_ROOT)/share/zsh/site-functions/_msgsift.tmp"
+	"$(BIN)" completions fish > "$(INSTALL_ROOT)/share/fish/vendor_completions.d/msgsift.fish.tmp"
+	@for f in share/man/man1/msgsift.1 share/bash-completion/completions/msgsift share/zsh/site-functions/_msgsift \
+		share/fish/vendor_completions.d/msgsift.fish; do chmod 644 "$(INSTALL_ROOT)/$$f.tmp" && mv "$(INSTALL_ROOT)/$$f.tmp" "$(INSTALL_ROOT)/$$f" || exit 1; done
+
+uninstall:
+	@for f in $(INSTALLED); do rm -f "$(INSTALL_ROOT)/$$f"; done
 
 # Reliability checks, not part of `make test` (minutes each; see bench/RESULTS.md).
 # fuzz: every libFuzzer harness of Tests/Fuzz/Harnesses for FUZZ_SECONDS each (default 60),

@@ -33,7 +33,7 @@ rm -rf "$stage" && mkdir -p "$stage/$name" dist
 # Staging: the install tree first (man page, completions) when the Makefile can make one,
 # then the static binary over whatever binary it installed, then the documents.
 if grep -q '^install:' Makefile; then
-    "$MAKE" --no-print-directory install DESTDIR="$stage" PREFIX="/$name" MSGSIFT_BIN="$PWD/$bin"
+    "$MAKE" --no-print-directory install DESTDIR="$stage" PREFIX="/$name" MSGSIFT_BIN="$PWD/$bin" BIN="$PWD/$bin"
 fi
 install -D -m 755 "$bin" "$stage/$name/bin/msgsift"
 # Without its debug information (a fifth of its size); the symbols stay, for backtraces.

@@ -118,19 +118,7 @@ enum ClassifyCommand {
         Flag("-v", nil, "diagnostics may quote message content") { c, _ in c.stream.verbose = true },
     ] + RuleFlags.flags(\ClassifyConfig.rules)
 
-    static var help: String {
-        helpText(usage: usage, summary: summary, flags: flags + [Flag("--help", nil, "show this help") { _, _ in }], footer: """
-            Verdicts: {"record":1,"id":"m-1","action":"junk","stage":"denyFilter","reason":"Weed"}
-            -c: allow<TAB>N, junk<TAB>N, transaction<TAB>N, promotion<TAB>N (zeros too), or with -o ndjson
-            {"allow":N,"junk":N,"transaction":N,"promotion":N}.
-            Unreadable records: {"record":N,"error":"…","raw":"…"}; the run goes on, one line on
-            stderr counts them and the exit status is 1 (--strict stops at the first).
-            Exit status: 0 done, 1 runtime failure, 2 usage error.
-            """)
-    }
-
     static func run(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
-        if asksForHelp(args, flags) { print(help, terminator: ""); return 0 }
         var config = ClassifyConfig()
         config.rules.db = db
         config.quiet = saysQuiet(args)

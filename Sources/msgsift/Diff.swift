@@ -41,15 +41,6 @@ enum DiffCommand {
     ] + EvalCommand.streamFlags(\DiffConfig.base)
       + RuleFlags.flags(\DiffConfig.base.rules).filter { $0.name != "--db" && $0.name != "--no-db" }
 
-    static var help: String {
-        helpText(usage: usage, summary: summary, flags: flags + [Flag("--help", nil, "show this help") { _, _ in }], footer: """
-            --json: {"records","changed","transitions":[{"before":{"action","stage","reason"},
-                     "after":{…},"count","examples":[{"record","id"}]}]} (reason absent for noMatch).
-            Exit status: 0 done (whether or not verdicts change), 1 runtime failure, 2 usage error.
-            """)
-    }
-
-    /// Whether `path` is an SQLite file (a rule store) rather than a .sfsfilters file.
     static func isStore(_ path: String) -> Bool {
         guard let h = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? h.close() }
@@ -70,7 +61,6 @@ enum DiffCommand {
     }
 
     static func run(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
-        if asksForHelp(args, flags) { print(help, terminator: ""); return 0 }
         if db != nil {
             throw UsageError("diff reads the rules of --before and --after, not a store named by --db: give a store file as one of them", command: "diff")
         }

@@ -58,15 +58,6 @@ enum EvalCommand {
         },
     ] + streamFlags(\EvalConfig.base) + RuleFlags.flags(\EvalConfig.base.rules)
 
-    static var help: String {
-        helpText(usage: usage, summary: summary, flags: flags + [Flag("--help", nil, "show this help") { _, _ in }], footer: """
-            --json: {"records","labelled","spam","ham","tp","fp","tn","fn","precision","recall","f1",
-                     "rules":[{"stage","reason","spam","ham"}]} (precision, recall, f1: null when undefined).
-            Exit status: 0 done, 1 runtime failure, 2 usage error.
-            """)
-    }
-
-    /// `--show fp 20` as `--show fp:20`: the count is the next argument when it is a number.
     static func joiningShowCounts(_ args: ArraySlice<String>) -> ArraySlice<String> {
         var out: [String] = []
         var i = args.startIndex
@@ -86,7 +77,6 @@ enum EvalCommand {
     }
 
     static func run(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
-        if asksForHelp(args, flags) { print(help, terminator: ""); return 0 }
         var config = EvalConfig()
         config.base.rules.db = db
         config.base.quiet = saysQuiet(args)

@@ -15,15 +15,13 @@ enum ExchangeCommands {
         var verbose = false
     }
 
+    static let importFlags: [Flag<ImportConfig>] = [
+        Flag("--dry-run", nil, "count what would be added, write nothing") { c, _ in c.dryRun = true },
+        Flag("-v", nil, "explain each skipped row (may quote filter texts)") { c, _ in c.verbose = true },
+    ]
+
     static func importFile(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
-        let flags: [Flag<ImportConfig>] = [
-            Flag("--dry-run", nil, "count what would be added, write nothing") { c, _ in c.dryRun = true },
-            Flag("-v", nil, "explain each skipped row (may quote filter texts)") { c, _ in c.verbose = true },
-        ]
-        return try runStoreCommand(args, db: db, name: "import", usage: "msgsift import FILE.sfsfilters [--dry-run] [-v]",
-            summary: "Merges the filters of a file exported from the app into the store: new filters are added\nin file order; duplicates and invalid rows are skipped and counted. Nothing is ever deleted.\nA file that is not this format, or a newer version of it, is refused and nothing is written.",
-            flags: flags, config: ImportConfig(),
-            footer: "Prints: added N, duplicate N, invalid N. Exit status 0 also when rows were skipped.",
+        try runStoreCommand(args, db: db, name: "import", flags: importFlags, config: ImportConfig(),
             positional: { c, arg in
                 guard c.file == nil else { throw UsageError("import one file at a time") }
                 c.file = arg
@@ -59,18 +57,17 @@ enum ExchangeCommands {
         var output: String?
     }
 
+    static let exportFlags: [Flag<ExportConfig>] = [
+        Flag("--type", "allow|deny|denyLanguage", "only filters of this type") { c, v in c.type = try enumValue(v, "--type") },
+        Flag("-o", "FILE", "write to FILE (replaced atomically) instead of stdout (- is stdout)") { c, v in
+            guard !v.isEmpty else { throw UsageError("-o needs a value (FILE)") }
+            try refuseRepairedName(v, "-o")
+            c.output = v
+        },
+    ]
+
     static func export(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
-        let flags: [Flag<ExportConfig>] = [
-            Flag("--type", "allow|deny|denyLanguage", "only filters of this type") { c, v in c.type = try enumValue(v, "--type") },
-            Flag("-o", "FILE", "write to FILE (replaced atomically) instead of stdout (- is stdout)") { c, v in
-                guard !v.isEmpty else { throw UsageError("-o needs a value (FILE)") }
-                try refuseRepairedName(v, "-o")
-                c.output = v
-            },
-        ]
-        return try runStoreCommand(args, db: db, name: "export", usage: "msgsift export [--type T] [-o FILE]",
-            summary: "Writes the filters, oldest first, as a .sfsfilters file the app imports (blocked languages\nincluded, as $lang: filters). Smart rules and community lists are not part of that format.",
-            flags: flags, config: ExportConfig(),
+        try runStoreCommand(args, db: db, name: "export", flags: exportFlags, config: ExportConfig(),
             positional: { _, arg in throw UsageError("unexpected argument \(quotedArg(arg)); write to a file with -o FILE") }) { c in
             let scan = try StoreAccess.reader(c.db)?.filters(type: c.type) ?? .empty
             for line in scan.unreadable { warn(line) }

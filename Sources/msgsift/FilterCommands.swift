@@ -6,13 +6,6 @@ import SiftInput
 import SiftStream
 
 enum FilterCommands {
-    static let group = CommandGroup(name: "filter", summary: "Your allow and deny filters, kept in the rule store. Ids grow in creation order; where several filters of a stage match, the oldest (lowest id) decides.", subcommands: [
-        ("add", "add a filter; prints its id", add),
-        ("list", "list the filters (a table, or --json)", list),
-        ("remove", "remove filters by id", remove),
-        ("update", "change a filter's text or options; it keeps its id", update),
-    ])
-
     /// The options of a filter, as flags (`nil`: not given).
     struct Options {
         var folder: Folder?
@@ -42,22 +35,19 @@ enum FilterCommands {
         var options = Options()
     }
 
+    static let addFlags: [Flag<AddConfig>] = [
+        Flag("--type", "allow|deny", "allow filters let a message through (stage 1); deny filters send it to a folder (stage 5)") { c, v in
+            switch v {
+            case "allow": c.type = .allow
+            case "deny": c.type = .deny
+            case "denyLanguage": throw UsageError("--type: block a language with msgsift language block NAME")
+            default: throw UsageError("--type: \(quotedArg(v)) is not allow or deny")
+            }
+        },
+    ] + optionFlags(\AddConfig.options)
+
     static func add(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
-        let flags: [Flag<AddConfig>] = [
-            Flag("--type", "allow|deny", "allow filters let a message through (stage 1); deny filters send it to a folder (stage 5)") { c, v in
-                switch v {
-                case "allow": c.type = .allow
-                case "deny": c.type = .deny
-                case "denyLanguage": throw UsageError("--type: block a language with msgsift language block NAME")
-                default: throw UsageError("--type: \(quotedArg(v)) is not allow or deny")
-                }
-            },
-        ] + optionFlags(\AddConfig.options)
-        return try runStoreCommand(args, db: db, name: "filter add",
-            usage: "msgsift filter add TEXT --type allow|deny [--folder F] [--target T] [--match M] [--case C]",
-            summary: "Adds a filter and prints its id. A filter with the same text, target, matching and case\nis the same filter: adding it again changes nothing and says so (exit status 0).",
-            flags: flags, config: AddConfig(),
-            footer: "Text starting with '-': put it after --, flags first: msgsift filter add --type deny -- -50%",
+        try runStoreCommand(args, db: db, name: "filter add", flags: addFlags, config: AddConfig(),
             positional: { c, arg in
                 guard c.text == nil else { throw UsageError("filter add takes one TEXT; quote a phrase with spaces") }
                 try refuseRepairedText(arg)
@@ -95,13 +85,13 @@ enum FilterCommands {
         var json = false
     }
 
+    static let listFlags: [Flag<ListConfig>] = [
+        Flag("--type", "allow|deny|denyLanguage", "only filters of this type") { c, v in c.type = try enumValue(v, "--type") },
+        Flag("--json", nil, "a JSON array of {id,type,folder,target,matching,case,text,createdAt}") { c, _ in c.json = true },
+    ]
+
     static func list(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
-        let flags: [Flag<ListConfig>] = [
-            Flag("--type", "allow|deny|denyLanguage", "only filters of this type") { c, v in c.type = try enumValue(v, "--type") },
-            Flag("--json", nil, "a JSON array of {id,type,folder,target,matching,case,text,createdAt}") { c, _ in c.json = true },
-        ]
-        return try runStoreCommand(args, db: db, name: "filter list", usage: "msgsift filter list [--type T] [--json]",
-            summary: "Lists the filters, oldest first.", flags: flags, config: ListConfig(),
+        try runStoreCommand(args, db: db, name: "filter list", flags: listFlags, config: ListConfig(),
             positional: { _, arg in throw UsageError("unexpected argument \(quotedArg(arg))") }) { c in
             let scan = try StoreAccess.reader(c.db)?.filters(type: c.type) ?? .empty
             for line in scan.unreadable { warn(line) }
@@ -140,9 +130,7 @@ enum FilterCommands {
     }
 
     static func remove(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
-        try runStoreCommand(args, db: db, name: "filter remove", usage: "msgsift filter remove ID…",
-            summary: "Removes filters by id (msgsift filter list shows them): all of them, or, if one id is unknown, none.",
-            flags: [], config: RemoveConfig(),
+        try runStoreCommand(args, db: db, name: "filter remove", flags: [], config: RemoveConfig(),
             positional: { c, arg in c.ids.append(try positiveInt(arg, "an id")) }) { c in
             guard !c.ids.isEmpty else { throw UsageError("give the ids of the filters to remove") }
             guard let store = try StoreAccess.existingWriter(c.db) else {
@@ -163,14 +151,12 @@ enum FilterCommands {
         var options = Options()
     }
 
+    static let updateFlags: [Flag<UpdateConfig>] = [
+        Flag("--text", "TEXT", "the new text") { c, v in try refuseRepairedText(v); c.text = v },
+    ] + optionFlags(\UpdateConfig.options, defaults: false)
+
     static func update(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
-        let flags: [Flag<UpdateConfig>] = [
-            Flag("--text", "TEXT", "the new text") { c, v in try refuseRepairedText(v); c.text = v },
-        ] + optionFlags(\UpdateConfig.options, defaults: false)
-        return try runStoreCommand(args, db: db, name: "filter update",
-            usage: "msgsift filter update ID [--text TEXT] [--folder F] [--target T] [--match M] [--case C]",
-            summary: "Changes a filter. It keeps its id, so it keeps its age; the result is checked like a new\nfilter and may not become the same filter as another one.",
-            flags: flags, config: UpdateConfig(),
+        try runStoreCommand(args, db: db, name: "filter update", flags: updateFlags, config: UpdateConfig(),
             positional: { c, arg in
                 guard c.id == nil else { throw UsageError("filter update changes one filter at a time") }
                 c.id = try positiveInt(arg, "the id")

@@ -1,6 +1,7 @@
-// The argument table: every flag with its help text and how it applies to a
-// command's configuration. `--help` is generated from these tables, and the
-// parser is driven by them, so the two never drift apart.
+// The flags of a command: each with its help text and how it applies to the
+// command's configuration. The parser is driven by these arrays, and the command
+// table (CommandTable.swift) describes them for `--help`, the man page and the
+// shell completions, so none of them drift apart.
 
 /// A usage mistake: exit status 2 with a one-line hint.
 struct UsageError: Error, CustomStringConvertible {
@@ -15,7 +16,8 @@ struct RuntimeError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// One flag of a command.
+/// One flag of a command. Sendable, so that a command's flags can be a `static let`
+/// (the command table reads them): `apply` captures nothing mutable, at most a key path.
 struct Flag<Config>: Sendable {
     let name: String
     /// The one-letter spelling (`-j` for `--jobs`), if it has one.
@@ -38,6 +40,20 @@ struct Flag<Config>: Sendable {
 
     /// Whether `arg` names this flag.
     func isNamed(_ arg: String) -> Bool { arg == name || arg == short }
+
+    /// The flag as the command table describes it (CommandTable.swift): its value completes
+    /// to `completes`, else to what its placeholder says (`ValueKind.of`).
+    func spec(completes: ValueKind? = nil) -> OptionSpec {
+        OptionSpec(name, short: short, value: value, help: help, completes: completes ?? ValueKind.of(placeholder: value))
+    }
+}
+
+extension Array {
+    /// The flags as the command table describes them; `completing` names the values that
+    /// complete otherwise than their placeholders say (`--rule` to the rule names).
+    func specs<C>(completing: [String: ValueKind] = [:]) -> [OptionSpec] where Element == Flag<C> {
+        map { $0.spec(completes: completing[$0.name]) }
+    }
 }
 
 /// ` (did you mean X?)` when one of `known` is a likely intended spelling of `word` (a
@@ -123,30 +139,39 @@ func parse<Config>(_ args: ArraySlice<String>, _ flags: [Flag<Config>], into con
 
 /// Whether `args` ask for help: `-h` or `--help` where a flag can be, not as the
 /// value of a flag that takes one (`--text -h`, `--body --help`) nor after `--`.
-func asksForHelp<Config>(_ args: ArraySlice<String>, _ flags: [Flag<Config>]) -> Bool {
+func asksForHelp(_ args: ArraySlice<String>, _ options: [OptionSpec]) -> Bool {
     var i = args.startIndex
     while i < args.endIndex {
         let arg = args[i]
         i += 1
         if arg == "--" { return false }
         if arg == "-h" || arg == "--help" { return true }
-        if !arg.contains("="), let flag = flags.first(where: { $0.isNamed(arg) }), flag.value != nil { i += 1 }
+        if !arg.contains("="), let option = options.first(where: { $0.name == arg || $0.short == arg }), option.value != nil { i += 1 }
     }
     return false
 }
 
-/// The help text of a command: usage line, summary, then one line per flag.
-func helpText<Config>(usage: String, summary: String, flags: [Flag<Config>], footer: String = "") -> String {
+/// The help text of a command: usage line, summary, then one line per option (a help
+/// of several lines goes on under its first), then the footer.
+func helpText(usage: String, summary: String, options: [OptionSpec], footer: String = "") -> String {
     var lines = ["usage: \(usage)", "", summary, ""]
-    if !flags.isEmpty { lines.append("options:") }
-    func spelt(_ f: Flag<Config>) -> String { (f.short.map { $0 + ", " } ?? "") + f.name + (f.value.map { " " + $0 } ?? "") }
-    let width = flags.map { spelt($0).count }.max() ?? 0
-    for f in flags {
-        let left = spelt(f)
-        lines.append("  " + left.padding(width) + "  " + f.help)
-    }
+    if !options.isEmpty { lines.append("options:") }
+    lines += optionLines(options)
     if !footer.isEmpty { lines += ["", footer] }
     return lines.joined(separator: "\n") + "\n"
+}
+
+/// One line per option (`  -j, --jobs N  worker threads`), aligned; a help of several
+/// lines goes on under its first.
+func optionLines(_ options: [OptionSpec]) -> [String] {
+    let width = options.map(\.spelt.count).max() ?? 0
+    var lines: [String] = []
+    for o in options {
+        let help = o.help.split(separator: "\n", omittingEmptySubsequences: false)
+        lines.append("  " + o.spelt.padding(width) + "  " + (help.first.map(String.init) ?? ""))
+        for more in help.dropFirst() { lines.append(String(repeating: " ", count: width + 4) + more) }
+    }
+    return lines
 }
 
 extension String {

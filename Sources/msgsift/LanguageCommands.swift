@@ -5,22 +5,15 @@ import SiftStore
 import SiftText
 
 enum LanguageCommands {
-    static let group = CommandGroup(name: "language", summary: "Blocked languages: a message whose body is mostly in a blocked language goes to its folder (stage 6).", subcommands: [
-        ("list", "the languages msgsift knows, and which are blocked", list),
-        ("block", "block a language (to junk, or --folder F)", block),
-        ("unblock", "unblock a language", unblock),
-    ])
-
     struct ListConfig: StoreConfig {
         var db: String?
         var json = false
     }
 
+    static let listFlags: [Flag<ListConfig>] = [Flag("--json", nil, "a JSON array of {code,name,blocked,folder,filter}") { c, _ in c.json = true }]
+
     static func list(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
-        try runStoreCommand(args, db: db, name: "language list", usage: "msgsift language list [--json]",
-            summary: "Lists the languages msgsift can detect and block, and the folder of each blocked one.",
-            flags: [Flag("--json", nil, "a JSON array of {code,name,blocked,folder,filter}") { c, _ in c.json = true }],
-            config: ListConfig(), positional: { _, arg in throw UsageError("unexpected argument \(quotedArg(arg))") }) { c in
+        try runStoreCommand(args, db: db, name: "language list", flags: listFlags, config: ListConfig(), positional: { _, arg in throw UsageError("unexpected argument \(quotedArg(arg))") }) { c in
             let blocked = try StoreAccess.reader(c.db)?.blockedLanguages() ?? [:]
             if c.json {
                 try printJSON(Language.allCases.map { l -> [String: Any] in
@@ -43,11 +36,12 @@ enum LanguageCommands {
         var folder: Folder?
     }
 
+    static let blockFlags: [Flag<BlockConfig>] = [
+        Flag("--folder", "junk|transaction|promotion", "where its messages go (default junk, or where they go already)") { c, v in c.folder = try enumValue(v, "--folder") },
+    ]
+
     static func block(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
-        try runStoreCommand(args, db: db, name: "language block", usage: "msgsift language block NAME|CODE [--folder F]",
-            summary: "Blocks a language: its messages go to junk (or --folder). A code (ar, zh-Hans) or an\nEnglish name (Arabic, \"chinese, simplified\"). Blocking it again with another --folder moves\nit; without --folder a blocked language stays where it goes.",
-            flags: [Flag("--folder", "junk|transaction|promotion", "where its messages go (default junk, or where they go already)") { c, v in c.folder = try enumValue(v, "--folder") }],
-            config: BlockConfig(), positional: { c, arg in
+        try runStoreCommand(args, db: db, name: "language block", flags: blockFlags, config: BlockConfig(), positional: { c, arg in
                 guard c.language == nil else { throw UsageError("block one language at a time (quote a name with spaces)") }
                 c.language = arg
             }) { c in
@@ -75,8 +69,7 @@ enum LanguageCommands {
     }
 
     static func unblock(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
-        try runStoreCommand(args, db: db, name: "language unblock", usage: "msgsift language unblock NAME|CODE",
-            summary: "Unblocks a language (removes its denyLanguage filter).", flags: [], config: UnblockConfig(),
+        try runStoreCommand(args, db: db, name: "language unblock", flags: [], config: UnblockConfig(),
             positional: { c, arg in
                 guard c.language == nil else { throw UsageError("unblock one language at a time (quote a name with spaces)") }
                 c.language = arg

@@ -24,16 +24,7 @@ enum LintCommand {
         Flag("--json", nil, "write the findings as a JSON array of {\"kind\",\"filter\",\"id\",\"by\",\"why\"}") { c, _ in c.json = true },
     ] + RuleFlags.flags(\LintConfig.rules)
 
-    static var help: String {
-        helpText(usage: usage, summary: summary, flags: flags + [Flag("--help", nil, "show this help") { _, _ in }], footer: """
-            Kinds: shadowed (another rule always decides first), duplicate (the same rule again),
-            matches-all (a rule that matches every message).
-            Exit status: 0 no findings, 1 findings (or a runtime failure), 2 usage error.
-            """)
-    }
-
     static func run(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
-        if asksForHelp(args, flags) { print(help, terminator: ""); return 0 }
         var config = LintConfig()
         config.rules.db = db
         try parse(args, flags, into: &config, command: "lint") { _, arg in

@@ -7,23 +7,13 @@ import SiftStore
 import SiftText
 
 enum ListsCommands {
-    static let group = CommandGroup(name: "lists", summary: "Community lists as published for the app. Imported lists are off until you turn their\nlanguages on; only those languages take part (stages 3 and 7).", subcommands: [
-        ("import", "store a community-list file (replaces the one imported before)", importFile),
-        ("update", "fetch the lists the app downloads, if they changed (replaces the ones stored)", ListsUpdate.run),
-        ("enable", "turn the lists of languages on", { try toggle($0, $1, on: true) }),
-        ("disable", "turn the lists of languages off", { try toggle($0, $1, on: false) }),
-        ("status", "entries per language, which are on, the content hash, import time, source and age", status),
-    ])
-
     struct ImportConfig: StoreConfig {
         var db: String?
         var file: String?
     }
 
     static func importFile(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
-        try runStoreCommand(args, db: db, name: "lists import", usage: "msgsift lists import FILE.json",
-            summary: "Stores a community-list file, replacing the lists imported before; which languages are on\nis kept. The same content again changes nothing and says \"unchanged\".",
-            flags: [], config: ImportConfig(), positional: { c, arg in
+        try runStoreCommand(args, db: db, name: "lists import", flags: [], config: ImportConfig(), positional: { c, arg in
                 guard c.file == nil else { throw UsageError("import one file") }
                 c.file = arg
             }) { c in
@@ -70,9 +60,7 @@ enum ListsCommands {
 
     static func toggle(_ args: ArraySlice<String>, _ db: String?, on: Bool) throws -> Int32 {
         let verb = on ? "enable" : "disable"
-        return try runStoreCommand(args, db: db, name: "lists \(verb)", usage: "msgsift lists \(verb) LANG…",
-            summary: on ? "Turns the community lists of these languages on (codes: he en ar zh-Hans …)." : "Turns the community lists of these languages off.",
-            flags: [], config: ToggleConfig(), positional: { c, arg in
+        return try runStoreCommand(args, db: db, name: "lists \(verb)", flags: [], config: ToggleConfig(), positional: { c, arg in
                 // Names with a comma of their own (`chinese, simplified`, as language block takes it) whole.
                 c.languages += try LanguageValidator.languages(inList: arg)
             }) { c in
@@ -102,11 +90,12 @@ enum ListsCommands {
         var json = false
     }
 
+    static let statusFlags: [Flag<StatusConfig>] = [
+        Flag("--json", nil, "{sha256,importedAt,bytes,source,fetchedAt,stale,languages:[{code,entries,enabled}],unknownLanguages}") { c, _ in c.json = true },
+    ]
+
     static func status(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
-        try runStoreCommand(args, db: db, name: "lists status", usage: "msgsift lists status [--json]",
-            summary: "Shows the imported lists: entries per language, which are on, the content hash and the import time;\nfor lists fetched by lists update, the URL and how long ago they were fetched or found unchanged.",
-            flags: [Flag("--json", nil, "{sha256,importedAt,bytes,source,fetchedAt,stale,languages:[{code,entries,enabled}],unknownLanguages}") { c, _ in c.json = true }],
-            config: StatusConfig(), positional: { _, arg in throw UsageError("unexpected argument \(quotedArg(arg))") }) { c in
+        try runStoreCommand(args, db: db, name: "lists status", flags: statusFlags, config: StatusConfig(), positional: { _, arg in throw UsageError("unexpected argument \(quotedArg(arg))") }) { c in
             let store = try StoreAccess.reader(c.db)
             let lists = try store?.importedLists()
             let on = Set(try store?.listLanguages() ?? [])

@@ -19,22 +19,15 @@ enum ListsUpdate {
         var timeout = HTTP.defaultTimeout
     }
 
+    static let flags: [Flag<Config>] = [
+        Flag("--url", "URL", "where to fetch from (default: $\(urlVariable), else the app's \(defaultURL))") { c, v in c.url = v },
+        Flag("--timeout", "S", "seconds for the whole exchange, redirects included (default \(Int(HTTP.defaultTimeout)); \(Int(HTTP.connectTimeout)) at most to connect)") { c, v in
+            c.timeout = try HTTP.timeout(v)
+        },
+    ]
+
     static func run(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
-        try runStoreCommand(args, db: db, name: "lists update", usage: "msgsift lists update [--url URL] [--timeout S]",
-            summary: """
-                Fetches the community lists the app downloads and stores them in place of the lists stored
-                before, keeping which languages are on. Asks with the ETag / Last-Modified of the last fetch
-                from the same URL: lists the server says are unchanged (HTTP 304), or the same content again,
-                print "unchanged" and count as fetched now. Any failure (network, TLS, an HTTP status other
-                than 200 or 304, an answer that is not community lists or is over \(HTTP.defaultMaxBodyBytes >> 20) MiB) exits 1
-                and leaves the store as it was. Nothing else in msgsift uses the network.
-                """,
-            flags: [
-                Flag("--url", "URL", "where to fetch from (default: $\(urlVariable), else the app's \(defaultURL))") { c, v in c.url = v },
-                Flag("--timeout", "S", "seconds for the whole exchange, redirects included (default \(Int(HTTP.defaultTimeout)); \(Int(HTTP.connectTimeout)) at most to connect)") { c, v in
-                    c.timeout = try HTTP.timeout(v)
-                },
-            ],
+        try runStoreCommand(args, db: db, name: "lists update", flags: flags,
             config: Config(), positional: { _, arg in throw UsageError("unexpected argument \(quotedArg(arg)); give the URL with --url") }) { c in
             let url = try HTTP.endpoint(flag: c.url, flagName: "--url", variable: urlVariable, fallback: defaultURL)
             // A store that cannot be read (newer, damaged, another program's) fails here, before any request.

@@ -56,23 +56,7 @@ enum ReportCommand {
         Flag("--dry-run", nil, "print each request's JSON, one per line, and send nothing") { c, _ in c.dryRun = true },
     ]
 
-    static var help: String {
-        helpText(usage: usage, summary: """
-            Reports messages as junk or not junk to the service behind the app's Report Message screen:
-            POST {"classification":{"sender":S,"bodies":[B,…],"type":"deny"|"allow"}} as JSON, as the app
-            sends it. Exit 0 when every request is answered HTTP 200, 1 otherwise.
-            """, flags: flags + [Flag("--help", nil, "show this help") { _, _ in }], footer: """
-            --from reads NDJSON records that hold the message (sender and body), such as those of
-            msgsift classify --annotate. A plain verdict ({"record":1,"action":"junk",…}) holds no message
-            and is refused: annotate instead. Without --type, a record's verdict gives it: junk → junk,
-            allow → not junk; transaction and promotion verdicts are left out (give --type to send them).
-            Bodies of one sender and type go together, up to \(bodiesPerRequest) per request; bodies are cut to
-            \(maxBodyCharacters) characters. The file is checked whole before the first request is sent.
-            """)
-    }
-
     static func run(_ args: ArraySlice<String>) throws -> Int32 {
-        if asksForHelp(args, flags) { print(help, terminator: ""); return 0 }
         var c = Config()
         try parse(args, flags, into: &c, command: "report") { _, arg in
             throw UsageError("unexpected argument \(quotedArg(arg)); give the message with --sender and --body, or --from FILE", command: "report")

@@ -3,12 +3,6 @@ import SiftRules
 import SiftStore
 
 enum RuleCommands {
-    static let group = CommandGroup(name: "rule", summary: "Smart rules: links, numbers-only, short-sender, email, emojis, country-allowlist (stage 4)\nand all-unknown (stage 2).", subcommands: [
-        ("list", "every smart rule, on or off, with its value", list),
-        ("enable", "turn a rule on (short-sender --value 3..6, country-allowlist --countries +972,+1)", enable),
-        ("disable", "turn a rule off (its value is kept)", disable),
-    ])
-
     static let descriptions: [SmartRule: String] = [
         .allUnknown: "junk unless an allow filter matched (stage 2)",
         .links: "the body contains a URL",
@@ -32,11 +26,10 @@ enum RuleCommands {
         var json = false
     }
 
+    static let listFlags: [Flag<ListConfig>] = [Flag("--json", nil, "a JSON array of {name,enabled,value|countries}") { c, _ in c.json = true }]
+
     static func list(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
-        try runStoreCommand(args, db: db, name: "rule list", usage: "msgsift rule list [--json]",
-            summary: "Lists the smart rules in the order they run, on or off, with their values.",
-            flags: [Flag("--json", nil, "a JSON array of {name,enabled,value|countries}") { c, _ in c.json = true }],
-            config: ListConfig(), positional: { _, arg in throw UsageError("unexpected argument \(quotedArg(arg))") }) { c in
+        try runStoreCommand(args, db: db, name: "rule list", flags: listFlags, config: ListConfig(), positional: { _, arg in throw UsageError("unexpected argument \(quotedArg(arg))") }) { c in
             let (settings, warnings) = try StoreAccess.reader(c.db)?.smartRules() ?? (SmartRuleSettings(), [])
             for w in warnings { warn(w) }
             if c.json {
@@ -62,20 +55,18 @@ enum RuleCommands {
         var countries: [String]?
     }
 
+    static let enableFlags: [Flag<EnableConfig>] = [
+        Flag("--value", "N", "short-sender: senders of at most N characters (3 to 6, default 5)") { c, v in
+            c.value = try SmartRuleValidator.shortSenderMaximum(v)
+        },
+        Flag("--countries", "+972,+1", "country-allowlist: the calling codes to let through") { c, v in
+            c.countries = try SmartRuleValidator.callingCodes(v)
+            if c.countries!.isEmpty { throw UsageError("--countries needs at least one calling code (+972,+1)") }
+        },
+    ]
+
     static func enable(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
-        let flags: [Flag<EnableConfig>] = [
-            Flag("--value", "N", "short-sender: senders of at most N characters (3 to 6, default 5)") { c, v in
-                c.value = try SmartRuleValidator.shortSenderMaximum(v)
-            },
-            Flag("--countries", "+972,+1", "country-allowlist: the calling codes to let through") { c, v in
-                c.countries = try SmartRuleValidator.callingCodes(v)
-                if c.countries!.isEmpty { throw UsageError("--countries needs at least one calling code (+972,+1)") }
-            },
-        ]
-        return try runStoreCommand(args, db: db, name: "rule enable", usage: "msgsift rule enable NAME [--value N] [--countries +972,+1]",
-            summary: "Turns a smart rule on. Without --value or --countries a rule keeps the value it had.",
-            flags: flags, config: EnableConfig(),
-            footer: "Rules: \(SmartRule.allCases.map(\.rawValue).joined(separator: " "))",
+        try runStoreCommand(args, db: db, name: "rule enable", flags: enableFlags, config: EnableConfig(),
             positional: { c, arg in
                 guard c.name == nil else { throw UsageError("enable one rule at a time") }
                 c.name = arg
@@ -114,8 +105,7 @@ enum RuleCommands {
     }
 
     static func disable(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
-        try runStoreCommand(args, db: db, name: "rule disable", usage: "msgsift rule disable NAME",
-            summary: "Turns a smart rule off; its value is kept for the next enable.", flags: [], config: DisableConfig(),
+        try runStoreCommand(args, db: db, name: "rule disable", flags: [], config: DisableConfig(),
             positional: { c, arg in
                 guard c.name == nil else { throw UsageError("disable one rule at a time") }
                 c.name = arg

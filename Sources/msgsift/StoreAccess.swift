@@ -1,6 +1,6 @@
 // What every store command shares: finding and opening the store, mapping
-// its errors to exit statuses, the leaf-command runner (flags, --help,
-// --db), command groups, and the table/JSON printers of the list commands.
+// its errors to exit statuses, the leaf-command runner (flags, --db), and
+// the table/JSON printers of the list commands.
 import CRuntime
 import Foundation
 import SiftRules
@@ -93,27 +93,25 @@ func refuseRepairedName(_ value: String, _ flag: String) throws {
     }
 }
 
-/// A command's configuration that can name the store with `--db`.
-protocol StoreConfig: Sendable {
+/// A command's configuration that can name the store with `--db` (its `--db` flag's
+/// Sendable `apply` sets it through the type).
+protocol StoreConfig: SendableMetatype {
     var db: String? { get set }
 }
 
-/// Runs one store command: `--help`, the flag table plus `--db`, then `body`.
+/// Runs one store command: its flags plus `--db`, then `body` (its `--help` is the command
+/// table's, CommandTable.swift).
 /// An invalid rule (`RuleError`) is a usage error of this command (exit 2);
 /// a store problem (`StoreError`) a runtime failure (exit 1; `ExitStatus.reporting`).
 func runStoreCommand<C: StoreConfig>(
-    _ args: ArraySlice<String>, db: String?, name: String, usage: String, summary: String,
-    flags: [Flag<C>], config initial: C, footer: String = "",
+    _ args: ArraySlice<String>, db: String?, name: String,
+    flags: [Flag<C>], config initial: C,
     positional: (inout C, String) throws -> Void,
     _ body: (C) throws -> Int32
 ) throws -> Int32 {
     let allFlags = flags + [
-        Flag<C>("--db", "PATH", "the rule store (default: $MSGSIFT_DB, $XDG_DATA_HOME/msgsift/rules.db, ~/.local/share/msgsift/rules.db)") { c, v in c.db = try nonEmptyDB(v) },
+        Flag<C>("--db", "PATH", Commands.storeOptionHelp) { c, v in c.db = try nonEmptyDB(v) },
     ]
-    if asksForHelp(args, allFlags) {
-        print(helpText(usage: usage, summary: summary, flags: allFlags + [Flag<C>("--help", nil, "show this help") { _, _ in }], footer: footer), terminator: "")
-        return 0
-    }
     var config = initial
     config.db = db
     do {
@@ -123,42 +121,6 @@ func runStoreCommand<C: StoreConfig>(
         throw UsageError(e.description, command: name)
     } catch let e as RuleError {
         throw UsageError(e.description, command: name)
-    }
-}
-
-/// A command with subcommands (`filter add|list|…`).
-struct CommandGroup: Sendable {
-    let name: String
-    let summary: String
-    let subcommands: [(name: String, summary: String, run: @Sendable (ArraySlice<String>, String?) throws -> Int32)]
-
-    var help: String {
-        let width = subcommands.map(\.name.count).max() ?? 0
-        var lines = ["usage: msgsift [--db PATH] \(name) COMMAND [options]", "", summary, "", "commands:"]
-        for s in subcommands { lines.append("  \(s.name.padding(width))  \(s.summary)") }
-        lines += ["", "msgsift \(name) COMMAND --help shows a command's options."]
-        return lines.joined(separator: "\n") + "\n"
-    }
-
-    func run(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
-        // `msgsift filter --db X list`: --db goes before or after any command word.
-        var args = args
-        var dbFlags: [String] = []
-        while let first = args.first, first == "--db" || first.hasPrefix("--db=") {
-            let count = first == "--db" ? 2 : 1
-            guard args.count >= count else { throw UsageError("--db needs a value (PATH)", command: name) }
-            dbFlags += args.prefix(count)
-            args = args.dropFirst(count)
-        }
-        guard let first = args.first else {
-            throw UsageError("\(name) needs a command: \(subcommands.map(\.name).joined(separator: ", "))", command: name)
-        }
-        if first == "--help" || first == "-h" || first == "help" { print(help, terminator: ""); return 0 }
-        guard let sub = subcommands.first(where: { $0.name == first }) else {
-            throw UsageError("unknown command \(quotedArg(first)) (\(name) commands: \(subcommands.map(\.name).joined(separator: ", ")))", command: name)
-        }
-        // First: after the command's own `--`, it would be read as a filter's text.
-        return try sub.run(ArraySlice(dbFlags + Array(args.dropFirst())), db)
     }
 }
 

@@ -17,13 +17,7 @@ enum TestCommand {
         Flag("--explain", nil, "show every stage, what it checked and the outcome") { c, _ in c.explain = true },
     ] + RuleFlags.flags(\TestConfig.rules)
 
-    static var help: String {
-        helpText(usage: usage, summary: "Judges one message with the same rules as classify, for trying a rule before running an archive.",
-                 flags: flags + [Flag("--help", nil, "show this help") { _, _ in }])
-    }
-
     static func run(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
-        if asksForHelp(args, flags) { print(help, terminator: ""); return 0 }
         var config = TestConfig()
         config.rules.db = db
         try parse(args, flags, into: &config, command: "test") { _, arg in
