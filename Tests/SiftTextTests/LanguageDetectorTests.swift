@@ -204,7 +204,7 @@ import Testing
         #expect(LanguageDetector.detect("سلام برا " + letter).language == (letter == "\u{0629}" ? .ar : nil))
     }
 
-    /// A probe's SMS of the eleventh session in Arabic script, all read as the wrong
+    /// Real SMS in Arabic script, all read as the wrong
     /// language before: Persian typed with Arabic ي and ك (a bank's one-time code among
     /// them), Pashto's ځ and څ, Uyghur's ۇ ۋ ڭ, one letter or one word deciding Arabic
     /// against Persian (Iraqi Arabic writes گ and چ; Persian says الحمدلله).
@@ -345,7 +345,7 @@ import Testing
         ("Win dollars", nil), ("Salut ça va ?", nil), ("Bonus points", nil),
         ("Call me back", .en), ("See you tomorrow", .en), ("Payment received", .en),
         // Spanish one-time codes were Portuguese to the Latin model; words only one of the
-        // two writes now count (10 nats each, 6 until the eleventh session, which left these
+        // two writes now count (10 nats each; at 6 they left these
         // undetermined).
         ("Tu código de Uber es 4412", .es), ("Tu pedido de Uber Eats está en camino", .es),
         ("Gracias por tu compra", .es), ("Obrigado pela compra", .pt), ("Seu pedido foi enviado hoje", .pt),
@@ -355,7 +355,7 @@ import Testing
         #expect(LanguageDetector.detect(body).language == expected)
     }
 
-    /// A probe's SMS in the eleventh session (bench/langid/sms/latin.txt): a brand written
+    /// Real SMS (bench/langid/sms/latin.txt): a brand written
     /// in camel case, or an English word the other languages borrow, decided the language
     /// by its own letters (`WhatsApp` alone was English, `check` weighs 55 nats); words only
     /// Spanish or only Portuguese writes (`fue`, `al`, `foi`, `nao`) were missing or too light.
