@@ -278,8 +278,10 @@ public enum RegexSyntax {
                                 i += 1
                             } else if e == "x" {
                                 return nil
-                            } else {
+                            } else if let n = peek(), n.isASCII, n.properties.isAlphabetic {
                                 i += 1      // \pL
+                            } else {
+                                return nil  // `\p]`: how ICU reads it is not modelled
                             }
                         }
                     }
@@ -381,6 +383,8 @@ public enum RegexSyntax {
                 if peek() == "{" {
                     while let n = peek(), n != "}" { i += 1 }
                     guard peek() == "}" else { return nil }
+                } else if let n = peek(), !(n.isASCII && n.properties.isAlphabetic) {
+                    return nil      // `\p` and no name: how ICU reads it is not modelled
                 }
                 i += 1
                 return .oneOf(nil, .any)

@@ -98,6 +98,22 @@ struct RegexPrefilterTests {
         for t in notMatching { #expect(matcher.find(t) != .match, "\(t)") }
     }
 
+    /// `\p` with neither a `{name}` nor a letter after it (`[A-\p]…`) is not read by the
+    /// layer at all: it had taken `\p]` as a property and the class as running on past the
+    /// alternatives after it, whose `b` ICU matches. Found by the regex fuzz harness.
+    @Test func aPropertyEscapeWithoutANameGetsNoPrefilter() throws {
+        let pattern = "(1i)[A-\\p]$d{3{d{?-$(?i)|b(?i)|b~\u{05}v\u{05}}]|\\f$\\fl^y|}K-"
+        let text = "i.\0{1[[:alpha:b\0oc@z\0^,^"
+        let regex = try ICURegex(pattern)
+        #expect(regex.makeMatcher(timeLimit: 0).find(text) == .match)
+        let clauses = RegexPrefilter.clauses(regex.spelled)
+        #expect(RegexPrefilter.admits(clauses, text), "its clauses \(clauses) exclude a text ICU matches")
+        if let automaton = RegexAutomaton(regex.spelled) {
+            var t = text
+            #expect(t.withUTF8 { automaton.mayMatch($0) })
+        }
+    }
+
     /// What ICU matches under `(?i)` holds the folded clause: ß, İ, final sigma, K, ſ.
     @Test(arguments: [
         (#"(?i)straße"#, ["STRASSE", "strasse", "Straße", "STRAẞE"]),
