@@ -5,18 +5,11 @@
 import Foundation
 
 /// Why a file named on the command line could not be opened.
-public enum OpenFailure: Error, Sendable, Equatable, CustomStringConvertible {
+public enum OpenFailure: Error, Sendable, Equatable {
     /// open(2) failed with this errno.
     case system(Int32)
     /// Its name is not UTF-8 and another argument's reads the same.
     case ambiguousName
-
-    public var description: String {
-        switch self {
-        case .system(let code): return String(cString: strerror(code))
-        case .ambiguousName: return "its name is not UTF-8 and another argument's reads the same; rename one of them"
-        }
-    }
 }
 
 /// `open(path, O_RDONLY)`: the descriptor, or why not. When no file has the name and

@@ -12,7 +12,7 @@ final class Gunzip: Sendable {
     /// The pipe the reader reads the decompressed bytes from.
     let output: Int32
     /// Why decompression stopped early, if it did.
-    private let failure = Locked<String?>(nil)
+    private let failure = Locked<GzipFailure?>(nil)
     private let finished = DispatchSemaphore(value: 0)
 
     /// Starts inflating `prefix` (what was read of `source` already), then the rest of
@@ -34,7 +34,7 @@ final class Gunzip: Sendable {
 
     /// Ends reading (early or not: the thread stops at its next write) and waits for the
     /// thread. Returns why the data could not be decompressed, if it could not.
-    func finish() -> String? {
+    func finish() -> GzipFailure? {
         close(output)
         finished.wait()
         return failure.withLock { $0 }
@@ -44,9 +44,9 @@ final class Gunzip: Sendable {
 
     /// Inflates until the input ends; nil when it ended where a gzip member ends (or the
     /// reader stopped reading), else why not.
-    private static func inflate(source: Int32, prefix: [UInt8], into out: Int32) -> String? {
+    private static func inflate(source: Int32, prefix: [UInt8], into out: Int32) -> GzipFailure? {
         var stream = z_stream()
-        guard csift_inflate_init_gzip(&stream) == Z_OK else { return "zlib could not start" }
+        guard csift_inflate_init_gzip(&stream) == Z_OK else { return .cannotStart }
         defer { inflateEnd(&stream) }
         var input = prefix, used = 0
         var output = [UInt8](repeating: 0, count: chunk)
@@ -81,14 +81,14 @@ final class Gunzip: Sendable {
                 inflateReset(&stream)
                 inMember = true
             case Z_DATA_ERROR:
-                return "not valid gzip data (\(stream.msg.map { String(cString: $0) } ?? "corrupt"))"
+                return .invalid(zlibMessage: stream.msg.map { String(cString: $0) })
             case Z_MEM_ERROR:
-                return "out of memory while decompressing"
+                return .outOfMemory
             default:
-                return "gzip data zlib cannot read (status \(status))"
+                return .status(status)
             }
         }
-        return inMember ? "the gzip data ends early (a truncated file)" : nil
+        return inMember ? .endsEarly : nil
     }
 
     /// Reads the next chunk of `source` into `input` (after its unused bytes, with `keeping`);

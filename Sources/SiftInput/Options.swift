@@ -3,7 +3,7 @@
 // and the run's options (this file). The pipeline that carries batches from the
 // reader to the workers and on to the writer is SiftStream's (Pipeline.swift);
 // the formatter is SiftOutput's. Reader+JSONArray reads JSON arrays of records;
-// Rerun makes the commands a refusal suggests.
+// StreamProblem.swift holds why an input is refused, as values.
 import SiftEngine
 import SiftRules
 
@@ -51,9 +51,6 @@ public struct StreamOptions: Sendable {
     public var countOnly = false
     /// Show a progress line on stderr while the run goes (the command decides: stderr a terminal).
     public var progress = false
-    /// The arguments the run was started with (program name left out), for the commands
-    /// messages suggest (`Rerun.swift`).
-    public var arguments: [String] = Array(CommandLine.arguments.dropFirst())
 
     public init() {}
 }
@@ -80,21 +77,6 @@ public enum InputSource: Sendable, Equatable {
         case .stdin: return "<stdin>"
         case .file(let p): return p
         }
-    }
-}
-
-/// A failure that ends the run with status 1.
-public struct StreamError: Error, Sendable, CustomStringConvertible {
-    public var description: String
-    /// The options given cannot read this input (exit status 2, not 1).
-    public var isUsage: Bool
-    /// Only this input failed (cannot be opened or read, or is not NDJSON or CSV):
-    /// the run goes on with the next one, as `cat` does, and ends with status 1.
-    public var isInput: Bool
-    /// With `isInput`: the input was read, but for lines it says were lost.
-    public var isPartial: Bool
-    public init(_ description: String, usage: Bool = false, input: Bool = false, partial: Bool = false) {
-        self.description = description; isUsage = usage; isInput = input; isPartial = partial
     }
 }
 

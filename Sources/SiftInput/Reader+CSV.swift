@@ -71,21 +71,19 @@ extension RecordReader {
                         switch CSVRecord.parseFields(bytes, delimiter: s.delimiter) {
                         case .success(let fields) where fields.contains(where: { $0.contains("\r") }):
                             // Lines that end in CR alone (classic Mac): the whole file reads as one header row.
-                            s.problem = "\(s.name):\(s.line): the CSV header runs on past a carriage return; lines that end in CR alone are not read (\(options.rerun(after: "tr '\\r' '\\n'", input: s.name, redirecting: true)))"
+                            s.problem = .csvHeaderCarriageReturn(source: s.name, line: s.line)
                             return
                         case .success(let fields): names = fields
                         case .failure(let e):
-                            let latin = e.message == RecordError.invalidUTF8
-                                ? "; if the file is Latin-1 or Windows-1252: " + options.rerun(after: "iconv -f CP1252 -t UTF-8", input: s.name) : ""
-                            s.problem = "\(s.name):\(s.line): unreadable CSV header: \(e.message) (byte \(e.byteOffset))\(latin)"
+                            s.problem = .csvHeaderUnreadable(source: s.name, line: s.line, reason: e.message, byte: e.byteOffset,
+                                                             invalidUTF8: e.message == RecordError.invalidUTF8)
                             return
                         }
                         // Excel's `sep=X` line, before the header, says which separator the file uses:
                         // the line is skipped and the rest split on that separator.
                         if names.count <= 2, let separator = Self.excelSeparator(bytes) {
                             if let given = options.delimiter, given != separator {
-                                s.problem = "\(s.name):\(s.line): the file says its fields are separated by \(Self.separatorName(separator)) (sep=),"
-                                    + " --delimiter by \(Self.separatorName(given)); leave out --delimiter to read it as it says"
+                                s.problem = .csvSeparatorConflict(source: s.name, line: s.line, file: separator, given: given)
                                 return
                             }
                             guard separator != s.delimiter, let nl = memchrIndex(buf, 0x0A, from: r.range.upperBound) else { continue }
@@ -103,15 +101,7 @@ extension RecordReader {
                         // how to name it.
                         if options.delimiter == nil, names.count == 1, !names.contains(options.fields.sender) && !names.contains(options.fields.body),
                            let separator = [";", "\t", "|"].first(where: { names[0].contains($0) }) {
-                            let byte = separator.utf8.first!
-                            // The header names columns; without one it is a message, quoted only with -v.
-                            let shownHeader = options.verbose ? " " + quoted(names[0]) : ""
-                            let flag = ["--delimiter", byte == 0x09 ? "tab" : separator]
-                            let command = s.name == InputSource.stdin.name
-                                ? "give the same input to: " + options.rerun(adding: flag)
-                                : "read it with: " + options.rerun(adding: flag)
-                            s.problem = "\(s.name):\(s.line): the CSV header is one column\(shownHeader); msgsift reads comma-separated values"
-                                + " unless told otherwise, and these look separated by \(Self.separatorName(byte)) (\(command))"
+                            s.problem = .csvOneColumn(source: s.name, line: s.line, header: names[0], separator: separator.utf8.first!)
                             return
                         }
                         let header = CSVHeader(names: names, fields: options.fields,
@@ -119,17 +109,13 @@ extension RecordReader {
                                                delimiter: s.delimiter)
                         if options.annotate && options.outputFormat != .ndjson, let first = firstCSVHeader, first.keptNames != header.keptNames {
                             // The output has one header, the first input's: other columns would land under it.
-                            // A file without a header has a message for one: named only with -v.
-                            let columns = options.verbose
-                                ? "its columns (\(Self.shown(names))) differ from the first input's (\(Self.shown(first.names)))"
-                                : "its columns differ from the first input's (\(names.count == first.names.count ? (Set(names) == Set(first.names) ? "another order" : "other names") : "\(names.count) against \(first.names.count)"); -v names them)"
-                            s.problem = "\(s.name): \(columns); --annotate --output \(options.outputFormat.rawValue) writes one header"
+                            s.problem = .csvColumnsDiffer(source: s.name, columns: names, first: first.names, output: options.outputFormat)
                             return
                         }
                         if header.senderColumn == nil && header.bodyColumn == nil {
                             // Every row would be judged with an empty sender and body (and junked by
                             // short-sender or all-unknown): refused before its first record.
-                            stopForFormat(Self.neitherField(names, options, at: "\(s.name):\(s.line)"))
+                            stopForFormat(Self.neitherField(names, options, source: s.name, line: s.line))
                             return
                         }
                         s.format = .csv(header)
@@ -251,39 +237,26 @@ extension RecordReader {
         return UnsafeBufferPointer(rebasing: buf[start..<end])
     }
 
-    /// `--field KEY=NAME` as a shell reads it back (quoted when the name is not plain).
-    package static func fieldFlag(_ key: String, _ name: String) -> String {
-        let plain = name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "_.-".unicodeScalars.contains($0) }
-        return plain ? "--field \(key)=\(name)" : "--field '\(key)=\(name.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''"))'"
-    }
-
-    /// Why a header naming neither the sender nor the body field is refused, with the columns it
-    /// has and the `--field` flags that would read them. A row that does not look like a header
-    /// (a file without one: its first message) is not quoted unless `-v`.
-    static func neitherField(_ names: [String], _ options: StreamOptions, at place: String) -> String {
+    /// Why a header naming neither the sender nor the body field is refused: its columns,
+    /// whether they look like a header's (else the row is likely a file's first message),
+    /// and the columns most likely meant.
+    static func neitherField(_ names: [String], _ options: StreamOptions, source: String, line: Int) -> StreamProblem {
         let f = options.fields
-        let start = "\(place): the CSV header names neither \"\(f.sender)\" nor \"\(f.body)\""
         let headerLike = names.allSatisfy { column in
             let name = column.drop { $0 == " " || $0 == "\t" }
             guard let first = name.unicodeScalars.first, first.properties.isAlphabetic, name.unicodeScalars.count <= 32 else { return false }
             return name.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || " _.-".unicodeScalars.contains($0) }
         }
-        guard headerLike || options.verbose else {
-            return start + ", and its first row does not look like a header (-v shows it): a file without a header row"
-                + " needs one naming its columns, \(f.sender) and \(f.body) among them"
+        // The columns most likely meant: the same name but for case or spaces, else one holding
+        // a usual name (exact when it is that name itself).
+        func guess(_ name: String, _ usual: [String]) -> (column: String, exact: Bool)? {
+            if let alike = names.first(where: { namesAlike($0, name) }) { return (alike, true) }
+            return names.first { column in usual.contains { column.lowercased().contains($0) } }
+                .map { column in (column, usual.contains { namesAlike(column, $0) }) }
         }
-        // The columns most likely meant: the same name but for case or spaces, else a usual name.
-        func guess(_ name: String, _ usual: [String]) -> String? {
-            names.first { namesAlike($0, name) }
-                ?? names.first { column in usual.contains { column.lowercased().contains($0) } }
-        }
-        let sender = guess(f.sender, ["sender", "from", "address", "phone", "number", "handle"])
-        let body = guess(f.body, ["body", "text", "message", "content", "sms"])
-        let flags = [sender.map { fieldFlag("sender", $0) }, body.map { fieldFlag("body", $0) }].compactMap { $0 }
-        return start + " (its columns: \(shown(names))); "
-            + (flags.isEmpty ? "name the columns to read with --field sender=COLUMN --field body=COLUMN"
-                             : "to read them: \(flags.joined(separator: " "))")
-            + ", or, if the file has no header row, add one"
+        let guesses = CSVGuesses(sender: guess(f.sender, ["sender", "from", "address", "phone", "number", "handle"]),
+                                 body: guess(f.body, ["body", "text", "message", "content", "sms"]))
+        return .csvNeitherField(source: source, line: line, columns: names, looksLikeHeader: headerLike, fields: f, guesses: guesses)
     }
 
     /// Whether a column name is `name` but for case and surrounding spaces or tabs.
@@ -302,17 +275,6 @@ extension RecordReader {
         guard n == 5, line[0] | 0x20 == UInt8(ascii: "s"), line[1] | 0x20 == UInt8(ascii: "e"), line[2] | 0x20 == UInt8(ascii: "p"),
               line[3] == UInt8(ascii: "="), [UInt8(ascii: ","), UInt8(ascii: ";"), 0x09, UInt8(ascii: "|")].contains(line[4]) else { return nil }
         return line[4]
-    }
-
-    /// Header cells for a message, joined by commas, control characters escaped (`-v` shows
-    /// a file's own cells, which must not drive the terminal).
-    static func shown(_ names: [String]) -> String {
-        names.map { String(quoted($0).dropFirst().dropLast()) }.joined(separator: ",")
-    }
-
-    /// A separator as messages name it.
-    static func separatorName(_ separator: UInt8) -> String {
-        separator == 0x09 ? "tab" : "'" + String(Character(Unicode.Scalar(separator))) + "'"
     }
 
     /// A part (`range` of `buf`) of an over-long CSV record being skipped, read as

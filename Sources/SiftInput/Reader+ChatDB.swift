@@ -23,11 +23,10 @@ extension RecordReader {
     /// Reads the Messages database the input `s` is (its first bytes are in `s.work`).
     func readChatDB(_ s: inout SourceState, source: InputSource) throws(StreamError) {
         guard case .file(let path) = source else {
-            throw StreamError("\(s.name): an SQLite database cannot be read from stdin: give its path"
-                              + " (msgsift classify ~/Library/Messages/chat.db)", input: true)
+            throw StreamError(.chatDBFromStdin(source: s.name), input: true)
         }
         if options.annotate && options.outputFormat != .ndjson {
-            stopForFormat("\(s.name): --annotate with --output \(options.outputFormat.rawValue) needs CSV input (its columns become the output's); this input is a Messages database")
+            stopForFormat(.annotateNeedsCSV(source: s.name, output: options.outputFormat, input: .chatDB))
             return
         }
         s.format = .ndjson
@@ -41,7 +40,7 @@ extension RecordReader {
         if stat(path, &info) == 0 { countBytes(max(0, Int(info.st_size) - s.work.count)) }
         s.work = []
         let db: Database
-        do { db = try Database(path: path, access: access, busyTimeout: 5) } catch { throw Self.chatDBError(error, s.name) }
+        do { db = try Database(path: path, access: access, busyTimeout: 5) } catch { throw StreamError(.chatDBStore(source: s.name, error), input: true) }
         do {
             try db.readTransaction {
                 try self.readMessages(db, &s)
@@ -51,21 +50,21 @@ extension RecordReader {
             throw error
         } catch let error as StoreError {
             flush(&s)
-            throw Self.chatDBError(error, s.name)
+            throw StreamError(.chatDBStore(source: s.name, error), input: true)
         } catch {
             flush(&s)
-            throw StreamError("\(s.name): \(error)", input: true)
+            throw StreamError(.chatDBFailed(source: s.name, detail: "\(error)"), input: true)
         }
     }
 
     private func readMessages(_ db: Database, _ s: inout SourceState) throws {
         let tables = Set(try db.query("SELECT name FROM sqlite_master WHERE type = 'table'") { $0.text(0) ?? "" })
         guard tables.contains("message"), tables.contains("handle") else {
-            throw StreamError("\(s.name): an SQLite database without the message and handle tables of a Messages database (chat.db, sms.db)", input: true)
+            throw StreamError(.chatDBNotMessages(source: s.name), input: true)
         }
         let columns = Set(try db.query("PRAGMA table_info(message)") { $0.text(1)?.lowercased() ?? "" })
         for required in ["text", "date", "handle_id"] where !columns.contains(required) {
-            throw StreamError("\(s.name): its message table has no \(required) column; not a Messages database msgsift knows", input: true)
+            throw StreamError(.chatDBMissingColumn(source: s.name, column: required), input: true)
         }
         func column(_ name: String, else fallback: String) -> String { columns.contains(name) ? "m.\(name)" : fallback }
         var conditions: [String] = []
@@ -121,27 +120,5 @@ extension RecordReader {
             return epoch + (r < 0 ? q - 1 : q)
         }
         return epoch + t * 1000
-    }
-
-    /// What SQLite or the system said.
-    private static func detail(_ problem: StoreError.Problem) -> String {
-        switch problem {
-        case .cannotOpen(let m), .readOnly(let m), .damaged(let m), .sqlite(_, let m), .ioFailed(_, .other(let m)): return m
-        case .ioFailed(_, .diskFull), .diskFull: return "the disk is full"
-        case .ioFailed(_, .removed): return "it was removed while in use"
-        default: return "\(problem)"
-        }
-    }
-
-    private static func chatDBError(_ error: StoreError, _ name: String) -> StreamError {
-        let text: String
-        switch error.kind {
-        case .locked: text = "\(name): the Messages database is locked by another process; try again"
-        case .notAStore: text = "\(name): not an SQLite database after all"
-        case .corrupt: text = "\(name): the Messages database is damaged"
-        case .cannotOpen: text = "\(name): cannot open the Messages database read-only (\(Self.detail(error.problem)))"
-        default: text = "\(name): cannot read the Messages database (\(Self.detail(error.problem)))"
-        }
-        return StreamError(text, input: true)
     }
 }

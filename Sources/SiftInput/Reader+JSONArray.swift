@@ -53,7 +53,7 @@ extension RecordReader {
     func processJSONArray(_ s: inout SourceState, final: Bool) {
         guard var a = s.jsonArray else { return }
         let limit = options.maxRecordBytes
-        var broken: String?
+        var broken: (byte: UInt8, JSONArrayBreak)?
         var dropped = 0
         s.work.withUnsafeBufferPointer { buf in
             guard let p = buf.baseAddress else { return }
@@ -83,18 +83,18 @@ extension RecordReader {
                         if b == UInt8(ascii: ",") { a.phase = .value; a.afterOpen = false; i += 1; continue }
                         if b == UInt8(ascii: "]") { a.phase = .end; i += 1; continue }
                         countLines(to: i)
-                        broken = "\(s.name):\(s.line): a broken JSON array: \(Self.shownByte(b)) where a comma or ] should follow element \(a.elements)"
+                        broken = (b, .afterElement(a.elements))
                         break scan
                     }
                     if a.phase == .end {
                         countLines(to: i)
-                        broken = "\(s.name):\(s.line): a broken JSON array: \(Self.shownByte(b)) after its closing ]"
+                        broken = (b, .afterClose)
                         break scan
                     }
                     if b == UInt8(ascii: "]") && a.afterOpen { a.phase = .end; i += 1; continue }
                     if b == UInt8(ascii: ",") || b == UInt8(ascii: "]") {
                         countLines(to: i)
-                        broken = "\(s.name):\(s.line): a broken JSON array: \(Self.shownByte(b)) where element \(a.elements + 1) should start"
+                        broken = (b, .elementStart(a.elements + 1))
                         break scan
                     }
                     countLines(to: i)
@@ -154,14 +154,13 @@ extension RecordReader {
             a.linesAt = 0
         }
         if let broken {
-            s.problem = broken + " (" + Self.readBefore(a.elements) + ")"
+            s.problem = .jsonArrayBroken(source: s.name, line: s.line, byte: broken.byte, broken.1, elementsRead: a.elements)
             s.jsonArray = a
             return
         }
         s.drop(dropped)
         if final && a.phase != .end {
-            s.lostLines.append("\(s.name):\(s.line): the JSON array is cut short: no closing ] after element \(a.elements)"
-                               + " (" + Self.readBefore(a.elements) + ")")
+            s.lostLines.append(.jsonArrayCutShort(source: s.name, line: s.line, elementsRead: a.elements))
             a.phase = .end
         }
         s.jsonArray = a
@@ -188,15 +187,5 @@ extension RecordReader {
             }
         }
         bytes.withUnsafeBufferPointer { add(&s, $0, tooLong: false) }
-    }
-
-    /// What of a broken array was read.
-    static func readBefore(_ elements: Int) -> String {
-        elements == 0 ? "no element was read" : elements == 1 ? "its first element was read" : "its first \(elements) elements were read"
-    }
-
-    /// A byte as a message shows it: the character when it is printable ASCII, else its value.
-    static func shownByte(_ b: UInt8) -> String {
-        (0x21...0x7E).contains(b) ? "'" + String(Character(Unicode.Scalar(b))) + "'" : "byte 0x" + (b < 0x10 ? "0" : "") + String(b, radix: 16, uppercase: true)
     }
 }

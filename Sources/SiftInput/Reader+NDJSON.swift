@@ -49,13 +49,13 @@ extension RecordReader {
             if s.work.starts(with: header) {
                 s.archive = .chatDB
             } else {
-                s.problem = "\(s.name): not an SQLite database; --format chat-db reads the Messages database (chat.db, sms.db)"
+                s.problem = .notChatDB(source: s.name)
             }
             return false
         case .smsBackupXML:
             // Blank space before the XML is dropped, its lines counted (libxml2 numbers lines from where it starts).
             guard let first = s.work.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else {
-                if final { s.problem = "\(s.name): empty, not XML; --format sms-backup-xml reads SMS Backup & Restore exports" }
+                if final { s.problem = .notSMSBackupXML(source: s.name, empty: true) }
                 s.dropCountingLines(s.work.count)
                 return false
             }
@@ -63,7 +63,7 @@ extension RecordReader {
                 s.dropCountingLines(first)
                 s.archive = .smsBackupXML
             } else {
-                s.problem = "\(s.name): not XML (it does not start with <); --format sms-backup-xml reads SMS Backup & Restore exports"
+                s.problem = .notSMSBackupXML(source: s.name, empty: false)
             }
             return false
         }

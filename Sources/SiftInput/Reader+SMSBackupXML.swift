@@ -31,7 +31,7 @@ extension RecordReader {
     /// Reads an SMS Backup & Restore export from `fd`, after the bytes already in `s.work`.
     func readSMSBackupXML(_ s: inout SourceState, fd: Int32) throws(StreamError) {
         if options.annotate && options.outputFormat != .ndjson {
-            stopForFormat("\(s.name): --annotate with --output \(options.outputFormat.rawValue) needs CSV input (its columns become the output's); this input is an SMS Backup & Restore export")
+            stopForFormat(.annotateNeedsCSV(source: s.name, output: options.outputFormat, input: .smsBackupXML))
             return
         }
         s.format = .ndjson
@@ -60,8 +60,8 @@ extension RecordReader {
                     continue
                 }
                 guard seekable, let origin = read.origin else {
-                    let after = read.position == 0 ? "no message was read" : "the last message read is number \(read.position), line \(read.lastLine)"
-                    throw brokenXML(&s, line: broken.line, message: broken.message, after: after)
+                    let last = read.position == 0 ? nil : XMLPosition(number: read.position, line: read.lastLine)
+                    throw brokenXML(&s, line: broken.line, message: broken.message, lastRead: last)
                 }
                 steps = resyncSteps(fd, s.name, origin: origin, read: read, broken: broken) + steps
             }
@@ -72,7 +72,7 @@ extension RecordReader {
     private func readSegment(_ s: inout SourceState, _ segment: XMLSegment, _ read: inout XMLRead) throws(StreamError) -> XMLBroken? {
         if let offset = segment.seek { lseek(segment.fd, off_t(offset), SEEK_SET) }
         guard let x = segment.prefix.withUnsafeBufferPointer({ sift_xml_open(segment.fd, $0.baseAddress, $0.count) }) else {
-            throw StreamError("\(s.name): out of memory", input: true)
+            throw StreamError(.outOfMemory(source: s.name), input: true)
         }
         defer {
             // Bytes read again after a broken element are counted once (--stats).
@@ -94,11 +94,10 @@ extension RecordReader {
             if r < 0 {
                 let errno = sift_xml_read_errno(x)
                 flush(&s)
-                if errno != 0 { throw StreamError("cannot read \(s.name): \(String(cString: strerror(errno)))", input: true) }
+                if errno != 0 { throw StreamError(.readFailed(source: s.name, errno: errno), input: true) }
                 let (message, line) = xml.error()
                 if !rootSeen && !synthetic {
-                    throw StreamError("\(s.name): not XML (line \(line): \(message)); msgsift reads NDJSON, CSV, SMS Backup & Restore XML"
-                                      + " or a Messages database", input: true)
+                    throw StreamError(.notXML(source: s.name, line: line, message: message), input: true)
                 }
                 return XMLBroken(line: line, message: message, insideMMS: false)
             }
@@ -106,7 +105,7 @@ extension RecordReader {
             if !rootSeen {
                 let root = String(cString: sift_xml_name(x))
                 guard root == "smses" else {
-                    throw StreamError("\(s.name): XML whose first element is <\(root)>, not an SMS Backup & Restore export (<smses>)", input: true)
+                    throw StreamError(.xmlOtherRoot(source: s.name, root: root), input: true)
                 }
                 rootSeen = true
                 continue
@@ -153,7 +152,7 @@ extension RecordReader {
             out.withUnsafeBufferPointer { add(&s, UnsafeBufferPointer(rebasing: $0.dropLast()), tooLong: false) }
         }
         if !rootSeen && !stopped && !synthetic {
-            throw StreamError("\(s.name): XML without elements, not an SMS Backup & Restore export (<smses>)", input: true)
+            throw StreamError(.xmlNoElements(source: s.name), input: true)
         }
         return nil
     }
@@ -194,15 +193,14 @@ extension RecordReader {
 
     /// XML that is not well-formed at `line`, in an input that cannot be read again: an error
     /// record saying so (with libxml2's message), and the error that ends the reading of this
-    /// input. On stderr libxml2's message only with -v: it may quote the text (an entity name).
-    private func brokenXML(_ s: inout SourceState, line: Int, message: String, after: String) -> StreamError {
-        func text(_ detail: String) -> String {
-            "\(s.name):\(line): not well-formed XML\(detail); the rest of the input is not read (\(after)); give msgsift the file itself to read on past it"
-        }
+    /// input (whose words quote libxml2's message only with -v: it may quote the text).
+    private func brokenXML(_ s: inout SourceState, line: Int, message: String, lastRead: XMLPosition?) -> StreamError {
+        let after = lastRead.map { "the last message read is number \($0.number), line \($0.line)" } ?? "no message was read"
         s.line = line
-        add(&s, UnsafeBufferPointer(start: nil, count: 0), tooLong: false, message: text(" (\(message))"))
+        add(&s, UnsafeBufferPointer(start: nil, count: 0), tooLong: false,
+            message: "\(s.name):\(line): not well-formed XML (\(message)); the rest of the input is not read (\(after)); give msgsift the file itself to read on past it")
         flush(&s)
-        return StreamError(text(options.verbose ? " (\(message))" : ""), input: true, partial: true)
+        return StreamError(.xmlBroken(source: s.name, line: line, message: message, lastRead: lastRead), input: true, partial: true)
     }
 
     private func addElementError(_ s: inout SourceState, _ message: String) {

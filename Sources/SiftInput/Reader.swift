@@ -69,10 +69,10 @@ package final class RecordReader {
         if !notes.contains(where: { $0.note == note }) { notes.append((s.firstRecord, note)) }
     }
     /// Set when an input cannot be read with the options given (a usage problem found at run time).
-    private(set) var formatProblem: String?
+    private(set) var formatProblem: StreamProblem?
     /// The options cannot read this input (an archive with --annotate and CSV or TSV output, a
     /// CSV header naming neither field): the run stops as a usage error.
-    func stopForFormat(_ problem: String) {
+    func stopForFormat(_ problem: StreamProblem) {
         formatProblem = problem
         stopped = true
     }
@@ -101,7 +101,7 @@ package final class RecordReader {
         case .file(let path):
             switch openArgumentPath(path) {
             case .success(let fd): inputFD = fd
-            case .failure(let why): throw StreamError("cannot read \(path): \(why)", input: true)
+            case .failure(let why): throw StreamError(.cannotOpen(path: path, why), input: true)
             }
         }
         defer { if inputFD != 0 { close(inputFD) } }
@@ -143,10 +143,9 @@ package final class RecordReader {
             }
             if n < 0 {
                 if readErrno == EINTR { continue }
-                let reason = String(cString: strerror(readErrno))
                 reportPending(&state, stray: false)
                 flush(&state)       // the records read so far still go out
-                throw StreamError("cannot read \(source.name): \(reason)", input: true)
+                throw StreamError(.readFailed(source: source.name, errno: readErrno), input: true)
             }
             bytesRead += n
             if n == 0 {
@@ -167,8 +166,7 @@ package final class RecordReader {
         switch state.archive {
         case .smsBackupXML?: try readSMSBackupXML(&state, fd: fd)
         case .chatDB? where gunzip != nil:
-            let fix = options.rerun(gunzipping: source.name) ?? "gunzip -k\(state.fileArgument)"
-            throw StreamError("\(source.name): a compressed Messages database; SQLite reads it decompressed (\(fix))", input: true)
+            throw StreamError(.chatDBCompressed(source: source.name), input: true)
         case .chatDB?: try readChatDB(&state, source: source)
         default: break
         }
@@ -178,16 +176,16 @@ package final class RecordReader {
         var problems = state.lostLines + (state.problem.map { [$0] } ?? [])
         if let g = gunzip {
             gunzip = nil
-            if let why = g.finish() { problems.append("\(source.name): \(why); the records before it were read") }
+            if let why = g.finish() { problems.append(.gzipFailed(source: source.name, why)) }
         }
-        if !problems.isEmpty { throw StreamError(problems.joined(separator: "\nmsgsift: "), input: true, partial: state.problem == nil) }
+        if !problems.isEmpty { throw StreamError(problems, input: true, partial: state.problem == nil) }
     }
 
     /// The input is gzip-compressed: from here on it is read through a Gunzip's pipe, from its
     /// first byte again (what was read of it is handed to the Gunzip), as an input that cannot seek.
     private func decompress(_ state: inout SourceState, _ fd: inout Int32, _ gunzip: inout Gunzip?) throws(StreamError) {
         guard let g = Gunzip(source: fd, prefix: state.work) else {
-            throw StreamError("cannot read \(state.name): no pipe for decompressing it (\(String(cString: strerror(errno))))", input: true)
+            throw StreamError(.noDecompressPipe(source: state.name, errno: errno), input: true)
         }
         gunzip = g
         fd = g.output
@@ -240,17 +238,10 @@ package final class RecordReader {
         var workOffset = 0
 
         /// Why the rest of the input has no verdicts, when an over-long CSV record never closes its quote.
-        var unclosedQuote: String {
-            "\(name):\(longRecordLine): a quoted field opened in this record is never closed;"
-                + " the rest of the input ran into it (past --max-record-bytes) and has no verdicts"
-        }
+        var unclosedQuote: StreamProblem { .unclosedQuote(source: name, line: longRecordLine) }
         /// Why lines have no verdicts, when a stray quote's field ran past --max-record-bytes
         /// in an input that cannot be read again.
-        var strayQuote: String {
-            "\(name):\(longRecordLine): a stray quote in this record opened a field that ran on past"
-                + " --max-record-bytes; the lines it swallowed cannot be read again from this input"
-                + " (give msgsift the file itself) and have no verdicts"
-        }
+        var strayQuote: StreamProblem { .strayQuoteLost(source: name, line: longRecordLine) }
         /// While skipping an over-long CSV record: whether a stray quote could still show
         /// (no parse problem seen in it yet), the quote state where the skipped part ended,
         /// and its last byte (see `strayQuoteTest`).
@@ -298,7 +289,7 @@ package final class RecordReader {
             line = longRecordLine + 1
         }
         /// What was lost of this input (lines a stray quote swallowed from a pipe, past what it keeps).
-        var lostLines: [String] = []
+        var lostLines: [StreamProblem] = []
         /// An input that cannot seek keeps what it skipped of an over-long CSV record, up to
         /// `RecordReader.skippedKept` bytes, so the lines a stray quote swallowed can be read
         /// again from memory; past that they are dropped (`skippedOverflow`).
@@ -336,13 +327,11 @@ package final class RecordReader {
         /// handed on before `work` changes.
         var batchSharesWork = false
         /// Why the rest of this input is not read (not NDJSON or CSV).
-        var problem: String?
+        var problem: StreamProblem?
         /// A JSON array of records (Reader+JSONArray.swift): where its scan stands.
         var jsonArray: JSONArrayScan?
         /// A phone archive, found by its first bytes: read by its own reader, not as lines.
         var archive: InputFormat?
-        /// The input as a command's argument in a suggested fix: ` FILE`, or nothing for stdin.
-        var fileArgument: String { name == InputSource.stdin.name ? "" : " " + name }
         init(name: String, firstRecord: Int) { self.name = name; self.firstRecord = firstRecord }
     }
 
@@ -368,7 +357,7 @@ package final class RecordReader {
             let utf32BE = w.count >= 8 && w[0] == 0 && w[1] == 0 && w[2] == 0 && w[3] != 0 && w[4] == 0 && w[5] == 0 && w[6] == 0 && w[7] != 0
             if utf32BOM || utf32LE || utf32BE {
                 let encoding = utf32BOM ? "UTF-32" : utf32LE ? "UTF-32LE" : "UTF-32BE"
-                s.problem = "\(s.name): UTF-32 text; msgsift reads UTF-8 (\(options.rerun(after: "iconv -f \(encoding) -t UTF-8", input: s.name)))"
+                s.problem = .wideText(source: s.name, bits: 32, encoding: encoding)
                 return
             }
             let utf16WithoutBOM = w.count >= 4 && ((w[0] != 0 && w[1] == 0 && w[2] != 0 && w[3] == 0) || (w[0] == 0 && w[1] != 0 && w[2] == 0 && w[3] != 0))
@@ -378,7 +367,7 @@ package final class RecordReader {
                 // With a byte-order mark iconv's UTF-16 finds the order; without one it takes
                 // little-endian, so a big-endian file needs its name.
                 let encoding = utf16BOM ? "UTF-16" : w[0] == 0 ? "UTF-16BE" : "UTF-16LE"
-                s.problem = "\(s.name): UTF-16 text; msgsift reads UTF-8 (\(options.rerun(after: "iconv -f \(encoding) -t UTF-8", input: s.name)))"
+                s.problem = .wideText(source: s.name, bits: 16, encoding: encoding)
                 return
             }
             if options.inputFormat != .ndjson {
@@ -422,17 +411,16 @@ package final class RecordReader {
                 case .unknownYet: return
                 case .lines: break
                 case .prettyPrinted:
-                    s.problem = "\(s.name): JSON spread over several lines (pretty-printed), not NDJSON: one object per line (\(options.rerun(after: "jq -c .", input: s.name)))"
+                    s.problem = .prettyPrintedJSON(source: s.name)
                     return
                 case .carriageReturns:
-                    s.problem = "\(s.name): lines that end in CR alone are not read; NDJSON is one object per line (\(options.rerun(after: "tr '\\r' '\\n'", input: s.name, redirecting: true)))"
+                    s.problem = .carriageReturns(source: s.name)
                     return
                 }
             }
             s.started = true
             if case .ndjson? = s.format, options.annotate, options.outputFormat != .ndjson {
-                formatProblem = "\(s.name): --annotate with --output \(options.outputFormat.rawValue) needs CSV input (its columns become the output's); this input is NDJSON"
-                stopped = true
+                stopForFormat(.annotateNeedsCSV(source: s.name, output: options.outputFormat, input: .ndjson))
                 return
             }
         }

@@ -145,7 +145,7 @@ public final class CompiledRuleSet: Sendable {
     /// The languages whose community lists take part, in docs/judging.md "Languages" order (with entries or not).
     public let communityLanguagesOn: [Language]
     /// Filters skipped under `InvalidFilterPolicy.skip`, one line each.
-    public let warnings: [String]
+    public let warnings: [RuleNote]
     /// ICU match-engine steps one regex search may take before it counts as no match.
     public let regexTimeLimit: Int32
 
@@ -191,7 +191,7 @@ public final class CompiledRuleSet: Sendable {
     /// leading bytes): the reference the prefilter's differential tests compare it with.
     public init(_ rules: RuleSet, invalidFilters: InvalidFilterPolicy = .refuse, regexTimeLimit: Int32 = 100,
                 regexPrefilter: Bool = true) throws(RuleError) {
-        var warnings: [String] = []
+        var warnings: [RuleNote] = []
         var filters: [Filter] = []
         var regexes: [Int: ICURegex] = [:]
         for f in rules.filters.sorted(by: { $0.id < $1.id }) {
@@ -203,8 +203,8 @@ public final class CompiledRuleSet: Sendable {
                 filters.append(valid)
             } catch {
                 switch invalidFilters {
-                case .refuse: throw RuleError("filter \(f.id): \(error)")
-                case .skip: warnings.append("filter \(f.id) never matches: \(error)")
+                case .refuse: throw .filter(id: f.id, error)
+                case .skip: warnings.append(.filterNeverMatches(id: f.id, error))
                 }
             }
         }

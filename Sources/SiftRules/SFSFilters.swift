@@ -31,24 +31,24 @@ public enum SFSFilters {
         let data = FoundationJSON.keepingByteOrderMarks(data)
         let object: Any
         do { object = try JSONSerialization.jsonObject(with: data) } catch {
-            throw RuleError("not a .sfsfilters file: \(FoundationJSON.whyNot(error))")
+            throw .notSFSFilters(.json(FoundationJSON.whyNot(error)))
         }
-        guard let root = object as? [String: Any] else { throw RuleError("not a .sfsfilters file: top level is not an object") }
+        guard let root = object as? [String: Any] else { throw .notSFSFilters(.topLevelNotObject) }
         guard root["format"] as? String == formatID else {
-            throw RuleError("not a .sfsfilters file: \"format\" is not \"\(formatID)\"")
+            throw .notSFSFilters(.format)
         }
         // JSONDecoder, not `as? NSNumber`: a JSON `true` must not read as version 1.
         struct Header: Decodable { let version: Int }
-        guard root["version"] != nil else { throw RuleError("not a .sfsfilters file: \"version\" is missing") }
+        guard root["version"] != nil else { throw .notSFSFilters(.versionMissing) }
         guard let version = try? JSONDecoder().decode(Header.self, from: data).version else {
-            throw RuleError("not a .sfsfilters file: \"version\" is not a whole number")
+            throw .notSFSFilters(.versionNotWhole)
         }
         guard version <= Self.version else {
-            throw RuleError(".sfsfilters version \(version) is newer than this msgsift reads (\(Self.version)); update msgsift")
+            throw .newerSFSFilters(version: version, newest: Self.version)
         }
-        guard version >= 1 else { throw RuleError("not a .sfsfilters file: version \(version)") }
+        guard version >= 1 else { throw .notSFSFilters(.version(version)) }
         try checkStamp(root)
-        guard let rows = root["filters"] as? [Any] else { throw RuleError("not a .sfsfilters file: \"filters\" is not an array") }
+        guard let rows = root["filters"] as? [Any] else { throw .notSFSFilters(.filtersNotArray) }
         for (i, raw) in rows.enumerated() { try checkShape(raw, row: i + 1) }
         return rows.enumerated().map { i, raw in
             Row(index: i + 1, result: Result { () throws(RuleError) -> Filter in try parseRow(raw) })
@@ -59,44 +59,39 @@ public enum SFSFilters {
     /// `.iso8601` reads one (the app's strategy; this Foundation also takes fractional
     /// seconds, which an older Apple Foundation may refuse) and a string.
     private static func checkStamp(_ root: [String: Any]) throws(RuleError) {
-        let missing = ["exportedAt", "appVersion"].filter { root[$0] == nil }.map { "\"\($0)\"" }
-        if !missing.isEmpty {
-            throw RuleError("not a .sfsfilters file: \(missing.joined(separator: " and ")) \(missing.count == 1 ? "is" : "are") missing"
-                            + " (the app writes them and needs them: \"exportedAt\":\"2026-11-30T10:00:00Z\",\"appVersion\":\"3.1\")")
-        }
-        guard let text = root["exportedAt"] as? String else { throw RuleError("not a .sfsfilters file: \"exportedAt\" is not a string") }
+        let missing = ["exportedAt", "appVersion"].filter { root[$0] == nil }
+        if !missing.isEmpty { throw .notSFSFilters(.stampMissing(missing)) }
+        guard let text = root["exportedAt"] as? String else { throw .notSFSFilters(.notString("exportedAt")) }
         struct Stamp: Decodable { let at: Date }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         guard let data = try? JSONSerialization.data(withJSONObject: ["at": text]),
               (try? decoder.decode(Stamp.self, from: data)) != nil else {
-            throw RuleError("not a .sfsfilters file: \"exportedAt\" is \(quoted(text)), not a date and time such as \"2026-11-30T10:00:00Z\"")
+            throw .notSFSFilters(.exportedAtNotDate(text))
         }
-        guard root["appVersion"] is String else { throw RuleError("not a .sfsfilters file: \"appVersion\" is not a string") }
+        guard root["appVersion"] is String else { throw .notSFSFilters(.notString("appVersion")) }
     }
 
     /// A row the app's decoder reads: an object whose fields are strings or null (a missing
     /// or null field makes the row invalid, which is skipped; another type fails the file).
     private static func checkShape(_ raw: Any, row: Int) throws(RuleError) {
-        guard let object = raw as? [String: Any] else { throw RuleError("not a .sfsfilters file: row \(row) is not an object") }
+        guard let object = raw as? [String: Any] else { throw .notSFSFilters(.rowNotObject(row: row)) }
         for key in ["text", "type", "folder", "target", "matching", "case"] {
             if let value = object[key], !(value is String), !(value is NSNull) {
-                throw RuleError("not a .sfsfilters file: row \(row): \"\(key)\" is not a string")
+                throw .notSFSFilters(.rowFieldNotString(row: row, key: key))
             }
         }
     }
 
     private static func parseRow(_ raw: Any) throws(RuleError) -> Filter {
         // `checkShape` refused the file for a row of another shape.
-        guard let row = raw as? [String: Any] else { throw RuleError("not an object") }
+        guard let row = raw as? [String: Any] else { throw .rowNotObject }
         func field<E: RawRepresentable>(_ key: String, _: E.Type) throws(RuleError) -> E where E.RawValue == String, E: CaseIterable {
-            guard let s = row[key] as? String else { throw RuleError("\"\(key)\" is missing") }
-            guard let e = E(rawValue: s) else {
-                throw RuleError("\"\(key)\" is \(quoted(s)), not one of \(E.allCases.map(\.rawValue).joined(separator: "|"))")
-            }
+            guard let s = row[key] as? String else { throw .rowFieldMissing(key: key) }
+            guard let e = E(rawValue: s) else { throw .rowFieldValue(key: key, value: s, allowed: E.allCases.map(\.rawValue)) }
             return e
         }
-        guard var text = row["text"] as? String else { throw RuleError("\"text\" is missing") }
+        guard var text = row["text"] as? String else { throw .rowFieldMissing(key: "text") }
         let type = try field("type", FilterType.self)
         if type == .denyLanguage {
             // Read as the app reads it (`NLLanguage(filterText:)`): the second of the pieces
@@ -107,7 +102,7 @@ public enum SFSFilters {
             let parts = text.trimmingWhitespace().split(separator: ":")
             let name = parts.count > 1 ? String(parts[1]) : ""
             guard let language = Language.allCases.first(where: { $0.englishName == name }) else {
-                throw RuleError("unknown language \(quoted(text)) (a language filter reads \"$lang:\" and the lowercased English name, such as \"$lang:arabic\")")
+                throw .appLanguageText(text)
             }
             text = "$lang:" + language.englishName
         }
@@ -160,20 +155,20 @@ public enum CommunityListFile {
     /// The four lists a language holds.
     static let listNames: Set<String> = ["allow_sender", "allow_body", "deny_sender", "deny_body"]
 
-    /// `read`, and what it left out inside the known languages, one note each
-    /// (`en: "deny_senders" is no list (…)`, `en: deny_body: 2 entries that are not strings`),
-    /// for the commands to warn about: a misspelt key would otherwise drop a list unsaid.
-    public static func readReporting(_ data: Data) throws(RuleError) -> (lists: [Language: CommunityList], unknownLanguages: [String], ignored: [String]) {
+    /// `read`, and what it left out inside the known languages, one note each (a member
+    /// that is no list, entries that are not strings), for the commands to warn about: a
+    /// misspelt key would otherwise drop a list unsaid.
+    public static func readReporting(_ data: Data) throws(RuleError) -> (lists: [Language: CommunityList], unknownLanguages: [String], ignored: [RuleNote]) {
         // A file of the common shape (every list an array of strings) is read the
         // fast way; anything else takes the general path below, which says what is wrong.
         let fast = data.withUnsafeBytes { CommunityListReader.read($0) }
         if let fast {
             var lists: [Language: CommunityList] = [:]
             var unknown: [String] = []
-            var ignored: [String] = []
+            var ignored: [RuleNote] = []
             for (key, entry) in fast.sorted(by: { $0.key < $1.key }) {
                 guard let language = Language(codeOrName: key) else { unknown.append(key); continue }
-                for name in entry.keys.sorted() where !listNames.contains(name) { ignored.append(notAList(key, name)) }
+                for name in entry.keys.sorted() where !listNames.contains(name) { ignored.append(.notAList(language: key, name: name)) }
                 // Two keys naming one language (`he`, `hebrew`) add up rather than overwrite.
                 var list = lists[language] ?? CommunityList()
                 list.allowSender += entry["allow_sender"] ?? []
@@ -187,35 +182,30 @@ public enum CommunityListFile {
         return try readGeneral(data)
     }
 
-    private static func notAList(_ language: String, _ name: String) -> String {
-        "\(language): \(quoted(name)) is no list (allow_sender, allow_body, deny_sender, deny_body); ignored"
-    }
-
-    private static func readGeneral(_ data: Data) throws(RuleError) -> (lists: [Language: CommunityList], unknownLanguages: [String], ignored: [String]) {
+    private static func readGeneral(_ data: Data) throws(RuleError) -> (lists: [Language: CommunityList], unknownLanguages: [String], ignored: [RuleNote]) {
         let object: Any
         do { object = try FoundationJSON.object(with: data) } catch {
-            throw RuleError("not a community list file: \(FoundationJSON.whyNot(error))")
+            throw .listsNotJSON(FoundationJSON.whyNot(error))
         }
         guard let root = object as? [String: Any], let byLanguage = root["filter_lists"] as? [String: Any] else {
-            throw RuleError("not a community list file: no \"filter_lists\" object")
+            throw .listsWithoutFilterLists
         }
         var lists: [Language: CommunityList] = [:]
         var unknown: [String] = []
-        var ignored: [String] = []
+        var ignored: [RuleNote] = []
         for key in byLanguage.keys.sorted() {
             guard let language = Language(codeOrName: key) else { unknown.append(key); continue }
             guard let entry = byLanguage[key] as? [String: Any] else {
-                throw RuleError("community list \(quoted(key)) is not an object")
+                throw .listNotObject(language: key)
             }
-            for name in entry.keys.sorted() where !listNames.contains(name) { ignored.append(notAList(key, name)) }
+            for name in entry.keys.sorted() where !listNames.contains(name) { ignored.append(.notAList(language: key, name: name)) }
             func strings(_ name: String) throws(RuleError) -> [String] {
                 guard let value = entry[name] else { return [] }
-                guard let array = value as? [Any] else { throw RuleError("community list \(quoted(key)): \"\(name)\" is not an array") }
+                guard let array = value as? [Any] else { throw .listNotArray(language: key, list: name) }
                 // Entries are kept exactly as published (docs/judging.md "Community lists": no trimming).
                 let kept = array.compactMap { $0 as? String }
                 if kept.count < array.count {
-                    let n = array.count - kept.count
-                    ignored.append("\(key): \(name): \(n) \(n == 1 ? "entry that is not a string" : "entries that are not strings"); ignored")
+                    ignored.append(.entriesNotStrings(language: key, list: name, count: array.count - kept.count))
                 }
                 return kept
             }
@@ -262,17 +252,16 @@ public enum FoundationJSON {
         return Data(out)
     }
 
-    /// Why `JSONSerialization` refused a file: "not valid JSON", unless the JSON is valid and
+    /// Why `JSONSerialization` refused a file: not valid JSON, unless the JSON is valid and
     /// holds a number no Swift number can hold (`1e400`), which it refuses too (as the app's
     /// `JSONDecoder` does), and which deserves its own words.
-    public static func whyNot(_ error: any Error) -> String {
+    public static func whyNot(_ error: any Error) -> JSONProblem {
         let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
         if detail.hasPrefix("Number "), detail.hasSuffix(" is not representable in Swift.") {
             let number = detail.dropFirst(7).dropLast(31)
-            let shown = number.count > 40 ? number.prefix(40) + "…" : number
-            return "the number \(shown) is out of range"
+            return .numberOutOfRange(shown: String(number.count > 40 ? number.prefix(40) + "…" : number))
         }
-        return "not valid JSON"
+        return .invalid
     }
 
     /// `JSONSerialization.jsonObject(with:)` of `keepingByteOrderMarks(data)`.

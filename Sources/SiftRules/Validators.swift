@@ -3,12 +3,6 @@
 // go through these, so they can never disagree.
 import SiftText
 
-/// A rule that cannot be used, and why. `description` says which rule and what is wrong.
-public struct RuleError: Error, Sendable, CustomStringConvertible, Equatable {
-    public var description: String
-    public init(_ description: String) { self.description = description }
-}
-
 /// Validates filters (text, language, regex) and returns their canonical form.
 public enum FilterValidator {
     /// The canonical filter: text trimmed and non-empty, a denyLanguage text
@@ -16,12 +10,10 @@ public enum FilterValidator {
     public static func validate(_ filter: Filter) throws(RuleError) -> Filter {
         var f = filter
         f.text = filter.text.trimmingWhitespace()
-        guard !f.text.isEmpty else { throw RuleError("filter text is empty") }
+        guard !f.text.isEmpty else { throw .emptyText }
         switch f.type {
         case .denyLanguage:
-            guard let language = Language(codeOrName: f.text) else {
-                throw RuleError("unknown language \(quoted(f.text)) (known: \(Language.allCases.map(\.rawValue).joined(separator: ", ")))")
-            }
+            guard let language = Language(codeOrName: f.text) else { throw .unknownLanguage(f.text) }
             f.text = "$lang:" + language.englishName
             // Target, matching and case are kept as given: they do not change what the
             // filter does, but they are part of what makes two filters the same (docs/judging.md
@@ -39,7 +31,7 @@ public enum FilterValidator {
         switch f.matching {
         case .regex:
             do { _ = try ICURegex(f.text) } catch {
-                throw RuleError("invalid regex \(quoted(f.text)): \(error)")
+                throw .invalidRegex(pattern: f.text, reason: "\(error)")
             }
         case .contains, .exact:
             break
@@ -52,7 +44,7 @@ public enum SmartRuleValidator {
     /// The rule named `name` (`short-sender`, …), or an error listing the names.
     public static func rule(named name: String) throws(RuleError) -> SmartRule {
         guard let r = SmartRule(rawValue: name.trimmingWhitespace().lowercased()) else {
-            throw RuleError("unknown rule \(quoted(name)) (rules: \(SmartRule.allCases.map(\.rawValue).joined(separator: " ")))")
+            throw .unknownRule(name)
         }
         return r
     }
@@ -60,7 +52,7 @@ public enum SmartRuleValidator {
     /// A `short-sender` value: a whole number from 3 to 6.
     public static func shortSenderMaximum(_ raw: String) throws(RuleError) -> Int {
         guard let n = Int(raw.trimmingWhitespace()), (3...6).contains(n) else {
-            throw RuleError("short-sender takes a whole number from 3 to 6, not \(quoted(raw))")
+            throw .shortSenderValue(raw)
         }
         return n
     }
@@ -72,7 +64,7 @@ public enum SmartRuleValidator {
             let p = String(part).trimmingWhitespace()
             if p.isEmpty { continue }
             guard let code = CallingCodes.normalize(p) else {
-                throw RuleError("unknown calling code \(quoted(p)) (write it as +972)")
+                throw .unknownCallingCode(p)
             }
             if !out.contains(code) { out.append(code) }
         }
@@ -85,7 +77,7 @@ public enum LanguageValidator {
     /// The language named or coded by `raw` (`ar`, `Arabic`, `zh-Hans`, `chinese, simplified`).
     public static func language(_ raw: String) throws(RuleError) -> Language {
         guard let l = Language(codeOrName: raw) else {
-            throw RuleError("unknown language \(quoted(raw)) (known: \(Language.allCases.map(\.rawValue).joined(separator: ", ")))")
+            throw .unknownLanguage(raw)
         }
         return l
     }

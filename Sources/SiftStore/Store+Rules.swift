@@ -8,31 +8,31 @@ extension Store {
     // MARK: Smart rules
 
     /// Which smart rules are on, with their stored values (also those of rules that are off).
-    public func smartRules() throws -> (settings: SmartRuleSettings, warnings: [String]) {
+    public func smartRules() throws -> (settings: SmartRuleSettings, warnings: [RuleNote]) {
         guard hasTables else { return (SmartRuleSettings(), []) }
         return try database.readTransaction { try readSmartRules() }
     }
 
-    func readSmartRules() throws(StoreError) -> (SmartRuleSettings, [String]) {
+    func readSmartRules() throws(StoreError) -> (SmartRuleSettings, [RuleNote]) {
         var settings = SmartRuleSettings()
-        var warnings: [String] = []
+        var warnings: [RuleNote] = []
         let rows = try database.query("SELECT name, enabled, value, countries FROM smart_rule ORDER BY name") { r throws(StoreError) in
             (r.text(0) ?? "", r.int(1) != 0, r.isNull(2) ? nil : r.int(2), r.text(3))
         }
         for (name, enabled, value, countries) in rows {
             guard let rule = SmartRule(rawValue: name) else {
-                warnings.append("smart rule \(quoted(name)) in the store is unknown; ignored")
+                warnings.append(.unknownStoredRule(name))
                 continue
             }
             if enabled { settings.enabled.insert(rule) }
             if rule == .shortSender, let value {
                 do { settings.shortSenderMaximum = try SmartRuleValidator.shortSenderMaximum(String(value)) } catch {
-                    warnings.append("short-sender value in the store: \(error); using \(settings.shortSenderMaximum)")
+                    warnings.append(.storedShortSender(error, using: settings.shortSenderMaximum))
                 }
             }
             if rule == .countryAllowlist, let countries {
                 do { settings.allowedCallingCodes = try SmartRuleValidator.callingCodes(countries) } catch {
-                    warnings.append("country-allowlist in the store: \(error); the rule skips every message")
+                    warnings.append(.storedCallingCodes(error))
                 }
             }
         }
@@ -43,15 +43,15 @@ extension Store {
     /// `callingCodes` (canonical, from `SmartRuleValidator.callingCodes`) only
     /// for country-allowlist; nil keeps the stored value. Returns the settings after.
     public func enable(_ rule: SmartRule, shortSenderMaximum: Int? = nil, callingCodes: [String]? = nil) throws -> SmartRuleSettings {
-        if shortSenderMaximum != nil && rule != .shortSender { throw RuleError("\(rule.rawValue) takes no value (--value is for short-sender)") }
-        if callingCodes != nil && rule != .countryAllowlist { throw RuleError("\(rule.rawValue) takes no calling codes (--countries is for country-allowlist)") }
+        if shortSenderMaximum != nil && rule != .shortSender { throw RuleError.takesNoValue(rule) }
+        if callingCodes != nil && rule != .countryAllowlist { throw RuleError.takesNoCallingCodes(rule) }
         if let n = shortSenderMaximum { _ = try SmartRuleValidator.shortSenderMaximum(String(n)) }
         let codes = try callingCodes.map { try SmartRuleValidator.callingCodes($0.joined(separator: ",")) }
-        if let codes, codes.isEmpty { throw RuleError("country-allowlist needs at least one calling code: --countries +972,+1") }
+        if let codes, codes.isEmpty { throw RuleError.noCallingCodes }
         return try database.writeTransaction {
             let (before, _) = try readSmartRules()
             if rule == .countryAllowlist && codes == nil && before.allowedCallingCodes.isEmpty {
-                throw RuleError("country-allowlist needs calling codes: msgsift rule enable country-allowlist --countries +972,+1")
+                throw RuleError.callingCodesNeeded
             }
             try database.run("""
                 INSERT INTO smart_rule (name, enabled, value, countries) VALUES (?, 1, ?, ?)
@@ -97,7 +97,7 @@ extension Store {
         guard let (content, hash, at) = rows.first else { return nil }
         let parsed: (lists: [Language: CommunityList], unknownLanguages: [String])
         do { parsed = try CommunityListFile.read(Data(content)) } catch {
-            throw StoreError(.listsUnreadable("\(error)"), path: path)
+            throw StoreError(.listsUnreadable(error), path: path)
         }
         return ImportedLists(lists: parsed.lists, unknownLanguages: parsed.unknownLanguages, sha256: hash, importedAt: at,
                              byteCount: content.count, source: try readListsSource())

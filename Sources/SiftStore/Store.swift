@@ -240,11 +240,11 @@ public final class Store {
         guard hasTables else { return LoadedRules(ruleSet: RuleSet(), warnings: [], listsSource: nil) }
         return try database.readTransaction {
             var rules = RuleSet()
-            var warnings: [String] = []
+            var warnings: [RuleNote] = []
             let scan = try scanFilters(type: nil)
             warnings += scan.unreadable
             for f in scan.filters where !rules.add(f.filter) {
-                warnings.append("filter \(f.id) skipped: it is the same filter as an older one")
+                warnings.append(.filterDuplicate(id: f.id))
             }
             let (settings, ruleWarnings) = try readSmartRules()
             rules.smartRules = settings
@@ -270,14 +270,14 @@ public final class Store {
         let created = schemaVersion >= 2 ? "created_at" : "NULL"
         let sql = "SELECT id, type, folder, target, matching, case_sensitivity, text, \(created) FROM filter"
             + (type == nil ? " ORDER BY id" : " WHERE type = ? ORDER BY id")
-        var unreadable: [String] = []
+        var unreadable: [RuleNote] = []
         var unreadableKeys: [StoredKey: Int] = [:]
         let rows = try database.query(sql, type.map { [.text($0.rawValue)] } ?? []) { r throws(StoreError) -> StoredFilter? in
             let id = r.int(0)
             func field<E: RawRepresentable>(_ i: Int32, _ name: String) -> E? where E.RawValue == String {
                 let raw = r.text(i) ?? ""
                 guard let e = E(rawValue: raw) else {
-                    unreadable.append("filter \(id) skipped: unknown \(name) \(quoted(raw))")
+                    unreadable.append(.filterUnknownValue(id: id, field: name, value: raw))
                     return nil
                 }
                 return e

@@ -2,6 +2,7 @@
 // case is an environment or state problem (exit status 1 on the command line); an
 // invalid rule is a `RuleError` from the validators instead. The command line says
 // each in words (msgsift/StoreWords.swift).
+import SiftRules
 
 /// Why the store could not do what was asked.
 public struct StoreError: Error, Sendable, Equatable {
@@ -60,7 +61,7 @@ public struct StoreError: Error, Sendable, Equatable {
         /// The schema version is gone while the store's tables are there.
         case lostSchemaVersion
         /// The stored community lists cannot be parsed: why.
-        case listsUnreadable(String)
+        case listsUnreadable(RuleError)
         /// SQLite cannot open the file: its words.
         case cannotOpen(String)
         /// SQLite may not write the file: its words.

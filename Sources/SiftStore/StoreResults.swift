@@ -23,13 +23,13 @@ public struct RemovedFilter: Sendable, Equatable {
 public struct FilterScan: Sendable {
     /// In id order (oldest first).
     public var filters: [StoredFilter]
-    /// One line per unreadable row (unknown type or option), naming its id.
-    public var unreadable: [String]
+    /// One note per unreadable row (unknown type or option), naming its id.
+    public var unreadable: [RuleNote]
     /// The unreadable rows' ids by what the store keeps unique in them (text, target,
     /// matching, case, as stored): a filter with those is refused by the store all the same.
     var unreadableKeys: [StoredKey: Int] = [:]
 
-    public init(filters: [StoredFilter], unreadable: [String]) {
+    public init(filters: [StoredFilter], unreadable: [RuleNote]) {
         self.filters = filters
         self.unreadable = unreadable
     }
@@ -120,7 +120,7 @@ public enum ListsImportResult: Sendable {
 public struct LoadedRules: Sendable {
     public var ruleSet: RuleSet
     /// Rows skipped while loading (not filters that fail validation: the compiler reports those).
-    public var warnings: [String]
+    public var warnings: [RuleNote]
     /// Where the stored community lists were fetched from, and when; nil for lists from a file.
     public var listsSource: ListsSource?
 }

@@ -71,9 +71,13 @@ public final class Pipeline {
         self.mode = mode
     }
 
-    /// Called, on the reading thread, with the message of an input that cannot be read;
-    /// the run goes on with the next input.
-    public var onInputError: (@Sendable (String) -> Void)?
+    /// Called, on the reading thread, with why an input cannot be read; the run goes on
+    /// with the next input.
+    public var onInputError: (@Sendable (StreamError) -> Void)?
+
+    /// The progress line's words for a count of records done and the seconds since the
+    /// start; the line is shown when `options.progress` and these are given.
+    public var progressWords: (@Sendable (_ records: Int, _ elapsed: Double) -> String)?
 
     /// Reads every source in order and writes one line per record to `output`.
     public func run(_ sources: [InputSource], output: Int32 = 1) throws(StreamError) -> RunOutcome {
@@ -87,7 +91,7 @@ public final class Pipeline {
         let (rules, options, mode) = (self.rules, self.options, self.mode)
         // The progress line (Progress.swift) reads what the writer counted; its handlers clear it
         // when a signal ends the run.
-        let progress = options.progress ? ProgressLine { shared.recordsDone.load(ordering: .relaxed) } : nil
+        let progress = options.progress ? progressWords.map { words in ProgressLine(count: { shared.recordsDone.load(ordering: .relaxed) }, words: words) } : nil
         Interruption.install(output: output, progress: progress != nil)
         defer { Interruption.uninstall() }
         progress?.start()
@@ -129,7 +133,7 @@ public final class Pipeline {
                 try reader.read(source)
             } catch where error.isInput {
                 if error.isPartial { partialInputs += 1 } else { failedInputs += 1 }
-                if let progress { progress.clearing { onInputError?(error.description) } } else { onInputError?(error.description) }
+                if let progress { progress.clearing { onInputError?(error) } } else { onInputError?(error) }
             } catch {
                 readError = error
                 break
@@ -146,7 +150,7 @@ public final class Pipeline {
         stats.inputsNotRead = failedInputs
         stats.inputsReadInPart = partialInputs
         if let e = readError, !writer.brokenPipe { throw e }
-        if let e = writer.writeError { throw StreamError(e) }
+        if let e = writer.writeError { throw StreamError(.cannotWrite(errno: e)) }
         progress?.finish()      // before the caller writes its report and notes
         var notes = shared.notes
         // Where the first record counted is, unless every record is one.
@@ -395,8 +399,8 @@ struct WriterOutcome: Sendable {
     var strictStop: String?
     var strictStopRecord: Int?
     var brokenPipe = false
-    /// Why writing failed, other than a closed pipe.
-    var writeError: String?
+    /// Why writing failed (errno), other than a closed pipe.
+    var writeError: Int32?
     var eval = EvalTally()
     var diff = DiffTally()
 }
@@ -550,7 +554,7 @@ struct OrderedWriter {
             return nil
         }
         if let problem {
-            if problem == EPIPE { outcome.brokenPipe = true } else { outcome.writeError = "cannot write output: \(String(cString: strerror(problem)))" }
+            if problem == EPIPE { outcome.brokenPipe = true } else { outcome.writeError = problem }
             failed = true
             shared.stop()
         }

@@ -1,5 +1,5 @@
 // The progress line: while stderr is a terminal, a line there says how many records
-// are done, at what rate, and for how long, rewritten in place a few times a second
+// are done, at what rate, and for how long (in the command line's words), rewritten in place a few times a second
 // (`\r`, then the line, then erase-to-end-of-line) and erased when the run ends, when
 // a message is written to stderr meanwhile (and redrawn after), and when a signal ends
 // the run (Interruption.swift). The command decides whether to show it (isatty(2),
@@ -18,6 +18,8 @@ final class ProgressLine: Sendable {
     /// How often the line is redrawn.
     static let interval = 0.25
     private let count: @Sendable () -> Int
+    /// The line's words for a count of records and the seconds since the start.
+    private let words: @Sendable (_ records: Int, _ elapsed: Double) -> String
     /// Signalled by `finish`: the thread stops waiting and ends.
     private let wake = DispatchSemaphore(value: 0)
     private let ended = DispatchSemaphore(value: 0)
@@ -27,7 +29,9 @@ final class ProgressLine: Sendable {
     private let shown = Locked<Bool>(false)
     private let startTime = ProgressLine.now()
 
-    init(count: @escaping @Sendable () -> Int) { self.count = count }
+    init(count: @escaping @Sendable () -> Int, words: @escaping @Sendable (_ records: Int, _ elapsed: Double) -> String) {
+        self.count = count; self.words = words
+    }
 
     func start() {
         state.withLock { $0.started = true }
@@ -60,7 +64,7 @@ final class ProgressLine: Sendable {
 
     private func draw() {
         let elapsed = Self.now() - startTime
-        let text = "\r" + Self.line(records: count(), elapsed: elapsed) + "\u{1B}[K"
+        let text = "\r" + words(count(), elapsed) + "\u{1B}[K"
         shown.withLock { s in
             // Marked shown before it is written, and not written once a signal came: a signal
             // handler that runs meanwhile erases it (Interruption.received).
@@ -76,29 +80,6 @@ final class ProgressLine: Sendable {
         Self.write("\r\u{1B}[K")
         s = false
         Interruption.progressShown.store(false, ordering: .relaxed)
-    }
-
-    /// `msgsift: 1,234,567 records  412,345/s  1:05`.
-    static func line(records: Int, elapsed: Double) -> String {
-        let rate = elapsed > 0 ? Int((Double(records) / elapsed).rounded()) : 0
-        let seconds = Int(elapsed)
-        let clock = seconds >= 3600
-            ? "\(seconds / 3600):" + twoDigits(seconds / 60 % 60) + ":" + twoDigits(seconds % 60)
-            : "\(seconds / 60):" + twoDigits(seconds % 60)
-        return "msgsift: \(grouped(records)) records  \(grouped(rate))/s  \(clock)"
-    }
-
-    static func twoDigits(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-
-    /// `1234567` as `1,234,567`.
-    static func grouped(_ n: Int) -> String {
-        let digits = Array(String(n))
-        var out = ""
-        for (i, d) in digits.enumerated() {
-            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(d)
-        }
-        return out
     }
 
     private static func write(_ text: String) {

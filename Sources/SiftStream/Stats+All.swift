@@ -1,5 +1,5 @@
-// `--stats=all` and `--stats-json`: every rule of the run with its hits, those that
-// never fired included, as text and as JSON whose counts add up across runs.
+// Every rule of a run with its hits, those that never fired included (for `--stats=all`,
+// worded by the command line), and `--stats-json`'s document, whose counts add up across runs.
 import SiftEngine
 import SiftRules
 import SiftInput
@@ -51,17 +51,6 @@ extension RunStats {
         }
         for stage in Stage.allCases { out += byStage[stage] ?? [] }
         return out
-    }
-
-    /// `--stats=all`'s listing: every rule, most hits first (pipeline order among equals).
-    public func everyRuleReport(_ rules: CompiledRuleSet) -> String {
-        let all = everyRule(rules)
-        let ranked = all.enumerated().sorted { a, b in a.element.hits != b.element.hits ? a.element.hits > b.element.hits : a.offset < b.offset }
-        var lines = ["every rule (\(all.count), \(all.count { $0.hits == 0 }) never fired):"]
-        for (_, r) in ranked {
-            lines.append("  \(r.hits)\t\(r.rule.stage.rawValue)\t" + (r.filterID.map { "filter \($0) " } ?? "") + quoted(r.reason))
-        }
-        return lines.joined(separator: "\n") + "\n"
     }
 
     /// `--stats-json`'s document: counts only, so that the files of runs over parts of an

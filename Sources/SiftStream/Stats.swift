@@ -6,11 +6,10 @@ import SiftInput
 import SiftOutput
 
 /// Where a record is: its number in the run, and its input and line there.
-public struct RecordPlace: Sendable, Equatable, CustomStringConvertible {
+public struct RecordPlace: Sendable, Equatable {
     public var number: Int
     public var source: String
     public var line: Int
-    public var description: String { "record \(number), \(source):\(line)" }
 }
 
 /// How many records had something, and where the first of them is (counts are merged in
@@ -84,8 +83,8 @@ public struct RunStats: Sendable {
         hits[s][k] += n
     }
 
-    /// `hits` with the hits not merged yet.
-    var allHits: [[Int]] {
+    /// `hits` with the hits not merged yet: by stage ordinal, then rule key.
+    package var allHits: [[Int]] {
         var all = hits
         for e in hitLog { Self.add(1, stage: Int(e >> 32), key: Int(e & 0xFFFF_FFFF), to: &all) }
         return all
@@ -104,45 +103,5 @@ public struct RunStats: Sendable {
             for (k, n) in o.hits[s].enumerated() where n != 0 { hits[s][k] += n }
         }
         for e in o.hitLog { Self.add(1, stage: Int(e >> 32), key: Int(e & 0xFFFF_FFFF), to: &hits) }
-    }
-
-    /// The summary `--stats` prints: plain text, one fact per line, no message content.
-    public func report(rules: CompiledRuleSet, elapsed: Double, top: Int = 10) -> String {
-        var lines: [String] = []
-        let total = records + errors.count
-        lines.append("records: \(total) (\(records) classified, \(errors.count) error\(errors.count == 1 ? "" : "s"))")
-        lines.append("actions: " + Action.allCases.enumerated().map { "\($0.element.rawValue) \(byAction[$0.offset])" }.joined(separator: ", "))
-        lines.append("stages: " + Stage.allCases.enumerated().map { "\($0.element.rawValue) \(byStage[$0.offset])" }.joined(separator: ", "))
-        if warnings > 0 { lines.append("warnings: \(warnings) record\(warnings == 1 ? "" : "s") (a regex timed out or could not finish)") }
-        if inputsNotRead > 0 { lines.append("inputs not read: \(inputsNotRead)") }
-        if inputsReadInPart > 0 { lines.append("inputs read in part (lines lost): \(inputsReadInPart)") }
-        var ranked: [(stage: Int, key: Int, n: Int)] = []
-        for (s, counts) in allHits.enumerated() { for (k, n) in counts.enumerated() where n > 0 { ranked.append((s, k, n)) } }
-        ranked.sort { a, b in a.n != b.n ? a.n > b.n : (a.stage, a.key) < (b.stage, b.key) }
-        if !ranked.isEmpty {
-            // Cut at `top`: say so, since the rules left out may tie with the last one shown.
-            lines.append(ranked.count > top ? "top rules (\(top) of \(ranked.count)):" : "top rules:")
-            for hit in ranked.prefix(top) {
-                let stage = Stage.allCases[hit.stage]
-                lines.append("  \(hit.n)\t\(stage.rawValue)\t\(describe(stage, Int32(hit.key), rules))")
-            }
-        }
-        let secs = max(elapsed, 1e-9)
-        lines.append(String(format: "elapsed: %.3f s, %.0f records/s, %.1f MB/s", elapsed, Double(total) / secs, Double(bytes) / 1e6 / secs))
-        return lines.joined(separator: "\n") + "\n"
-    }
-
-    private func describe(_ stage: Stage, _ key: Int32, _ rules: CompiledRuleSet) -> String {
-        switch stage {
-        case .allowFilter, .denyFilter, .denyLanguage:
-            let f = rules.filters[Int(key)]
-            return "filter \(f.id) \(quoted(rules.filterReasons[Int(key)]))"
-        case .automaticAllow, .automaticDeny:
-            return quoted(rules.communityEntries[Int(key)].reason)
-        case .smartRule, .allUnknown:
-            return SmartRule.allCases[Int(key)].rawValue
-        case .noMatch:
-            return ""
-        }
     }
 }

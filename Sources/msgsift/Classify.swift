@@ -169,13 +169,14 @@ enum ClassifyCommand {
             }
         }
         let compiled = try compile(config.rules)
-        for w in compiled.warnings { note(w) }
+        for w in compiled.warnings { note(w.words) }
         let pipeline = Pipeline(rules: compiled, options: config.stream)
-        pipeline.onInputError = { warn($0) }     // as cat: say so, go on with the next input, exit 1
+        pipeline.onInputError = { [options = config.stream] in warn($0.words(options)) }     // as cat: say so, go on with the next input, exit 1
+        pipeline.progressWords = progressWords
         let outcome: RunOutcome
         do { outcome = try pipeline.run(config.inputs) } catch {
-            if error.isUsage { throw UsageError(error.description, command: "classify") }
-            throw RuntimeError(error.description)
+            if error.isUsage { throw UsageError(error.words(config.stream), command: "classify") }
+            throw RuntimeError(error.words(config.stream))
         }
         KeptToExit.keep(pipeline)
         sayNotes(outcome.notes)
@@ -214,7 +215,7 @@ func compile(_ flags: RuleFlags, command: String = "classify") throws -> Compile
         note(flags.noDB ? "no rules: every message is allowed (give them as flags: msgsift \(command) --help)"
                         : "no rules: every message is allowed (\(place ?? "no store"); msgsift filter add, or rule flags)")
     }
-    do { return try CompiledRuleSet(rules, invalidFilters: flags.noDB ? .refuse : .skip) } catch { throw UsageError(error.description) }
+    do { return try CompiledRuleSet(rules, invalidFilters: flags.noDB ? .refuse : .skip) } catch { throw UsageError(error.words) }
 }
 
 func quotedArg(_ s: String) -> String { quoted(s) }

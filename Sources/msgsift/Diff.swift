@@ -78,9 +78,9 @@ enum DiffCommand {
             throw UsageError("--before and --after name files, not stdin", command: "diff")
         }
         let beforeRules = try compile(side(before, config.base.rules), command: "diff")
-        for w in beforeRules.warnings { note("--before: " + w) }
+        for w in beforeRules.warnings { note("--before: " + w.words) }
         let afterRules = try compile(side(after, config.base.rules), command: "diff")
-        for w in afterRules.warnings { note("--after: " + w) }
+        for w in afterRules.warnings { note("--after: " + w.words) }
         let (_, outcome) = try countingRun(config.base, mode: .compare(after: afterRules, examples: config.examples, probe: DiffProbe.make(beforeRules, afterRules)),
                                            command: "diff", rules: beforeRules)
         let rows = grouped(outcome.diff, beforeRules, afterRules, limit: config.examples)

@@ -187,14 +187,15 @@ func countingRun(_ config: ClassifyConfig, mode: RunMode, command: String, rules
     let compiled: CompiledRuleSet
     if let rules { compiled = rules } else {
         compiled = try compile(config.rules, command: command)
-        for w in compiled.warnings { note(w) }
+        for w in compiled.warnings { note(w.words) }
     }
     let pipeline = Pipeline(rules: compiled, options: config.stream, mode: mode)
-    pipeline.onInputError = { warn($0) }
+    pipeline.onInputError = { [options = config.stream] in warn($0.words(options)) }
+    pipeline.progressWords = progressWords
     let outcome: RunOutcome
     do { outcome = try pipeline.run(config.inputs, output: -1) } catch {
-        if error.isUsage { throw UsageError(error.description, command: command) }
-        throw RuntimeError(error.description)
+        if error.isUsage { throw UsageError(error.words(config.stream), command: command) }
+        throw RuntimeError(error.words(config.stream))
     }
     KeptToExit.keep(pipeline)
     sayNotes(outcome.notes)

@@ -29,7 +29,7 @@ enum ExchangeCommands {
             guard let path = c.file else { throw UsageError("give the file: msgsift import filters.sfsfilters") }
             let data = try readFile(path)
             let rows: [SFSFilters.Row]
-            do { rows = try SFSFilters.read(data) } catch { throw RuntimeError("\(path): \(error); nothing was imported") }
+            do { rows = try SFSFilters.read(data) } catch { throw RuntimeError("\(path): \(ruleWords(error)); nothing was imported") }
             for row in rows {
                 // Rows are read validated (SFSFilters.Row).
                 if case .success(let f) = row.result { warnIfTheAppRefuses(f, "\(path): row \(row.index)") }
@@ -40,7 +40,7 @@ enum ExchangeCommands {
             if c.verbose {
                 // In row order, as a reader goes through the file.
                 let skipped = report.duplicates.map { ($0.row, "duplicate of \($0.of), skipped") }
-                    + report.invalid.map { ($0.row, "invalid, skipped: \($0.reason)") }
+                    + report.invalid.map { ($0.row, "invalid, skipped: \($0.reason.words)") }
                 for (row, why) in skipped.sorted(by: { $0.0 < $1.0 }) { warn("\(path): row \(row): \(why)") }
             } else if !report.invalid.isEmpty {
                 warn("\(path): \(report.invalid.count) invalid row\(report.invalid.count == 1 ? "" : "s") skipped (row\(report.invalid.count == 1 ? "" : "s") \(report.invalid.map { String($0.row) }.joined(separator: ", "))); -v says why")
@@ -70,7 +70,7 @@ enum ExchangeCommands {
         try runStoreCommand(args, db: db, name: "export", flags: exportFlags, config: ExportConfig(),
             positional: { _, arg in throw UsageError("unexpected argument \(quotedArg(arg)); write to a file with -o FILE") }) { c in
             let scan = try StoreAccess.reader(c.db)?.filters(type: c.type) ?? .empty
-            for line in scan.unreadable { warn(line) }
+            for line in scan.unreadable { warn(line.words) }
             var filters: [Filter] = []
             for s in scan.filters {
                 // The app would refuse a row that fails validation; such rows (from older versions) stay behind.
@@ -78,7 +78,7 @@ enum ExchangeCommands {
                     filters.append(try FilterValidator.validate(s.filter))
                     warnIfTheAppRefuses(s.filter, "filter \(s.id)", .exported)
                 } catch {
-                    warn("filter \(s.id) not exported: \(error)")
+                    warn("filter \(s.id) not exported: \(ruleWords(error))")
                 }
             }
             let data = SFSFilters.write(filters, exportedAt: Date(), appVersion: "msgsift \(version)")

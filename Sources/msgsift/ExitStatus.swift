@@ -26,7 +26,7 @@ enum ExitStatus {
         case let e as UsageError:
             return msgsift.usage(e)
         case let e as RuleError:
-            return msgsift.usage(UsageError(e.description))
+            return msgsift.usage(UsageError(e.words))
         case let e as RuntimeError:
             warn(e.description)
         case let e as StoreError:

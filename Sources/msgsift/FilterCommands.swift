@@ -94,7 +94,7 @@ enum FilterCommands {
         try runStoreCommand(args, db: db, name: "filter list", flags: listFlags, config: ListConfig(),
             positional: { _, arg in throw UsageError("unexpected argument \(quotedArg(arg))") }) { c in
             let scan = try StoreAccess.reader(c.db)?.filters(type: c.type) ?? .empty
-            for line in scan.unreadable { warn(line) }
+            for line in scan.unreadable { warn(line.words) }
             if c.json {
                 try printJSONArray(scan.filters.map(json))
             } else if scan.filters.isEmpty {

@@ -43,8 +43,8 @@ enum LintCommand {
             throw UsageError(error.description, command: "lint")
         }
         let compiled: CompiledRuleSet
-        do { compiled = try CompiledRuleSet(ruleSet, invalidFilters: config.rules.noDB ? .refuse : .skip) } catch { throw UsageError(error.description) }
-        for w in compiled.warnings { warn(w) }
+        do { compiled = try CompiledRuleSet(ruleSet, invalidFilters: config.rules.noDB ? .refuse : .skip) } catch { throw UsageError(error.words) }
+        for w in compiled.warnings { warn(w.words) }
         findings = dropped + Linter.findings(compiled)
         if config.json {
             let objects = findings.map { f in

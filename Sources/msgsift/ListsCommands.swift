@@ -19,9 +19,9 @@ enum ListsCommands {
             }) { c in
             guard let path = c.file else { throw UsageError("give the list file: msgsift lists import lists.json") }
             let data = try readFile(path)
-            let ignored: [String]
-            do { ignored = try CommunityListFile.readReporting(data).ignored } catch { throw RuntimeError("\(path): \(error); nothing was imported") }
-            for note in ignored { warn("\(path): \(note)") }
+            let ignored: [RuleNote]
+            do { ignored = try CommunityListFile.readReporting(data).ignored } catch { throw RuntimeError("\(path): \(ruleWords(error)); nothing was imported") }
+            for note in ignored { warn("\(path): \(note.words)") }
             let store = try StoreAccess.writer(c.db)
             try show(try store.importLists(data), origin: path, in: store, fetched: false)
             return 0

@@ -53,11 +53,11 @@ enum ListsUpdate {
                 }
                 print("unchanged (sha256 \(stored!.sha256.prefix(12)), imported \(stored!.importedAt)); not modified at \(url)")
             case 200:
-                let ignored: [String]
+                let ignored: [RuleNote]
                 do { ignored = try CommunityListFile.readReporting(response.body).ignored } catch {
-                    throw RuntimeError("lists update: \(url): the answer is not community lists (\(error)); the lists are unchanged")
+                    throw RuntimeError("lists update: \(url): the answer is not community lists (\(ruleWords(error))); the lists are unchanged")
                 }
-                for note in ignored { warn("\(url): \(note)") }
+                for note in ignored { warn("\(url): \(note.words)") }
                 let store = try StoreAccess.writer(c.db)
                 let source = ListsSource(url: url, etag: response.etag, lastModified: response.lastModified)
                 try ListsCommands.show(try store.importLists(response.body, source: source), origin: url, in: store, fetched: true)

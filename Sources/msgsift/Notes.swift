@@ -67,7 +67,7 @@ extension RunNote {
     var words: String {
         /// Where the first record is, as a clause: "it is …" for one, "the first is …" for more.
         func whereFirst(_ count: Int, _ place: RecordPlace?) -> String? {
-            place.map { count == 1 ? "it is \($0)" : "the first is \($0)" }
+            place.map { count == 1 ? "it is \($0.words)" : "the first is \($0.words)" }
         }
         switch self {
         case .fieldMissing(let key, let name, let count, let records, let first):
@@ -95,7 +95,7 @@ extension RunNote {
             return "\(source): the CSV header names \"\(name)\" in columns \(columns.map(String.init).joined(separator: ", ")); the last is read"
         case .input(.columnNamedAlike(let source, let key, let name, let near)):
             return "\(source): the CSV header has no \"\(name)\" column but has \(quoted(near))"
-                + " (names match exactly: \(RecordReader.fieldFlag(key, near)))"
+                + " (names match exactly: \(fieldFlag(key, near)))"
         }
     }
 }

@@ -88,7 +88,7 @@ extension ReportCommand {
         let fd: Int32
         switch openArgumentPath(path) {
         case .success(let opened): fd = opened
-        case .failure(let why): throw RuntimeError("\(path): " + (why == .system(ENOENT) ? "no such file" : "cannot be read (\(why))"))
+        case .failure(let why): throw RuntimeError("\(path): " + (why == .system(ENOENT) ? "no such file" : "cannot be read (\(why.words))"))
         }
         var info = stat()
         if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {

@@ -31,7 +31,7 @@ enum RuleCommands {
     static func list(_ args: ArraySlice<String>, db: String?) throws -> Int32 {
         try runStoreCommand(args, db: db, name: "rule list", flags: listFlags, config: ListConfig(), positional: { _, arg in throw UsageError("unexpected argument \(quotedArg(arg))") }) { c in
             let (settings, warnings) = try StoreAccess.reader(c.db)?.smartRules() ?? (SmartRuleSettings(), [])
-            for w in warnings { warn(w) }
+            for w in warnings { warn(w.words) }
             if c.json {
                 try printJSON(SmartRule.allCases.map { r -> [String: Any] in
                     var o: [String: Any] = ["name": r.rawValue, "enabled": settings.enabled.contains(r)]

@@ -30,7 +30,7 @@ struct RuleFlags {
                 c[keyPath: path].listLanguagesGiven = true
                 // Blank parts are skipped, as in a calling-code list (`he, ,en`, an empty variable).
                 let languages: [Language]
-                do { languages = try LanguageValidator.languages(inList: v) } catch { throw UsageError("--lists-languages: \(error)") }
+                do { languages = try LanguageValidator.languages(inList: v) } catch { throw UsageError("--lists-languages: \(ruleWords(error))") }
                 if languages.isEmpty && c[keyPath: path].listLanguages.isEmpty {
                     note("--lists-languages names no language: no community list takes part (--lists-languages he,en)")
                 }
@@ -49,7 +49,7 @@ struct RuleFlags {
                     folder = parsed
                 }
                 do { c[keyPath: path].blockedLanguages.append((try LanguageValidator.language(code), folder, "--block-language " + v)) } catch {
-                    throw UsageError("--block-language: \(error)")
+                    throw UsageError("--block-language: \(ruleWords(error))")
                 }
             },
             Flag("--no-db", nil, "ignore the rule store; use only the rules given by flags") { c, _ in c[keyPath: path].noDB = true },
@@ -73,7 +73,7 @@ struct RuleFlags {
                     flags.ruleValuesGiven.insert(rule)
                 }
             case .countryAllowlist:
-                guard let value else { throw RuleError("country-allowlist needs calling codes: --rule country-allowlist=+972,+1") }
+                guard let value else { throw UsageError("country-allowlist needs calling codes: --rule country-allowlist=+972,+1") }
                 let codes = try SmartRuleValidator.callingCodes(value)
                 if codes.isEmpty {
                     // docs/judging.md "Smart rules": an empty list skips the rule. Allowed, but not silently.
@@ -82,11 +82,11 @@ struct RuleFlags {
                 flags.smartRules.allowedCallingCodes = codes
                 flags.ruleValuesGiven.insert(rule)
             case .allUnknown, .links, .numbersOnly, .email, .emojis:
-                if value != nil { throw RuleError("\(rule.rawValue) takes no value") }
+                if value != nil { throw UsageError("\(rule.rawValue) takes no value") }
             }
             flags.smartRules.enabled.insert(rule)
         } catch {
-            throw UsageError("--rule: \(error)")
+            throw UsageError("--rule: \(ruleWords(error))")
         }
     }
 
@@ -131,11 +131,11 @@ struct RuleFlags {
             for path in filterFiles {
                 let data = try readFile(path)
                 let rows: [SFSFilters.Row]
-                do { rows = try SFSFilters.read(data) } catch { throw RuntimeError("\(path): \(error)") }
+                do { rows = try SFSFilters.read(data) } catch { throw RuntimeError("\(path): \(error.words)") }
                 for row in rows {
                     switch row.result {
                     case .success(let f): add(f, as: "\(path): row \(row.index)")
-                    case .failure(let e): note("\(path): row \(row.index) skipped: \(e)")
+                    case .failure(let e): note("\(path): row \(row.index) skipped: \(e.words)")
                     }
                 }
             }
@@ -143,12 +143,12 @@ struct RuleFlags {
         // The list files are read and parsed on a second thread while the filter files are
         // (at 50,000 entries ~8 ms each side); taken in the same order after, so errors and
         // warnings are those of reading one after the other.
-        typealias ParsedLists = (lists: [Language: CommunityList], unknownLanguages: [String], ignored: [String])
+        typealias ParsedLists = (lists: [Language: CommunityList], unknownLanguages: [String], ignored: [RuleNote])
         let readLists: @Sendable () -> [Result<ParsedLists, any Error>] = { [listFiles] in
             listFiles.map { path in
                 Result {
                     let data = try readFile(path)
-                    do { return try CommunityListFile.readReporting(data) } catch { throw RuntimeError("\(path): \(error)") }
+                    do { return try CommunityListFile.readReporting(data) } catch { throw RuntimeError("\(path): \(ruleWords(error))") }
                 }
             }
         }
@@ -165,7 +165,7 @@ struct RuleFlags {
         }
         for (path, read) in zip(listFiles, parsedLists ?? readLists()) {
             let parsed = try read.get()
-            for ignored in parsed.ignored { note("\(path): \(ignored)") }
+            for ignored in parsed.ignored { note("\(path): \(ignored.words)") }
             for (language, list) in parsed.lists {
                 var merged = rules.communityLists[language] ?? CommunityList()
                 merged.allowSender += list.allowSender; merged.allowBody += list.allowBody
@@ -208,7 +208,7 @@ func readFile(_ path: String) throws -> Data {
     } else {
         switch openArgumentPath(path) {
         case .success(let opened): fd = opened
-        case .failure(let why): throw RuntimeError("\(path): " + (why == .system(ENOENT) ? "no such file" : "cannot be read (\(why))"))
+        case .failure(let why): throw RuntimeError("\(path): " + (why == .system(ENOENT) ? "no such file" : "cannot be read (\(why.words))"))
         }
     }
     defer { close(fd) }

@@ -120,7 +120,7 @@ func runStoreCommand<C: StoreConfig>(
     } catch let e as UsageError where e.command == nil {
         throw UsageError(e.description, command: name)
     } catch let e as RuleError {
-        throw UsageError(e.description, command: name)
+        throw UsageError(e.words, command: name)
     }
 }
 

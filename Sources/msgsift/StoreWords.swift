@@ -31,7 +31,7 @@ extension StoreError {
         case .lostSchemaVersion:
             return "\(store): the store has lost its schema version (damaged); nothing was changed. Restore it from a backup or an export"
         case .listsUnreadable(let why):
-            return "\(store): the stored community lists cannot be read (\(why)); import them again"
+            return "\(store): the stored community lists cannot be read (\(why.words)); import them again"
         case .cannotOpen(let detail):
             return "\(store): cannot open the store (\(detail))"
         case .readOnly(let detail):

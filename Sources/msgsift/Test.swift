@@ -27,7 +27,7 @@ enum TestCommand {
             throw UsageError("give the message with --sender S and/or --body B", command: "test")
         }
         let compiled = try compile(config.rules, command: "test")
-        for w in compiled.warnings { warn(w) }
+        for w in compiled.warnings { warn(w.words) }
         let evaluator = Evaluator(compiled)
         let v = evaluator.evaluate(sender: config.sender ?? "", body: config.body ?? "", explain: config.explain)
         print(render(v))

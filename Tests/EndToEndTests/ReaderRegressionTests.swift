@@ -260,7 +260,7 @@ struct ReaderRegressionTests {
         let input = "Sender, body\n+15551234567,see bit.ly/x\n"
         let r = try Harness.run(["classify", "--no-db", "--rule", "links", "--rule", "short-sender=5"], stdin: input)
         #expect(r.status == 2 && r.out.isEmpty)
-        #expect(r.err.contains(#"<stdin>:1: the CSV header names neither "sender" nor "body" (its columns: Sender, body); to read them: --field sender=Sender --field 'body= body'"#), "\(r.err)")
+        #expect(r.err.contains(#"<stdin>:1: the CSV header names neither "sender" nor "body" (2 columns; -v names them); to read them: --field sender=Sender --field 'body= body'"#), "\(r.err)")
         // One of the two named but for case: read, with a note naming the column meant.
         let half = try Harness.run(["classify", "--no-db", "--rule", "links"], stdin: "Sender,body\n+15551234567,see bit.ly/x\n")
         #expect(half.status == 0 && half.err.contains(#"<stdin>: the CSV header has no "sender" column but has "Sender" (names match exactly: --field sender=Sender)"#), "\(half.err)")
@@ -499,17 +499,30 @@ struct CSVAnnotateErrorTests {
 
     /// A header naming neither field judged every row with an empty sender and body (junked
     /// by short-sender or all-unknown), exit 0; a one-line file without a header row gave no
-    /// record at all. Either is refused before any record (exit 2), with the columns it has and
-    /// the --field flags that read them; a first row that is not header-like is not quoted.
+    /// record at all. Either is refused before any record (exit 2), with how many columns it
+    /// has and the --field flags that read them; its cells are quoted only with -v (the row may
+    /// be a message), and a flag names a column only when it is a usual column name itself.
     @Test func aCSVHeaderNamingNeitherFieldIsRefusedBeforeAnyRecord() throws {
         let rules = ["classify", "--no-db", "--rule", "short-sender"]
         let renamed = try Harness.run(rules, stdin: "from,text\n+1555,hello\n")
         #expect(renamed.status == 2 && renamed.out.isEmpty)
-        #expect(renamed.err.hasPrefix("msgsift: <stdin>:1: the CSV header names neither \"sender\" nor \"body\" (its columns: from,text);"
+        #expect(renamed.err.hasPrefix("msgsift: <stdin>:1: the CSV header names neither \"sender\" nor \"body\" (2 columns; -v names them);"
                 + " to read them: --field sender=from --field body=text, or, if the file has no header row, add one\n"), "\(renamed.err)")
         // Names but for case, and a name a shell must quote.
-        let cased = try Harness.run(rules, stdin: "Sender,Message Body,id\n1,2,3\n")
-        #expect(cased.status == 2 && cased.err.contains("--field sender=Sender --field 'body=Message Body'"), "\(cased.err)")
+        let cased = try Harness.run(rules + ["-v"], stdin: "Sender,Message Body,id\n1,2,3\n")
+        #expect(cased.status == 2 && cased.err.contains("(its columns: Sender,Message Body,id); to read them: --field sender=Sender --field 'body=Message Body'"),
+                "\(cased.err)")
+        // Without -v a cell that only holds a usual name is not quoted, not even in a flag.
+        let unnamed = try Harness.run(rules, stdin: "Sender,Message Body,id\n1,2,3\n")
+        #expect(unnamed.status == 2 && unnamed.err.contains("(3 columns; -v names them); to read them: --field sender=Sender, or,")
+                && !unnamed.err.contains("Message Body"), "\(unnamed.err)")
+        // A first row that looks like a header but is a message: not quoted without -v.
+        let message = try Harness.run(rules, stdin: "from mom,text me later\nx,y\n")
+        #expect(message.status == 2 && message.err.contains("(2 columns; -v names them); name the columns to read with --field sender=COLUMN --field body=COLUMN")
+                && !message.err.contains("mom") && !message.err.contains("later"), "\(message.err)")
+        let shown = try Harness.run(rules + ["-v"], stdin: "from mom,text me later\nx,y\n")
+        #expect(shown.status == 2 && shown.err.contains("(its columns: from mom,text me later); to read them: --field 'sender=from mom' --field 'body=text me later'"),
+                "\(shown.err)")
         // A file without a header row: its first message is not quoted.
         for input in ["+15551234567,hello there\n2,x\n", "+15551234567,hello there\n"] {
             let headless = try Harness.run(rules, stdin: input)

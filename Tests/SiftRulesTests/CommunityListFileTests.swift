@@ -79,20 +79,19 @@ struct CommunityListFileTests {
     /// they leave out inside a known language: a misspelt list name, entries that are no strings.
     @Test("what a known language holds besides its four lists is reported, not silently dropped", arguments: [
         (#"{"filter_lists":{"en":{"deny_senders":["SpamCo"],"deny_body":["win"]}}}"#,
-         [#"en: "deny_senders" is no list (allow_sender, allow_body, deny_sender, deny_body); ignored"#], ["win"]),
+         [.notAList(language: "en", name: "deny_senders")], ["win"]),
         (#"{"filter_lists":{"en":{"deny_senders":["SpamCo"],"deny_body":["win",7,null]}}}"#,
-         [#"en: "deny_senders" is no list (allow_sender, allow_body, deny_sender, deny_body); ignored"#,
-          "en: deny_body: 2 entries that are not strings; ignored"], ["win"]),
+         [.notAList(language: "en", name: "deny_senders"), .entriesNotStrings(language: "en", list: "deny_body", count: 2)], ["win"]),
         (#"{"filter_lists":{"en":{"deny_body":["win",{"x":1}]},"xx":{"oops":[]}}}"#,
-         ["en: deny_body: 1 entry that is not a string; ignored"], ["win"]),
+         [.entriesNotStrings(language: "en", list: "deny_body", count: 1)], ["win"]),
         (#"{"filter_lists":{"en":{"allow_sender":[],"allow_body":[],"deny_sender":[],"deny_body":["win"]}}}"#, [], ["win"]),
         // A raw U+FEFF starting an entry is kept by the general reader (Foundation's dropped
         // it there), as by the fast one: one odd entry must not change what another matches.
         (#"{"filter_lists":{"en":{"deny_sender":[1],"deny_body":["\#u{FEFF}WIN"]}}}"#,
-         ["en: deny_sender: 1 entry that is not a string; ignored"], ["\u{FEFF}WIN"]),
+         [.entriesNotStrings(language: "en", list: "deny_sender", count: 1)], ["\u{FEFF}WIN"]),
         (#"{"filter_lists":{"en":{"deny_sender":[],"deny_body":["\#u{FEFF}WIN"]}}}"#, [], ["\u{FEFF}WIN"]),
-    ])
-    func ignoredContent(text: String, ignored: [String], denyBody: [String]) throws {
+    ] as [(String, [RuleNote], [String])])
+    func ignoredContent(text: String, ignored: [RuleNote], denyBody: [String]) throws {
         let read = try CommunityListFile.readReporting(data(text))
         #expect(read.ignored == ignored)
         #expect(read.lists[.en]?.denyBody == denyBody)

@@ -106,9 +106,9 @@ struct CompiledRuleSetTests {
         let error = #expect(throws: RuleError.self) {
             try CompiledRuleSet(Self.rules(invalid: f, at: bad), invalidFilters: .refuse)
         }
-        let text = error?.description ?? ""
-        #expect(text.hasPrefix("filter \(bad):"), "\(text)")
-        for word in words { #expect(text.localizedCaseInsensitiveContains(word), "\(text)") }
+        guard case .filter(let id, let problem)? = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(id == bad)
+        for word in words { #expect(problem.facts.localizedCaseInsensitiveContains(word), "\(problem.facts)") }
     }
 
     @Test("refuse is the default policy")
@@ -116,7 +116,7 @@ struct CompiledRuleSetTests {
         let error = #expect(throws: RuleError.self) {
             try CompiledRuleSet(Self.rules(invalid: filter(.deny, ""), at: 3))
         }
-        #expect(error?.description.hasPrefix("filter 3:") == true)
+        #expect(error == .filter(id: 3, .emptyText))
     }
 
     @Test("refuse names the id as stored, not the position")
@@ -125,7 +125,7 @@ struct CompiledRuleSetTests {
         r.add(filter(.deny, "ok", id: 40))
         r.add(filter(.deny, "(", .junk, .all, .regex, id: 17))
         let error = #expect(throws: RuleError.self) { try CompiledRuleSet(r, invalidFilters: .refuse) }
-        #expect(error?.description.hasPrefix("filter 17:") == true)
+        guard case .filter(17, .invalidRegex)? = error else { Issue.record("\(String(describing: error))"); return }
     }
 
     @Test("skip: one warning naming the filter, the others compile", arguments: invalid, [1, 2, 3, 4])
@@ -134,9 +134,9 @@ struct CompiledRuleSetTests {
         let compiled = try CompiledRuleSet(Self.rules(invalid: f, at: bad), invalidFilters: .skip)
         #expect(compiled.filters.map(\.id) == [1, 2, 3, 4].filter { $0 != bad })
         #expect(compiled.warnings.count == 1)
-        let warning = compiled.warnings.first ?? ""
-        #expect(warning.hasPrefix("filter \(bad) "), "\(warning)")
-        for word in words { #expect(warning.localizedCaseInsensitiveContains(word), "\(warning)") }
+        guard case .filterNeverMatches(let id, let problem)? = compiled.warnings.first else { Issue.record("\(compiled.warnings)"); return }
+        #expect(id == bad)
+        for word in words { #expect(problem.facts.localizedCaseInsensitiveContains(word), "\(problem.facts)") }
     }
 
     @Test("skip: several invalid filters, one warning each, in id order")
@@ -149,8 +149,8 @@ struct CompiledRuleSetTests {
         let compiled = try CompiledRuleSet(r, invalidFilters: .skip)
         #expect(compiled.filters.map(\.id) == [1, 3])
         #expect(compiled.warnings.count == 2)
-        #expect(compiled.warnings.first?.hasPrefix("filter 2 ") == true)
-        #expect(compiled.warnings.last?.hasPrefix("filter 4 ") == true)
+        #expect(compiled.warnings.first == .filterNeverMatches(id: 2, .unknownLanguage("klingon")))
+        guard case .filterNeverMatches(4, .invalidRegex)? = compiled.warnings.last else { Issue.record("\(compiled.warnings)"); return }
         #expect(!compiled.detectsLanguage)                  // the only language filter was skipped
         #expect(compiled.regexCount == 0)                   // the only regex was skipped
     }

@@ -45,3 +45,9 @@ func sfsFile(_ rows: [Any], version: Any = 1, format: Any = SFSFilters.formatID)
     ]
     return try JSONSerialization.data(withJSONObject: root)
 }
+
+extension RuleError {
+    /// The problem's case and data as Swift prints them (`invalidRegex(pattern: "(", reason: …)`),
+    /// for tests that look for a kind or a value in it: the words are the command line's.
+    var facts: String { String(describing: self) }
+}
