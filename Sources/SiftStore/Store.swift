@@ -426,9 +426,9 @@ public final class Store {
                 report.invalid.append((row.index, reason))
             case .success(let f):
                 if let old = existing.clash(f) {
-                    report.duplicates.append((row.index, "filter \(old)"))
+                    report.duplicates.append((row.index, .filter(old)))
                 } else if let earlier = seen[f.identity] {
-                    report.duplicates.append((row.index, "row \(earlier)"))
+                    report.duplicates.append((row.index, .row(earlier)))
                 } else {
                     seen[f.identity] = row.index
                     toAdd.append((row.index, f))

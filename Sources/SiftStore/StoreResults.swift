@@ -63,10 +63,18 @@ public struct ImportReport: Sendable {
     /// Ids given to the added filters, in file order (empty for a dry run).
     public var addedIDs: [Int] = []
     public var added = 0
-    /// Rows that are the same filter as one in the store or earlier in the file: (row, reason).
-    public var duplicates: [(row: Int, of: String)] = []
+    /// Rows that are the same filter as one in the store or earlier in the file.
+    public var duplicates: [(row: Int, of: DuplicateOf)] = []
     /// Rows refused: (row, why).
     public var invalid: [(row: Int, reason: RuleError)] = []
+}
+
+/// What an imported row is the same filter as.
+public enum DuplicateOf: Sendable, Equatable {
+    /// A filter in the store, by id.
+    case filter(Int)
+    /// An earlier row of the file.
+    case row(Int)
 }
 
 /// What blocking a language did.

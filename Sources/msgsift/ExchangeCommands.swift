@@ -39,7 +39,7 @@ enum ExchangeCommands {
                 : try StoreAccess.writer(c.db).importFilters(rows)
             if c.verbose {
                 // In row order, as a reader goes through the file.
-                let skipped = report.duplicates.map { ($0.row, "duplicate of \($0.of), skipped") }
+                let skipped = report.duplicates.map { ($0.row, "duplicate of \($0.of.words), skipped") }
                     + report.invalid.map { ($0.row, "invalid, skipped: \($0.reason.words)") }
                 for (row, why) in skipped.sorted(by: { $0.0 < $1.0 }) { warn("\(path): row \(row): \(why)") }
             } else if !report.invalid.isEmpty {
@@ -212,5 +212,15 @@ enum TemporaryFile {
             sigaction(sig, &action, nil)
         }
         free(UnsafeMutablePointer<CChar>(bitPattern: path.exchange(0, ordering: .sequentiallyConsistent)))
+    }
+}
+
+extension DuplicateOf {
+    /// `filter 12` (in the store) or `row 3` (of the file).
+    var words: String {
+        switch self {
+        case .filter(let id): return "filter \(id)"
+        case .row(let row): return "row \(row)"
+        }
     }
 }

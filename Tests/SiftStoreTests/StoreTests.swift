@@ -151,7 +151,7 @@ struct StoreFilterTests {
         #expect(performing: { try store.add(deny("bad")) }, throws: saidAsSuch)
         #expect(performing: { _ = try store.update(id: keep.id) { $0.text = "bad" } }, throws: saidAsSuch)
         let report = try store.importFilters(try rows([deny("bad"), deny("new")]))
-        #expect(report.added == 1 && report.duplicates.map(\.1) == ["filter \(unreadable)"])
+        #expect(report.added == 1 && report.duplicates.map(\.1) == [.filter(unreadable)])
         #expect(try Store.dryRunImport(try rows([deny("bad")]), into: store).duplicates.count == 1)
         #expect(try store.remove(ids: [unreadable]) == [RemovedFilter(id: unreadable, type: "deny", text: "bad")])
         #expect(try store.filters().unreadable.isEmpty)
