@@ -1,5 +1,6 @@
 // How a command ends, in one place: 0 done, 1 runtime failure, 2 usage error
 // (docs/commands.md "Exit status").
+import SiftInput
 import SiftRules
 import SiftStore
 import SiftStream
@@ -31,6 +32,10 @@ enum ExitStatus {
             warn(e.description)
         case let e as StoreError:
             warn(e.words)
+        case let e as StreamError:
+            // Commands word their runs' errors with their options; this, without -v, is a net.
+            if e.isUsage { return msgsift.usage(UsageError(e.words(StreamOptions()))) }
+            warn(e.words(StreamOptions()))
         default:
             warn("\(error)")
         }

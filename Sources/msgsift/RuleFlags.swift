@@ -116,7 +116,7 @@ struct RuleFlags {
         if !noDB, let store = try StoreAccess.reader(db) {
             do {
                 let loaded = try store.load()
-                for w in loaded.warnings { note("rule store: \(w)") }
+                for w in loaded.warnings { note("rule store: \(w.words)") }
                 rules = loaded.ruleSet
                 storedLists = (rules.communityLists, loaded.listsSource)
             } catch let e as StoreError { throw RuntimeError(e.words) }

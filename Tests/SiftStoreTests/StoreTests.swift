@@ -260,16 +260,17 @@ struct StoreRulesTests {
     }
 
     @Test(arguments: [
-        (SmartRule.shortSender, 7 as Int?, nil as [String]?),
-        (.shortSender, 2, nil),
-        (.links, 4, nil),
-        (.links, nil, ["+1"]),
-        (.countryAllowlist, nil, ["+999"]),
-        (.countryAllowlist, nil, nil),   // no codes given and none stored
+        (SmartRule.shortSender, 7 as Int?, nil as [String]?, RuleError.shortSenderValue("7")),
+        (.shortSender, 2, nil, .shortSenderValue("2")),
+        (.links, 4, nil, .takesNoValue(.links)),
+        (.links, nil, ["+1"], .takesNoCallingCodes(.links)),
+        (.countryAllowlist, nil, ["+999"], .unknownCallingCode("+999")),
+        (.countryAllowlist, nil, [], .noCallingCodes),
+        (.countryAllowlist, nil, nil, .callingCodesNeeded),   // no codes given and none stored
     ])
-    func invalidRuleValuesAreRefused(_ rule: SmartRule, _ value: Int?, _ codes: [String]?) throws {
+    func invalidRuleValuesAreRefused(_ rule: SmartRule, _ value: Int?, _ codes: [String]?, _ problem: RuleError) throws {
         let store = try Store.openForWriting(path: freshStorePath())
-        #expect { try store.enable(rule, shortSenderMaximum: value, callingCodes: codes) } throws: { $0 is RuleError }
+        #expect { try store.enable(rule, shortSenderMaximum: value, callingCodes: codes) } throws: { ($0 as? RuleError) == problem }
         #expect(try store.smartRules().settings.enabled.isEmpty)
     }
 
