@@ -47,7 +47,7 @@ final class RegexStage {
 
     /// The message as the automata read it, per target (body, sender, both), read when the
     /// first automaton looks at that target.
-    private var texts = [RegexText(), RegexText(), RegexText()]
+    private let texts = [RegexText(), RegexText(), RegexText()]
     private var textReady = [false, false, false]
     /// Some automaton reads `\b`: texts are read with what boundaries need.
     private let boundaries: Bool
@@ -199,12 +199,18 @@ final class RegexStage {
     private func decide(_ k: Int, _ target: Target) -> RegexDecision {
         let t = target == .body ? 0 : target == .sender ? 1 : 2
         if !textReady[t] {
-            switch target {
-            case .body: texts[0].read(body, boundaries: boundaries)
-            case .sender: texts[1].read(sender, boundaries: boundaries)
-            case .all: texts[2].read(body, then: sender, boundaries: boundaries)
+            func ready(_ k: Int) {
+                guard !textReady[k] else { return }
+                texts[k].read(k == 0 ? body : sender, boundaries: boundaries)
+                textReady[k] = true
             }
-            textReady[t] = true
+            if t == 2 {
+                ready(0); ready(1)
+                texts[2].join(texts[0], texts[1])
+                textReady[2] = true
+            } else {
+                ready(t)
+            }
         }
         return automata[k]._withUnsafeGuaranteedRef { a in
             if a.readsBoundaries { texts[t].drawBoundaries() }

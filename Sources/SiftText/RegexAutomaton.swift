@@ -234,10 +234,9 @@ public final class RegexAutomaton: Sendable {
 
     /// What the regex does on `text`, which must be read with boundaries drawn when
     /// `readsBoundaries`.
+    @inline(__always)
     public func decide(_ text: RegexText) -> RegexDecision {
-        text.symbols.withUnsafeBufferPointer { symbols in
-            text.gaps.withUnsafeBufferPointer { gaps in run(symbols, gaps) }
-        }
+        run(text.symbols, text.gaps)
     }
 
     @inline(__always)
@@ -273,7 +272,7 @@ public final class RegexAutomaton: Sendable {
 
     /// What the regex does on `text` (one text, read here; for tests and checks).
     public func decide(_ text: UnsafeBufferPointer<UInt8>) -> RegexDecision {
-        var t = RegexText()
+        let t = RegexText()
         t.read(text, boundaries: readsBoundaries)
         if readsBoundaries { t.drawBoundaries() }
         return decide(t)

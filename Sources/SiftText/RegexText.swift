@@ -14,90 +14,178 @@
 // Tests compare every boundary drawn here with ICU's own.
 import CICUShim
 
-/// The symbols and boundaries of one text, reused from message to message (one per worker).
-public struct RegexText {
+/// The symbols and boundaries of one text, reused from message to message (one per
+/// worker: not to be shared between threads).
+public final class RegexText {
     /// Per scalar, its symbol: the byte for ASCII; 128 + its category (`RegexClassTable`)
     /// for other BMP scalars; 136 above the BMP; 137 for the few letters whose case folding
     /// holds an ASCII letter (`ſ`, `ß`, `K`, `İ`, the `ﬀ` ligatures…), of category 4.
-    public private(set) var symbols: [UInt8] = []
+    public var symbols: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: symbolStore, count: count) }
     /// Per scalar, the boundary just before it, then the one at the end (`symbols.count + 1`
     /// entries): `RegexText.boundary`, `.inside` or `.unknown`. Empty until `drawBoundaries`.
-    public private(set) var gaps: [UInt8] = []
-    /// Per scalar, its word-break class (`SIFT_WB_*`), kept to draw the boundaries.
-    private var breakClasses: [UInt8] = []
+    public var gaps: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: gapStore, count: gapsDrawn ? count + 1 : 0) }
 
     public static let boundary: UInt8 = 0, inside: UInt8 = 1, unknown: UInt8 = 2
     public static let symbolCount = 138
     static let foldsToASCII: UInt8 = 137
 
-    public init() {}
-
+    private var count = 0, capacity = 0
+    private var symbolStore: UnsafeMutablePointer<UInt8>
+    /// Per scalar, its word-break class (`SIFT_WB_*`), kept to draw the boundaries.
+    private var classStore: UnsafeMutablePointer<UInt8>
+    private var gapStore: UnsafeMutablePointer<UInt8>
+    private var gapsDrawn = false
     /// Whether the last text read kept what `drawBoundaries` needs.
     private var breaks = false
 
+    public init() {
+        symbolStore = .allocate(capacity: 1); classStore = .allocate(capacity: 1); gapStore = .allocate(capacity: 2)
+    }
+
+    deinit { symbolStore.deallocate(); classStore.deallocate(); gapStore.deallocate() }
+
     /// Reads `text` (valid UTF-8), or `first` and `second` with a space between them;
     /// `boundaries` when an automaton that reads `\b` may look at it.
-    public mutating func read(_ first: UnsafeBufferPointer<UInt8>, then second: UnsafeBufferPointer<UInt8>? = nil, boundaries: Bool = true) {
-        symbols.removeAll(keepingCapacity: true)
-        breakClasses.removeAll(keepingCapacity: true)
-        gaps.removeAll(keepingCapacity: true)
+    public func read(_ first: UnsafeBufferPointer<UInt8>, then second: UnsafeBufferPointer<UInt8>? = nil, boundaries: Bool = true) {
+        let bytes = first.count + (second.map { $0.count + 1 } ?? 0)
+        if bytes > capacity {
+            capacity = max(bytes, capacity * 2, 256)
+            symbolStore.deallocate(); classStore.deallocate(); gapStore.deallocate()
+            symbolStore = .allocate(capacity: capacity); classStore = .allocate(capacity: capacity); gapStore = .allocate(capacity: capacity + 1)
+        }
+        count = 0
+        gapsDrawn = false
         breaks = boundaries
         append(first)
         if let second {
-            symbols.append(0x20)
-            if breaks { breakClasses.append(UInt8(SIFT_WB_WSEGSPACE)) }
+            symbolStore[count] = 0x20
+            classStore[count] = UInt8(SIFT_WB_WSEGSPACE)
+            count += 1
             append(second)
         }
     }
 
-    private mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
+    /// Reads `first`'s text, a space, then `second`'s, as `read(_:then:)` would, from what
+    /// they have read already.
+    public func join(_ first: RegexText, _ second: RegexText) {
+        let n = first.count + 1 + second.count
+        if n > capacity {
+            capacity = max(n, capacity * 2, 256)
+            symbolStore.deallocate(); classStore.deallocate(); gapStore.deallocate()
+            symbolStore = .allocate(capacity: capacity); classStore = .allocate(capacity: capacity); gapStore = .allocate(capacity: capacity + 1)
+        }
+        breaks = first.breaks && second.breaks
+        gapsDrawn = false
+        symbolStore.update(from: first.symbolStore, count: first.count)
+        symbolStore[first.count] = 0x20
+        (symbolStore + first.count + 1).update(from: second.symbolStore, count: second.count)
+        if breaks {
+            classStore.update(from: first.classStore, count: first.count)
+            classStore[first.count] = UInt8(SIFT_WB_WSEGSPACE)
+            (classStore + first.count + 1).update(from: second.classStore, count: second.count)
+        }
+        count = n
+    }
+
+    private func append(_ text: UnsafeBufferPointer<UInt8>) {
         guard let base = text.baseAddress else { return }
         let n = text.count
-        symbols.reserveCapacity(symbols.count + n)
-        breakClasses.reserveCapacity(breakClasses.count + n)
         let table = Self.symbolTable
+        let out = symbolStore, classes = classStore
+        var k = count
         var i = 0
         if !breaks {
             while i < n {
                 let b = base[i]
-                if b < 0x80 { symbols.append(b); i &+= 1; continue }
+                if b < 0x80 { out[k] = b; k &+= 1; i &+= 1; continue }
                 let v = UTF8Scalar.decode(text, i)
                 i &+= b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
-                symbols.append(v > 0xFFFF ? 136 : table[Int(v)])
+                out[k] = v > 0xFFFF ? 136 : table[Int(v)]
+                k &+= 1
             }
+            count = k
             return
         }
         let asciiBreak = Self.asciiBreak, breakTable = Self.breakTable
         while i < n {
             let b = base[i]
             if b < 0x80 {
-                symbols.append(b)
-                breakClasses.append(asciiBreak[Int(b)])
-                i &+= 1
+                out[k] = b
+                classes[k] = asciiBreak[Int(b)]
+                k &+= 1; i &+= 1
                 continue
             }
             let v = UTF8Scalar.decode(text, i)
             i &+= b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
             if v > 0xFFFF {
-                symbols.append(136)
-                breakClasses.append(UInt8(truncatingIfNeeded: sift_word_break_class(Int32(v))))
+                out[k] = 136
+                classes[k] = UInt8(truncatingIfNeeded: sift_word_break_class(Int32(v)))
             } else {
-                symbols.append(table[Int(v)])
-                breakClasses.append(breakTable[Int(v)])
+                out[k] = table[Int(v)]
+                classes[k] = breakTable[Int(v)]
             }
+            k &+= 1
         }
+        count = k
     }
 
     /// Fills `gaps` (once per text, before an automaton that reads `\b` runs).
-    public mutating func drawBoundaries() {
+    public func drawBoundaries() {
         precondition(breaks, "the text was read without boundaries")
-        guard gaps.isEmpty else { return }
-        let n = breakClasses.count
-        gaps.reserveCapacity(n + 1)
-        breakClasses.withUnsafeBufferPointer { c in
-            for i in 0...n { gaps.append(Self.gap(c, i)) }
+        guard !gapsDrawn else { return }
+        gapsDrawn = true
+        let n = count, c = classStore, g = gapStore
+        let pairs = Self.pairs
+        if n == 0 { g[0] = Self.boundary; return }
+        g[0] = c[0] == Self.unknownClass ? Self.unknown : Self.boundary
+        g[n] = c[n - 1] == Self.unknownClass ? Self.unknown : Self.boundary
+        var i = 1
+        while i < n {
+            let r = pairs[Int(c[i - 1]) &<< 4 | Int(c[i])]
+            g[i] = r <= Self.unknown ? r : Self.context(c, n, i)
+            i &+= 1
         }
     }
+
+    /// The gap before scalar `i` where the pair around it is a letter or digit and a mark
+    /// between words or numbers (WB6, WB7, WB11, WB12): the scalars one further decide.
+    @inline(never)
+    static func context(_ c: UnsafeMutablePointer<UInt8>, _ n: Int, _ i: Int) -> UInt8 {
+        let a = c[i - 1], b = c[i]
+        if a == letter || a == numeric {
+            // `a` then a mark: one word (or number) only if the same kind follows the mark.
+            guard i + 1 < n else { return boundary }
+            let after = c[i + 1]
+            if after == unknownClass { return unknown }
+            return after == a ? inside : boundary
+        }
+        // A mark then `b`: one word only if the same kind comes before the mark.
+        guard i >= 2 else { return boundary }
+        let before = c[i - 2]
+        if before == unknownClass { return unknown }
+        return before == b ? inside : boundary
+    }
+
+    /// Per pair of word-break classes (the one before << 4 | the one after), the boundary
+    /// between them: `boundary`, `inside`, `unknown`, or 3 when the scalars one further
+    /// decide (`context`).
+    static let pairs: FrozenBuffer<UInt8> = FrozenBuffer(ownedBuffer((0..<256).map { (k: Int) -> UInt8 in
+        let a = UInt8(k >> 4), b = UInt8(k & 15)
+        if a == unknownClass || b == unknownClass { return unknown }
+        if a > newline || b > newline { return unknown }
+        if a == cr && b == lf { return inside }                                        // WB3
+        if a == cr || a == lf || a == newline || b == cr || b == lf || b == newline { return boundary }   // WB3a, WB3b
+        if a == space && b == space { return inside }                                  // WB3d
+        let word: (UInt8) -> Bool = { $0 == letter || $0 == numeric }
+        if word(a) && word(b) { return inside }                                        // WB5, WB8–WB10
+        if (word(a) || a == extendNumLet) && b == extendNumLet { return inside }       // WB13a
+        if a == extendNumLet && word(b) { return inside }                              // WB13b
+        let midWord: (UInt8) -> Bool = { $0 == midLetter || $0 == midNumLet || $0 == singleQuote }
+        let midNumber: (UInt8) -> Bool = { $0 == midNum || $0 == midNumLet || $0 == singleQuote }
+        if (a == letter && midWord(b)) || (midWord(a) && b == letter) { return 3 }     // WB6, WB7
+        if (a == numeric && midNumber(b)) || (midNumber(a) && b == numeric) { return 3 } // WB11, WB12
+        return boundary
+    }))
 
     /// Word-break classes (SIFT_WB_*), shortened here.
     private static let other = UInt8(SIFT_WB_OTHER), letter = UInt8(SIFT_WB_ALETTER), numeric = UInt8(SIFT_WB_NUMERIC),
@@ -105,39 +193,6 @@ public struct RegexText {
         singleQuote = UInt8(SIFT_WB_SINGLE_QUOTE), extendNumLet = UInt8(SIFT_WB_EXTENDNUMLET),
         space = UInt8(SIFT_WB_WSEGSPACE), cr = UInt8(SIFT_WB_CR), lf = UInt8(SIFT_WB_LF),
         newline = UInt8(SIFT_WB_NEWLINE), unknownClass = UInt8(SIFT_WB_UNKNOWN)
-
-    /// The boundary before scalar `i` (at the end when `i == c.count`), from the two scalars
-    /// on each side of it.
-    @inline(__always)
-    static func gap(_ c: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt8 {
-        let n = c.count
-        let before2 = i >= 2 ? c[i - 2] : other, after2 = i + 1 < n ? c[i + 1] : other
-        guard i > 0 && i < n else {
-            // The start and the end of the text are always boundaries; but an unknown scalar
-            // next to them may be an extender ICU joins to something.
-            if n == 0 { return boundary }
-            if (i == 0 && c[0] == unknownClass) || (i == n && c[n - 1] == unknownClass) { return unknown }
-            return boundary
-        }
-        let a = c[i - 1], b = c[i]
-        if a == unknownClass || b == unknownClass || before2 == unknownClass || after2 == unknownClass { return unknown }
-        if a == cr && b == lf { return inside }                                       // WB3
-        if a == cr || a == lf || a == newline || b == cr || b == lf || b == newline { return boundary }   // WB3a, WB3b
-        if a == space && b == space { return inside }                                 // WB3d
-        let mid = b == midLetter || b == midNumLet || b == singleQuote
-        let midBefore = a == midLetter || a == midNumLet || a == singleQuote
-        if a == letter && b == letter { return inside }                               // WB5
-        if a == letter && mid && i + 1 < n && after2 == letter { return inside }       // WB6
-        if i >= 2 && before2 == letter && midBefore && b == letter { return inside }   // WB7
-        if (a == numeric || a == letter) && (b == numeric || b == letter) { return inside }   // WB8–WB10
-        let numMid = b == midNum || b == midNumLet || b == singleQuote
-        let numMidBefore = a == midNum || a == midNumLet || a == singleQuote
-        if i >= 2 && before2 == numeric && numMidBefore && b == numeric { return inside }      // WB11
-        if a == numeric && numMid && i + 1 < n && after2 == numeric { return inside }          // WB12
-        if (a == letter || a == numeric || a == extendNumLet) && b == extendNumLet { return inside }   // WB13a
-        if a == extendNumLet && (b == letter || b == numeric) { return inside }                    // WB13b
-        return boundary
-    }
 
     /// Word-break classes of the ASCII scalars. `@` is left unknown: ICU's tailoring of it
     /// has changed between versions.

@@ -94,7 +94,7 @@ struct RegexExactTests {
         var drawn = 0, unknown = 0
         func check(_ text: String) {
             let icu = icuWordBoundaries(text)
-            var t = RegexText()
+            let t = RegexText()
             var s = text
             s.withUTF8 { t.read($0, boundaries: true) }
             t.drawBoundaries()
@@ -112,6 +112,22 @@ struct RegexExactTests {
         }
         all("", 4)
         #expect(drawn > unknown)
+    }
+
+    /// Two texts joined from what each read are the two read as one, with a space between.
+    @Test func aJoinedTextIsTheTwoReadTogether() {
+        var random = TestRandom(seed: 5)
+        for _ in 0..<500 {
+            var a = (0..<random.below(6)).map { _ in random.pick(Self.pieces) }.joined()
+            var b = (0..<random.below(6)).map { _ in random.pick(Self.pieces) }.joined()
+            let one = RegexText(), two = RegexText(), joined = RegexText(), whole = RegexText()
+            a.withUTF8 { one.read($0) }
+            b.withUTF8 { two.read($0) }
+            joined.join(one, two)
+            a.withUTF8 { pa in b.withUTF8 { pb in whole.read(pa, then: pb) } }
+            joined.drawBoundaries(); whole.drawBoundaries()
+            #expect(Array(joined.symbols) == Array(whole.symbols) && Array(joined.gaps) == Array(whole.gaps))
+        }
     }
 
     /// What the symbol classes say of every BMP scalar is what ICU's `\d`, `\s`, `\w` and `.`
