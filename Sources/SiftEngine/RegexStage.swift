@@ -47,7 +47,7 @@ final class RegexStage {
 
     /// The message as the automata read it, per target (body, sender, both), read when the
     /// first automaton looks at that target.
-    private let texts = [RegexText(), RegexText(), RegexText()]
+    private let texts: [RegexText]
     private var textReady = [false, false, false]
     /// Some automaton reads `\b`: texts are read with what boundaries need.
     private let boundaries: Bool
@@ -92,6 +92,7 @@ final class RegexStage {
         allowChecks = ownedBuffer(checks(rules.allowRegexes))
         denyChecks = ownedBuffer(checks(rules.denyRegexes))
         automata = dfas
+        texts = (0..<3).map { _ in RegexText(alphabet: rules.regexAlphabet) }
         boundaries = dfas.contains { $0._withUnsafeGuaranteedRef { $0.readsBoundaries } }
         leadingSets = ownedBuffer(sets)
         leadingRanges = ownedBuffer(stride(from: 0, to: sets.count, by: 256).map { start in

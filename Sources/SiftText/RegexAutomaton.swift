@@ -64,11 +64,13 @@ public final class RegexAutomaton: Sendable {
     /// The automaton is the regex, read exactly: it may answer `.match`.
     public let exact: Bool
     public let stateCount: Int
+    /// The symbols it reads texts in: a text must be read in the same alphabet.
+    public let alphabet: RegexAlphabet
     static let acceptSure = UInt16.max, acceptMaybe = UInt16.max - 1
     static let maxPositions = 64, maxStates = 1024, maxCopies = 16
 
     /// The automaton of `pattern` (as ICU reads it: `ICURegex.spelled`), or nil when it has none.
-    public convenience init?(_ pattern: String) {
+    public convenience init?(_ pattern: String, alphabet: RegexAlphabet = .standard) {
         let scalars = Array(pattern.unicodeScalars)
         let flags = ICURegex.inlineFlags(scalars)
         let insensitive = flags.on.contains("i")
@@ -105,14 +107,15 @@ public final class RegexAutomaton: Sendable {
         for readBoundaries in [true, false] {
             var g = Glushkov(insensitive: insensitive, readBoundaries: readBoundaries)
             guard let root = g.build(.concat(items)), !root.nullB, !root.nullN, !g.tooLarge else { return nil }
-            built = Self.tables(g, root, anchoredStart: anchoredStart, anchoredEnd: anchoredEnd, exact: g.exact && flagsExact)
+            built = Self.tables(g, root, alphabet, anchoredStart: anchoredStart, anchoredEnd: anchoredEnd, exact: g.exact && flagsExact)
             if built != nil || !g.readsBoundaries { break }
         }
         guard let t = built else { return nil }
-        self.init(t)
+        self.init(t, alphabet)
     }
 
-    private init(_ t: Tables) {
+    private init(_ t: Tables, _ alphabet: RegexAlphabet) {
+        self.alphabet = alphabet
         symbolColumn = t.symbolColumn; gapColumn = t.gapColumn; next = t.next; columns = t.columns
         final = t.final; sure = t.sure; anchoredEnd = t.anchoredEnd; dead = t.dead
         readsBoundaries = t.readsBoundaries; exact = t.exact; stateCount = t.stateCount
@@ -126,13 +129,34 @@ public final class RegexAutomaton: Sendable {
         var anchoredEnd: Bool, dead: Int32, readsBoundaries: Bool, exact: Bool, stateCount: Int
     }
 
-    private static func tables(_ g: Glushkov, _ root: Glushkov.Part, anchoredStart: Bool, anchoredEnd: Bool, exact: Bool) -> Tables? {
+    private static func tables(_ g: Glushkov, _ root: Glushkov.Part, _ alphabet: RegexAlphabet, anchoredStart: Bool, anchoredEnd: Bool, exact: Bool) -> Tables? {
         // Per symbol, the positions it may stand in, and whether that is only a bound.
-        let symbols = RegexText.symbolCount
+        let symbols = alphabet.symbolCount
         var symbolMask = [UInt64](repeating: 0, count: symbols)
         var symbolUnsure = [Bool](repeating: false, count: symbols)
-        for (p, cls) in g.classes.enumerated() {
+        let extraIndex = Dictionary(uniqueKeysWithValues: alphabet.extras.enumerated().map { ($1, 138 + $0) })
+        for (p, var cls) in g.classes.enumerated() {
             let bit: UInt64 = 1 << UInt64(p)
+            if let members = g.members[p] {
+                // A class of listed scalars: those with symbols of their own are exactly
+                // theirs; only the others stand for their kind, as a bound.
+                cls.nonASCII = 0
+                cls.inexact &= ScalarClass.asciiInexact
+                for v in members {
+                    if let x = extraIndex[v] { symbolMask[x] |= bit; continue }
+                    let kind: UInt16 = v > 0xFFFF ? 0x100 : 1 << UInt16(RegexClassTable.category(v))
+                    cls.nonASCII |= kind
+                    cls.inexact |= kind
+                }
+            } else {
+                // A class of kinds (`\w`, `[^…]`): a scalar with a symbol of its own is in it as
+                // its kind is.
+                for (v, x) in extraIndex {
+                    let kind: UInt16 = 1 << UInt16(RegexClassTable.category(v))
+                    if cls.nonASCII & kind != 0 { symbolMask[x] |= bit }
+                    if cls.inexact & kind != 0 { symbolUnsure[x] = true }
+                }
+            }
             for b in 0..<128 where cls.holdsASCII(UInt8(b)) { symbolMask[b] |= bit }
             if cls.inexact & ScalarClass.asciiInexact != 0 { for b in 0..<128 { symbolUnsure[b] = true } }
             for c in 0..<9 {
@@ -236,7 +260,8 @@ public final class RegexAutomaton: Sendable {
     /// `readsBoundaries`.
     @inline(__always)
     public func decide(_ text: RegexText) -> RegexDecision {
-        run(text.symbols, text.gaps)
+        precondition(text.alphabet === alphabet, "a text read in another alphabet")
+        return run(text.symbols, text.gaps)
     }
 
     @inline(__always)
@@ -272,7 +297,7 @@ public final class RegexAutomaton: Sendable {
 
     /// What the regex does on `text` (one text, read here; for tests and checks).
     public func decide(_ text: UnsafeBufferPointer<UInt8>) -> RegexDecision {
-        let t = RegexText()
+        let t = RegexText(alphabet: alphabet)
         t.read(text, boundaries: readsBoundaries)
         if readsBoundaries { t.drawBoundaries() }
         return decide(t)
@@ -284,6 +309,9 @@ public final class RegexAutomaton: Sendable {
 struct Glushkov {
     let insensitive: Bool
     var classes: [ScalarClass] = []
+    /// Per position, the non-ASCII scalars it matches when it is a list of scalars (a
+    /// character, `[$£€]`), or nil (a class of kinds: `\d`, `[^a]`).
+    var members: [[UInt32]?] = []
     var followB: [UInt64] = [], followN: [UInt64] = []
     var tooLarge = false
     /// Nothing was approximated (see RegexAutomaton): the automaton is the regex.
@@ -309,7 +337,7 @@ struct Glushkov {
 
     static let empty = Part(nullB: true, nullN: true, firstB: 0, firstN: 0, lastB: 0, lastN: 0)
 
-    mutating func position(_ c: ScalarClass) -> Part {
+    mutating func position(_ c: ScalarClass, members listed: [Unicode.Scalar]? = nil) -> Part {
         guard classes.count < RegexAutomaton.maxPositions else { tooLarge = true; return Self.empty }
         var cls = c
         if insensitive {
@@ -318,6 +346,7 @@ struct Glushkov {
             cls.asciiHigh |= (cls.asciiHigh & (letters << 32)) >> 32 | (cls.asciiHigh & letters) << 32
         }
         classes.append(cls)
+        members.append(insensitive ? nil : listed.map { $0.filter { !$0.isASCII }.map(\.value) })
         followB.append(0)
         followN.append(0)
         let bit: UInt64 = 1 << UInt64(classes.count - 1)
@@ -370,9 +399,9 @@ struct Glushkov {
             readsBoundaries = true
             return Part(nullB: at, nullN: !at, firstB: 0, firstN: 0, lastB: 0, lastN: 0)
         case .scalar(let c):
-            return position(ScalarClass(c))
-        case .oneOf(_, let cls):
-            return position(cls)
+            return position(ScalarClass(c), members: [c])
+        case .oneOf(let listed, let cls):
+            return position(cls, members: listed)
         case .unknown:
             exact = false
             return star(position(.any))

@@ -26,8 +26,9 @@ public final class RegexText {
     public var gaps: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: gapStore, count: gapsDrawn ? count + 1 : 0) }
 
     public static let boundary: UInt8 = 0, inside: UInt8 = 1, unknown: UInt8 = 2
-    public static let symbolCount = 138
     static let foldsToASCII: UInt8 = 137
+    /// The symbols of the text's scalars (`RegexAlphabet`).
+    public let alphabet: RegexAlphabet
 
     private var count = 0, capacity = 0
     private var symbolStore: UnsafeMutablePointer<UInt8>
@@ -38,7 +39,8 @@ public final class RegexText {
     /// Whether the last text read kept what `drawBoundaries` needs.
     private var breaks = false
 
-    public init() {
+    public init(alphabet: RegexAlphabet = .standard) {
+        self.alphabet = alphabet
         symbolStore = .allocate(capacity: 1); classStore = .allocate(capacity: 1); gapStore = .allocate(capacity: 2)
     }
 
@@ -68,6 +70,7 @@ public final class RegexText {
     /// Reads `first`'s text, a space, then `second`'s, as `read(_:then:)` would, from what
     /// they have read already.
     public func join(_ first: RegexText, _ second: RegexText) {
+        precondition(first.alphabet === alphabet && second.alphabet === alphabet, "texts read in another alphabet")
         let n = first.count + 1 + second.count
         if n > capacity {
             capacity = max(n, capacity * 2, 256)
@@ -90,7 +93,7 @@ public final class RegexText {
     private func append(_ text: UnsafeBufferPointer<UInt8>) {
         guard let base = text.baseAddress else { return }
         let n = text.count
-        let table = Self.symbolTable
+        let table = alphabet.table
         let out = symbolStore, classes = classStore
         var k = count
         var i = 0
@@ -209,12 +212,11 @@ public final class RegexText {
         return FrozenBuffer(t)
     }()
 
-    /// The symbol of each BMP scalar.
-    static let symbolTable: FrozenBuffer<UInt8> = {
-        let t = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 0x10000)
-        for v in 0..<0x10000 { t[v] = v < 128 ? UInt8(v) : 128 + RegexClassTable.category(UInt32(v)) }
+    /// The symbol of each BMP scalar in the standard alphabet.
+    static let standardTable: [UInt8] = {
+        var t = (0..<0x10000).map { v in v < 128 ? UInt8(v) : 128 + RegexClassTable.category(UInt32(v)) }
         for v in foldingToASCII { t[Int(v)] = foldsToASCII }
-        return FrozenBuffer(t)
+        return t
     }()
 
     /// The non-ASCII scalars whose full case folding holds an ASCII letter, or that ICU's
@@ -242,4 +244,58 @@ package func icuWordBoundaries(_ text: String) -> [Bool] {
     }
     result.append(out[offset] != 0)
     return result
+}
+
+/// The symbols texts are read in: 0–127 the ASCII scalars, 128–135 the kinds of the other
+/// BMP scalars (their `RegexClassTable` category), 136 every scalar above the BMP, 137 the
+/// letters that fold to ASCII; and from 138, a symbol of its own for each of up to 118
+/// non-ASCII scalars the rule set's case-sensitive regexes name (`€`, `验`, `ש`), so that
+/// an automaton tells them from the rest of their kind and reads such a pattern exactly.
+public final class RegexAlphabet: Sendable {
+    /// Per BMP scalar, its symbol.
+    let table: FrozenBuffer<UInt8>
+    /// The scalar of each symbol from 138.
+    public let extras: [UInt32]
+    public var symbolCount: Int { 138 + extras.count }
+    public static let standard = RegexAlphabet(extras: [])
+    static let maxExtras = 118
+
+    private init(extras: [UInt32]) {
+        self.extras = extras
+        var t = RegexText.standardTable
+        for (k, v) in extras.enumerated() { t[Int(v)] = UInt8(138 + k) }
+        table = FrozenBuffer(ownedBuffer(t))
+    }
+
+    deinit { table.deallocate() }
+
+    /// The alphabet for `patterns` (as ICU reads them): the non-ASCII BMP scalars their
+    /// case-sensitive regexes name as characters or members of a class, first named first.
+    public convenience init(patterns: [String]) {
+        var seen = Set<UInt32>(), extras: [UInt32] = []
+        let folding = Set(RegexText.foldingToASCII)
+        func add(_ c: Unicode.Scalar) {
+            let v = c.value
+            guard v >= 0x80, v <= 0xFFFF, !(0xD800...0xDFFF).contains(v), !folding.contains(v),
+                  extras.count < Self.maxExtras, seen.insert(v).inserted else { return }
+            extras.append(v)
+        }
+        func walk(_ node: RegexNode) {
+            switch node {
+            case .scalar(let c): add(c)
+            case .oneOf(let members, _): members?.forEach(add)
+            case .lookaround(let body): walk(body)
+            case .concat(let items), .alternation(let items): items.forEach(walk)
+            case .repeated(let body, _, _): walk(body)
+            case .empty, .unknown, .assertion, .wordBoundary, .textStart, .textEnd: break
+            }
+        }
+        for p in patterns where !ICURegex.inlineFlags(Array(p.unicodeScalars)).on.contains("i") {
+            if let tree = RegexSyntax.parse(p) { walk(tree) }
+        }
+        self.init(extras: extras)
+    }
+
+    /// The symbol of a BMP scalar.
+    public func symbol(_ v: UInt32) -> UInt8 { table[Int(v)] }
 }

@@ -63,7 +63,9 @@ struct RegexExactTests {
         var built = 0, matches = 0, noMatches = 0
         for _ in 0..<2500 {
             let pattern = RandomRegex.pattern(&random)
-            guard let icu = try? ICURegex(pattern), let a = RegexAutomaton(icu.spelled) else { continue }
+            // Half the time the pattern's own non-ASCII characters are symbols of their own.
+            guard let icu = try? ICURegex(pattern),
+                  let a = RegexAutomaton(icu.spelled, alphabet: random.chance(50) ? RegexAlphabet(patterns: [icu.spelled]) : .standard) else { continue }
             built += 1
             let matcher = icu.makeMatcher(timeLimit: 50)
             for _ in 0..<40 {
@@ -112,6 +114,30 @@ struct RegexExactTests {
         }
         all("", 4)
         #expect(drawn > unknown)
+    }
+
+    /// Characters the rule set's regexes name get symbols of their own: a pattern of them is
+    /// read exactly, told apart from the rest of their kind.
+    @Test func namedCharactersAreReadExactly() throws {
+        let patterns = [#"[$£€₪¥]\s?\d{1,3}"#, "קוד (ה)?אימות", "验证码：?\\s*\\d{4,6}"]
+        let alphabet = RegexAlphabet(patterns: patterns)
+        #expect(alphabet.extras.contains(0x20AC) && alphabet.extras.contains(0x9A8C) && alphabet.extras.contains(0x05D3))
+        func decide(_ p: String, _ text: String) throws -> RegexDecision {
+            let a = try #require(RegexAutomaton(try ICURegex(p).spelled, alphabet: alphabet))
+            var t = text
+            return t.withUTF8 { a.decide($0) }
+        }
+        #expect(try decide(patterns[0], "total €12") == .match)
+        #expect(try decide(patterns[0], "total ¢12") == .noMatch)       // another currency sign
+        #expect(try decide(patterns[1], "הנה קוד האימות שלך") == .match)
+        #expect(try decide(patterns[1], "הנה קוד אימות") == .match)
+        #expect(try decide(patterns[1], "הנה קוד לאימות") == .noMatch)
+        #expect(try decide(patterns[2], "您的验证码：123456") == .match)
+        #expect(try decide(patterns[2], "您的验证码是123456") == .noMatch)
+        // Without symbols of their own, the same characters only bound the answer.
+        let plain = try #require(RegexAutomaton(try ICURegex(patterns[0]).spelled))
+        var t = "total €12"
+        #expect(t.withUTF8 { plain.decide($0) } == .maybe)
     }
 
     /// Two texts joined from what each read are the two read as one, with a space between.
