@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unicode/ucasemap.h>
 #include <unicode/uchar.h>
+#include <unicode/ubrk.h>
 #include <unicode/unorm2.h>
 #include <unicode/uset.h>
 #include <unicode/uregex.h>
@@ -140,6 +141,43 @@ void sift_regex_class_table(uint8_t *out, int32_t count) {
             v |= SIFT_REGEX_WORD;
         out[c] = v;
     }
+}
+
+int sift_word_break_class(int32_t c) {
+    int32_t lb = u_getIntPropertyValue(c, UCHAR_LINE_BREAK);
+    UScriptCode script;
+    UErrorCode status = U_ZERO_ERROR;
+    script = uscript_getScript(c, &status);
+    /* What ICU segments with a dictionary or keeps together by script. */
+    if (lb == U_LB_COMPLEX_CONTEXT || script == USCRIPT_HAN || script == USCRIPT_HIRAGANA
+        || script == USCRIPT_KATAKANA || (c >= 0xAC00 && c <= 0xD7A3) || u_hasBinaryProperty(c, UCHAR_IDEOGRAPHIC))
+        return SIFT_WB_UNKNOWN;
+    switch (u_getIntPropertyValue(c, UCHAR_WORD_BREAK)) {
+    case U_WB_OTHER: return SIFT_WB_OTHER;
+    case U_WB_ALETTER: return SIFT_WB_ALETTER;
+    case U_WB_NUMERIC: return SIFT_WB_NUMERIC;
+    case U_WB_MIDLETTER:
+        /* ICU's rules take the colons out of MidLetter: `a:b` is two words. */
+        return c == 0x3A || c == 0xFE55 || c == 0xFF1A ? SIFT_WB_OTHER : SIFT_WB_MIDLETTER;
+    case U_WB_MIDNUM: return SIFT_WB_MIDNUM;
+    case U_WB_MIDNUMLET: return SIFT_WB_MIDNUMLET;
+    case U_WB_SINGLE_QUOTE: return SIFT_WB_SINGLE_QUOTE;
+    case U_WB_EXTENDNUMLET: return SIFT_WB_EXTENDNUMLET;
+    case U_WB_WSEGSPACE: return SIFT_WB_WSEGSPACE;
+    case U_WB_CR: return SIFT_WB_CR;
+    case U_WB_LF: return SIFT_WB_LF;
+    case U_WB_NEWLINE: return SIFT_WB_NEWLINE;
+    default: return SIFT_WB_UNKNOWN;
+    }
+}
+
+int sift_word_boundaries(const uint16_t *text, int32_t length, uint8_t *out) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBreakIterator *bi = ubrk_open(UBRK_WORD, "en", (const UChar *)text, length, &status);
+    if (U_FAILURE(status)) return -1;
+    for (int32_t i = 0; i <= length; i++) out[i] = ubrk_isBoundary(bi, i) ? 1 : 0;
+    ubrk_close(bi);
+    return 0;
 }
 
 sift_regex *sift_regex_open(const uint16_t *pattern, int32_t length,

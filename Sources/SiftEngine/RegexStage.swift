@@ -45,6 +45,13 @@ final class RegexStage {
     /// Per regex slot: the messages ICU ran on (what the prefilter let through).
     private(set) var icuRuns: [Int]
 
+    /// The message as the automata read it, per target (body, sender, both), read when the
+    /// first automaton looks at that target.
+    private let texts: [RegexText]
+    private var textReady = [false, false, false]
+    /// Some automaton reads `\b`: texts are read with what boundaries need.
+    private let boundaries: Bool
+
     // The message being evaluated, and its UTF-16 (made when the first regex runs).
     private var body = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     private var sender = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
@@ -85,6 +92,8 @@ final class RegexStage {
         allowChecks = ownedBuffer(checks(rules.allowRegexes))
         denyChecks = ownedBuffer(checks(rules.denyRegexes))
         automata = dfas
+        texts = (0..<3).map { _ in RegexText(alphabet: rules.regexAlphabet) }
+        boundaries = dfas.contains { $0._withUnsafeGuaranteedRef { $0.readsBoundaries } }
         leadingSets = ownedBuffer(sets)
         leadingRanges = ownedBuffer(stride(from: 0, to: sets.count, by: 256).map { start in
             let set = sets[start..<(start + 256)]
@@ -112,6 +121,7 @@ final class RegexStage {
         self.body = body
         self.sender = sender
         utf16Ready = false
+        textReady[0] = false; textReady[1] = false; textReady[2] = false
         if !gateOpen.isEmpty { for i in gateOpen.indices { gateOpen[i] = 0 } }
     }
 
@@ -125,7 +135,13 @@ final class RegexStage {
             if r.filterIndex >= phraseRank { break }
             if r.need != 0 && gateOpen[Int(r.slot)] != r.need && !allGatesOpen { note(r, "ruled out by its literals"); continue }
             if r.lead >= 0 && !targetHolds(Int(r.lead), r.target) { note(r, "ruled out by its first bytes"); continue }
-            if r.automaton >= 0 && !automatonAdmits(Int(r.automaton), r.target) { note(r, "ruled out by its automaton"); continue }
+            if r.automaton >= 0 {
+                switch decide(Int(r.automaton), r.target) {
+                case .noMatch: note(r, "ruled out by its automaton"); continue
+                case .match: note(r, "matched by its automaton"); return r.filterIndex
+                case .maybe: break
+                }
+            }
             let outcome = run(slot: Int(r.slot), target: r.target)
             note(r, outcome == .match ? "matched by ICU" : outcome == .noMatch ? "no match by ICU" : "ICU did not finish")
             switch outcome {
@@ -180,14 +196,26 @@ final class RegexStage {
         }
     }
 
-    /// Whether the regex's DFA says its target may hold a match.
-    private func automatonAdmits(_ k: Int, _ target: Target) -> Bool {
-        automata[k]._withUnsafeGuaranteedRef { a in
-            switch target {
-            case .body: a.mayMatch(body)
-            case .sender: a.mayMatch(sender)
-            case .all: a.mayMatch(body, then: sender)
+    /// What the regex's DFA says of its target: no match, a match, or ICU to decide.
+    private func decide(_ k: Int, _ target: Target) -> RegexDecision {
+        let t = target == .body ? 0 : target == .sender ? 1 : 2
+        if !textReady[t] {
+            func ready(_ k: Int) {
+                guard !textReady[k] else { return }
+                texts[k].read(k == 0 ? body : sender, boundaries: boundaries)
+                textReady[k] = true
             }
+            if t == 2 {
+                ready(0); ready(1)
+                texts[2].join(texts[0], texts[1])
+                textReady[2] = true
+            } else {
+                ready(t)
+            }
+        }
+        return automata[k]._withUnsafeGuaranteedRef { a in
+            if a.readsBoundaries { texts[t].drawBoundaries() }
+            return a.decide(texts[t])
         }
     }
 

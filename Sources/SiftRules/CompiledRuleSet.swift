@@ -168,6 +168,8 @@ public final class CompiledRuleSet: Sendable {
     package let needsMarkOrder: Bool
     package let allowRegexes: [RegexFilter]
     package let denyRegexes: [RegexFilter]
+    /// The symbols the regex automata read texts in (the non-ASCII characters the regexes name).
+    package let regexAlphabet: RegexAlphabet
     /// Folded community senders → entry rank.
     package let allowSenders: ByteKeyTable
     package let denySenders: ByteKeyTable
@@ -215,6 +217,8 @@ public final class CompiledRuleSet: Sendable {
         smartRules = rules.smartRules
         allowedCallingCodes = Set(rules.smartRules.allowedCallingCodes.map { String($0.drop(while: { $0 == "+" })) })
 
+        let alphabet = regexPrefilter ? RegexAlphabet(patterns: filters.indices.compactMap { regexes[$0]?.spelled }) : .standard
+        regexAlphabet = alphabet
         var foldedPatterns = PatternCollector(), rawPatterns = PatternCollector()
         var allowSlots = Set<Int32>()       // the regex slots of allow filters
         var allowRegexes: [RegexFilter] = [], denyRegexes: [RegexFilter] = []
@@ -245,7 +249,7 @@ public final class CompiledRuleSet: Sendable {
                 let rf = RegexFilter(filterIndex: Int32(index), target: f.target, regex: re, slot: slot,
                                      gateClauses: UInt8(clauses.count),
                                      leadingBytes: clauses.isEmpty && regexPrefilter ? RegexLiterals.leadingBytes(spelled) : nil,
-                                     automaton: regexPrefilter ? RegexAutomaton(spelled) : nil)
+                                     automaton: regexPrefilter ? RegexAutomaton(spelled, alphabet: alphabet) : nil)
                 if kind == .allowFilter { allowRegexes.append(rf) } else { denyRegexes.append(rf) }
             case .contains, .exact:
                 let use = PhraseUse(kind: kind, target: f.target, exact: f.matching == .exact, rank: Int32(index))

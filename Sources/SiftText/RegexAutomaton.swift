@@ -1,53 +1,76 @@
 // A DFA in front of ICU for regexes without a good literal (`\b\d{6}\b`,
 // `\b\d{3}[-.\s]?\d{3}[-.\s]?\d{4}\b`, `[A-Z]{5,}`): it says whether a text
-// may hold a match, and ICU decides only where it says yes.
+// cannot hold a match, holds one for certain, or may (then ICU decides).
 //
-// It recognises a *superset* of what the regex matches, built from its syntax
-// tree (RegexSyntax) by Glushkov's construction (a position per one-scalar
-// node) and subset construction, searched unanchored:
-// - every zero-width assertion (`\b`, `^`, `$`, lookarounds) is read as
-//   empty: it can only remove matches;
+// It is built from the regex's syntax tree (RegexSyntax) by Glushkov's
+// construction (a position per one-scalar node) and subset construction, and
+// searches unanchored over a text's symbols (RegexText: the ASCII byte, or the
+// kind of a non-ASCII scalar). What it recognises is a *superset* of what the
+// regex matches:
+// - `\b` and `\B` are read exactly, from the word boundaries RegexText draws
+//   (where a boundary is unknown, both readings are followed); every other
+//   zero-width assertion (`^`/`$` in multi-line mode, lookarounds, `\Z`) is
+//   read as empty: it can only remove matches;
 // - a backreference, `\X` or `\R` is read as any text (`.*`);
 // - classes are over-approximated (ScalarClass): ASCII scalars exactly,
-//   others by what ICU's `\d`, `\s`, `\w` say of them (RegexClassTable),
-//   anything not modelled as any scalar;
+//   others by what ICU's `\d`, `\s`, `\w` say of them, anything not modelled
+//   as any scalar;
 // - counted repetition is unrolled up to 16 copies; beyond, `{n,m}` is read
 //   as `{16,}` or `{n,}`: fewer copies needed, more texts accepted.
 // Case-insensitive patterns (`(?i)` anywhere) get an automaton only when all
-// their characters and classes are ASCII, and it answers "maybe" for any text with a
-// non-ASCII scalar (full case folding matches `ss` with `ß`, one scalar for
-// two). A pattern that matches the empty text, or whose automaton would pass
-// 64 positions or 256 states, gets none.
+// their characters and classes are ASCII; the few non-ASCII letters whose case
+// folding holds an ASCII letter (`ß`, `ſ`, `K`…) may match anything in them. A
+// pattern that matches the empty text, or whose automaton would pass 64
+// positions or 256 states, gets none.
 //
-// Text is read as UTF-8 bytes: an ASCII byte is a symbol of its own, a
-// non-ASCII scalar (at its lead byte) the symbol of its category, and
-// continuation bytes are skipped. Symbols that no position tells apart share
-// a class; a state's row holds one transition per class.
+// "Matches for certain" needs more: a pattern read exactly (no approximation
+// above, no flag but a leading `(?i)`), and a run that read no scalar or
+// boundary whose reading was a bound. The DFA's states carry that: a
+// transition on such a symbol leads to the state's "unsure" twin, from which
+// an accepting end says "maybe"; an unsure state with no position left is
+// sure again (no match was in progress).
 
-/// A DFA that accepts every text in which the regex may match (and more).
+/// What an automaton says of a text.
+public enum RegexDecision: Sendable, Equatable {
+    /// The regex cannot match the text.
+    case noMatch
+    /// The regex matches the text (ICU would find a match).
+    case match
+    /// Only ICU can tell.
+    case maybe
+}
+
+/// A DFA that decides, or bounds, whether the regex matches a text.
 public final class RegexAutomaton: Sendable {
-    /// Per byte, its class (lead bytes of scalars above the BMP included); continuation bytes 255.
-    private let byteClass: FrozenBuffer<UInt8>
-    /// Per non-ASCII BMP category (0–7), its class.
-    private let categoryClass: FrozenBuffer<UInt8>
-    /// Per state and class, the next state's row (its number × `classCount`); `accept` once
-    /// a match may have ended.
+    /// Per symbol (RegexText), its column (class × boundary readings).
+    private let symbolColumn: FrozenBuffer<UInt16>
+    /// Per boundary reading (`RegexText.boundary`, `.inside`, `.unknown`), the column offset
+    /// (zeros when the regex reads no `\b`).
+    private let gapColumn: FrozenBuffer<UInt16>
+    /// Per state and column, the next state's row (its number × columns), or `acceptSure` /
+    /// `acceptMaybe` once a match has ended.
     private let next: FrozenBuffer<UInt16>
-    private let classCount: Int
-    /// Any non-ASCII scalar makes the answer "maybe" (a case-insensitive pattern).
-    private let asciiOnly: Bool
-    /// The pattern ends with `\z`: a text may match only if it ends in a `final` state.
-    private let anchoredEnd: Bool
+    private let columns: Int
+    /// Per state: a match ends at the text's end (`final`), and the state is sure.
     private let final: FrozenBuffer<Bool>
+    private let sure: FrozenBuffer<Bool>
+    /// The pattern ends with `\z`: a match ends only at the text's end.
+    private let anchoredEnd: Bool
     /// The row of the state no match can come from any more (a pattern anchored at the
     /// start), or -1.
     private let dead: Int32
+    /// The regex reads word boundaries (`\b`, `\B`): texts need `RegexText.drawBoundaries`.
+    public let readsBoundaries: Bool
+    /// The automaton is the regex, read exactly: it may answer `.match`.
+    public let exact: Bool
     public let stateCount: Int
-    static let accept = UInt16.max
-    static let maxPositions = 64, maxStates = 256, maxCopies = 16
+    /// The symbols it reads texts in: a text must be read in the same alphabet.
+    public let alphabet: RegexAlphabet
+    static let acceptSure = UInt16.max, acceptMaybe = UInt16.max - 1
+    static let maxPositions = 64, maxStates = 1024, maxCopies = 16
 
     /// The automaton of `pattern` (as ICU reads it: `ICURegex.spelled`), or nil when it has none.
-    public convenience init?(_ pattern: String) {
+    public convenience init?(_ pattern: String, alphabet: RegexAlphabet = .standard) {
         let scalars = Array(pattern.unicodeScalars)
         let flags = ICURegex.inlineFlags(scalars)
         let insensitive = flags.on.contains("i")
@@ -62,197 +85,325 @@ public final class RegexAutomaton: Sendable {
             }
         }
         guard let tree = RegexSyntax.parse(pattern) else { return nil }
-        var g = Glushkov(insensitive: insensitive)
-        guard let root = g.build(tree), !root.nullable, !g.tooLarge else { return nil }
         // Anchors that hold for the whole pattern: its first item `^`/`\A`, its last `\z`.
         var items: [RegexNode] = [tree]
         if case .concat(let all) = tree { items = all }
-        self.init(g, root, anchoredStart: items.first == .textStart, anchoredEnd: items.last == .textEnd)
+        // A flag group (`(?i)`) parses as empty: the anchors are the items around such.
+        while items.count > 1 && items.first == .empty { items.removeFirst() }
+        while items.count > 1 && items.last == .empty { items.removeLast() }
+        let anchoredStart = items.first == .textStart, anchoredEnd = items.count > 1 && items.last == .textEnd
+        if anchoredStart { items.removeFirst() }
+        if anchoredEnd { items.removeLast() }
+        // Read exactly: no flag but a leading `(?i)`, nothing approximated in the tree.
+        var flagsExact = flags.off.isEmpty && flags.on.isSubset(of: ["i"])
+        if insensitive {
+            let rest = Array(scalars.dropFirst(4))
+            flagsExact = flagsExact && pattern.hasPrefix("(?i)") && ICURegex.inlineFlags(rest).on.isEmpty && ICURegex.inlineFlags(rest).off.isEmpty
+        }
+        // With `\b` read, the automaton may pass the states allowed (it cannot know that
+        // the boundary between two digits is never one): then it is built with `\b` read as
+        // empty, a bound only.
+        var built: Tables? = nil
+        for readBoundaries in [true, false] {
+            var g = Glushkov(insensitive: insensitive, readBoundaries: readBoundaries)
+            guard let root = g.build(.concat(items)), !root.nullB, !root.nullN, !g.tooLarge else { return nil }
+            built = Self.tables(g, root, alphabet, anchoredStart: anchoredStart, anchoredEnd: anchoredEnd, exact: g.exact && flagsExact)
+            if built != nil || !g.readsBoundaries { break }
+        }
+        guard let t = built else { return nil }
+        self.init(t, alphabet)
     }
 
-    private init?(_ g: Glushkov, _ root: Glushkov.Part, anchoredStart: Bool, anchoredEnd: Bool) {
-        asciiOnly = g.insensitive
-        self.anchoredEnd = anchoredEnd
-        // Symbols: 0–127 ASCII, 128 + c for category c, 136 above the BMP; each one's positions.
-        var symbolMask = [UInt64](repeating: 0, count: 137)
-        for (p, cls) in g.classes.enumerated() {
+    private init(_ t: Tables, _ alphabet: RegexAlphabet) {
+        self.alphabet = alphabet
+        symbolColumn = t.symbolColumn; gapColumn = t.gapColumn; next = t.next; columns = t.columns
+        final = t.final; sure = t.sure; anchoredEnd = t.anchoredEnd; dead = t.dead
+        readsBoundaries = t.readsBoundaries; exact = t.exact; stateCount = t.stateCount
+    }
+
+    /// What the automaton is made of (the class's fields, built before it is).
+    private struct Tables {
+        var symbolColumn: FrozenBuffer<UInt16>, gapColumn: FrozenBuffer<UInt16>, next: FrozenBuffer<UInt16>
+        var columns: Int
+        var final: FrozenBuffer<Bool>, sure: FrozenBuffer<Bool>
+        var anchoredEnd: Bool, dead: Int32, readsBoundaries: Bool, exact: Bool, stateCount: Int
+    }
+
+    private static func tables(_ g: Glushkov, _ root: Glushkov.Part, _ alphabet: RegexAlphabet, anchoredStart: Bool, anchoredEnd: Bool, exact: Bool) -> Tables? {
+        // Per symbol, the positions it may stand in, and whether that is only a bound.
+        let symbols = alphabet.symbolCount
+        var symbolMask = [UInt64](repeating: 0, count: symbols)
+        var symbolUnsure = [Bool](repeating: false, count: symbols)
+        let extraIndex = Dictionary(uniqueKeysWithValues: alphabet.extras.enumerated().map { ($1, 138 + $0) })
+        for (p, var cls) in g.classes.enumerated() {
             let bit: UInt64 = 1 << UInt64(p)
+            if let members = g.members[p] {
+                // A class of listed scalars: those with symbols of their own are exactly
+                // theirs; only the others stand for their kind, as a bound.
+                cls.nonASCII = 0
+                cls.inexact &= ScalarClass.asciiInexact
+                for v in members {
+                    if let x = extraIndex[v] { symbolMask[x] |= bit; continue }
+                    let kind: UInt16 = v > 0xFFFF ? 0x100 : 1 << UInt16(RegexClassTable.category(v))
+                    cls.nonASCII |= kind
+                    cls.inexact |= kind
+                }
+            } else {
+                // A class of kinds (`\w`, `[^…]`): a scalar with a symbol of its own is in it as
+                // its kind is.
+                for (v, x) in extraIndex {
+                    let kind: UInt16 = 1 << UInt16(RegexClassTable.category(v))
+                    if cls.nonASCII & kind != 0 { symbolMask[x] |= bit }
+                    if cls.inexact & kind != 0 { symbolUnsure[x] = true }
+                }
+            }
             for b in 0..<128 where cls.holdsASCII(UInt8(b)) { symbolMask[b] |= bit }
-            for c in 0..<9 where cls.nonASCII & (1 << UInt16(c)) != 0 { symbolMask[128 + c] |= bit }
+            if cls.inexact & ScalarClass.asciiInexact != 0 { for b in 0..<128 { symbolUnsure[b] = true } }
+            for c in 0..<9 {
+                if cls.nonASCII & (1 << UInt16(c)) != 0 { symbolMask[128 + c] |= bit }
+                if cls.inexact & (1 << UInt16(c)) != 0 { symbolUnsure[128 + c] = true }
+            }
         }
-        // Classes of symbols with the same positions.
-        var classOf = [Int](repeating: 0, count: 137)
-        var classMasks: [UInt64] = []
-        for (sym, m) in symbolMask.enumerated() {
-            if let k = classMasks.firstIndex(of: m) { classOf[sym] = k } else { classOf[sym] = classMasks.count; classMasks.append(m) }
+        // The letters that fold to ASCII: as their category (4, word), or, under (?i), ICU's
+        // to match (one of them may stand for two pattern characters: `ff` matches `ﬀ`).
+        let folds = Int(RegexText.foldsToASCII)
+        if g.insensitive {
+            symbolMask[folds] = ~0
+            symbolUnsure[folds] = true
+        } else {
+            symbolMask[folds] = symbolMask[128 + 4]
+            symbolUnsure[folds] = symbolUnsure[128 + 4]
         }
-        classCount = classMasks.count
-        // Subset construction, from the empty set; every state takes `first` again unless the
+        // Classes of symbols with the same positions and sureness.
+        var classOf = [Int](repeating: 0, count: symbols)
+        var classMasks: [UInt64] = [], classUnsure: [Bool] = []
+        for sym in 0..<symbols {
+            let m = symbolMask[sym], u = symbolUnsure[sym]
+            if let k = classMasks.indices.first(where: { classMasks[$0] == m && classUnsure[$0] == u }) { classOf[sym] = k } else {
+                classOf[sym] = classMasks.count
+                classMasks.append(m)
+                classUnsure.append(u)
+            }
+        }
+        let classes = classMasks.count
+        let readings = g.readsBoundaries ? 3 : 1
+        let width = classes * readings
+        // Subset construction: a state is a set of positions (the last scalar of a match in
+        // progress) and whether it is sure. Every state takes `first` again unless the
         // pattern starts at the text's start (then only state 0, the start, does; the empty
         // set after it is `dead`: no match can start any more).
-        var states: [UInt64] = [0]
-        var index: [UInt64: Int] = anchoredStart ? [:] : [0: 0]
+        struct Key: Hashable { var positions: UInt64; var sure: Bool }
+        var states: [Key] = [Key(positions: 0, sure: true)]
+        var index: [Key: Int] = anchoredStart ? [:] : [states[0]: 0]
         var table: [UInt16] = []
-        var finals: [Bool] = [false]
         var k = 0
-        while k < states.count {
-            let s = states[k]
-            var follow = k == 0 || !anchoredStart ? root.first : 0
+        func step(_ s: UInt64, _ boundary: Bool, from start: Bool) -> UInt64 {
+            var follow: UInt64 = start ? (boundary ? root.firstB : root.firstN) : 0
             var rest = s
             while rest != 0 {
                 let p = rest.trailingZeroBitCount
-                follow |= g.follow[p]
+                follow |= boundary ? g.followB[p] : g.followN[p]
                 rest &= rest - 1
             }
-            for mask in classMasks {
-                let t = follow & mask
-                // Without an end anchor, a match may end here: the answer is "maybe" at once.
-                if t & root.last != 0 && !anchoredEnd { table.append(Self.accept); continue }
-                if let j = index[t] { table.append(UInt16(j)); continue }
-                guard states.count < Self.maxStates else { return nil }
-                index[t] = states.count
-                table.append(UInt16(states.count))
-                states.append(t)
-                finals.append(t & root.last != 0)
+            return follow
+        }
+        while k < states.count {
+            let state = states[k]
+            let start = k == 0 || !anchoredStart
+            for reading in 0..<readings {
+                for (c, mask) in classMasks.enumerated() {
+                    if mask == ~0 && g.insensitive { table.append(Self.acceptMaybe); continue }
+                    // The two readings of the boundary before the symbol: what ends here, what follows.
+                    let endsB = state.positions & root.lastB != 0, endsN = state.positions & root.lastN != 0
+                    let nextB = step(state.positions, true, from: start) & mask, nextN = step(state.positions, false, from: start) & mask
+                    var ends: Bool, endsSurely: Bool, t: UInt64, sureNext: Bool
+                    switch readings == 1 ? 0 : reading {
+                    case 0: (ends, endsSurely, t, sureNext) = (endsB, state.sure, nextB, state.sure)
+                    case 1: (ends, endsSurely, t, sureNext) = (endsN, state.sure, nextN, state.sure)
+                    default:
+                        ends = endsB || endsN
+                        endsSurely = state.sure && endsB == endsN
+                        t = nextB | nextN
+                        sureNext = state.sure && nextB == nextN
+                    }
+                    if ends && !anchoredEnd { table.append(endsSurely ? Self.acceptSure : Self.acceptMaybe); continue }
+                    let key = Key(positions: t, sure: t == 0 || (sureNext && !classUnsure[c]))
+                    if let j = index[key] { table.append(UInt16(j)); continue }
+                    guard states.count < Self.maxStates else { return nil }
+                    index[key] = states.count
+                    table.append(UInt16(states.count))
+                    states.append(key)
+                }
             }
             k += 1
         }
-        stateCount = states.count
-        let classes = classMasks.count
-        dead = anchoredStart ? index[0].map { Int32($0 * classes) } ?? -1 : -1
-        final = FrozenBuffer(ownedBuffer(finals))
-        // Transitions hold the next state's row offset (state × classes), not its number.
-        let rows = table.map { $0 == Self.accept ? $0 : $0 &* UInt16(classes) }
-        next = FrozenBuffer(ownedBuffer(rows))
-        let byteClass = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 256)
-        for b in 0..<256 {
-            let v: Int
-            if b < 128 { v = classOf[b] } else if b < 0xC0 { v = 255 } else if b >= 0xF0 { v = classOf[136] } else { v = 254 }
-            byteClass[b] = UInt8(v)
-        }
-        self.byteClass = FrozenBuffer(byteClass)
-        categoryClass = FrozenBuffer(ownedBuffer((0..<8).map { UInt8(classOf[128 + $0]) }))
+        guard states.count * width < Int(Self.acceptMaybe) else { return nil }
+        return Tables(
+            symbolColumn: FrozenBuffer(ownedBuffer((0..<symbols).map { UInt16(classOf[$0]) })),
+            gapColumn: FrozenBuffer(ownedBuffer(readings == 1 ? [0, 0, 0] : [0, UInt16(classes), UInt16(2 * classes)])),
+            // Transitions hold the next state's row offset (state × columns), not its number.
+            next: FrozenBuffer(ownedBuffer(table.map { $0 >= Self.acceptMaybe ? $0 : $0 &* UInt16(width) })),
+            columns: width,
+            // The end of the text is always a word boundary.
+            final: FrozenBuffer(ownedBuffer(states.map { $0.positions & root.lastB != 0 })),
+            sure: FrozenBuffer(ownedBuffer(states.map(\.sure))),
+            anchoredEnd: anchoredEnd,
+            dead: anchoredStart ? index[Key(positions: 0, sure: true)].map { Int32($0 * width) } ?? -1 : -1,
+            readsBoundaries: g.readsBoundaries, exact: exact, stateCount: states.count)
     }
 
     deinit {
-        next.deallocate(); byteClass.deallocate(); categoryClass.deallocate(); final.deallocate()
+        next.deallocate(); symbolColumn.deallocate(); final.deallocate(); sure.deallocate(); gapColumn.deallocate()
     }
 
-    /// Whether the regex may match in `text` (then ICU decides); false only when it cannot.
-    /// `then`, if given, is read after a space, as one text (`body + " " + sender`).
-    public func mayMatch(_ text: UnsafeBufferPointer<UInt8>, then second: UnsafeBufferPointer<UInt8>? = nil) -> Bool {
-        var state = 0
-        guard run(text, &state) else { return true }
-        if let second {
-            let c = Int(byteClass[0x20])
-            let n = next[state &+ c]
-            if n == Self.accept { return true }
-            state = Int(n)
-            guard run(second, &state) else { return true }
-        }
-        return anchoredEnd && final[state / classCount]
-    }
-
-    /// Runs `text` from `state`; false when a match may have ended (or a scalar is not modelled).
+    /// What the regex does on `text`, which must be read with boundaries drawn when
+    /// `readsBoundaries`.
     @inline(__always)
-    private func run(_ text: UnsafeBufferPointer<UInt8>, _ state: inout Int) -> Bool {
-        guard let base = text.baseAddress else { return true }
-        var s = state
-        var i = 0
-        let n = text.count
-        while i < n {
-            let b = base[i]
-            var c = Int(byteClass[Int(b)])
-            if c >= 254 {
-                if c == 255 { i &+= 1; continue }       // a continuation byte
-                if asciiOnly { return false }
-                // A two- or three-byte scalar: its category's class.
-                let v: UInt32
-                if b < 0xE0 {
-                    guard i + 1 < n else { return false }
-                    v = UInt32(b & 0x1F) << 6 | UInt32(base[i + 1] & 0x3F)
-                } else {
-                    guard i + 2 < n else { return false }
-                    v = UInt32(b & 0x0F) << 12 | UInt32(base[i + 1] & 0x3F) << 6 | UInt32(base[i + 2] & 0x3F)
-                }
-                c = Int(categoryClass[Int(RegexClassTable.category(v))])
-            } else if asciiOnly && b >= 0x80 {
-                return false
+    public func decide(_ text: RegexText) -> RegexDecision {
+        precondition(text.alphabet === alphabet, "a text read in another alphabet")
+        return run(text.symbols, text.gaps)
+    }
+
+    @inline(__always)
+    private func run(_ symbols: UnsafeBufferPointer<UInt8>, _ gaps: UnsafeBufferPointer<UInt8>) -> RegexDecision {
+        var s = 0
+        let n = symbols.count
+        let deadRow = Int(dead)
+        if readsBoundaries {
+            precondition(gaps.count == n + 1, "boundaries not drawn")
+            for i in 0..<n {
+                let t = next[s &+ Int(symbolColumn[Int(symbols[i])] &+ gapColumn[Int(gaps[i])])]
+                if t >= Self.acceptMaybe { return t == Self.acceptSure && exact ? .match : .maybe }
+                s = Int(t)
+                if s == deadRow { return .noMatch }
             }
-            let t = next[s &+ c]
-            if t == Self.accept { return false }
-            s = Int(t)
-            if s == Int(dead) { break }
-            i &+= 1
+        } else {
+            for i in 0..<n {
+                let t = next[s &+ Int(symbolColumn[Int(symbols[i])])]
+                if t >= Self.acceptMaybe { return t == Self.acceptSure && exact ? .match : .maybe }
+                s = Int(t)
+                if s == deadRow { return .noMatch }
+            }
         }
-        state = s
-        return true
+        let state = s / columns
+        guard final[state] else { return .noMatch }
+        return exact && sure[state] ? .match : .maybe
+    }
+
+    /// Whether the regex may match in `text` (one text, read here; for tests and checks).
+    public func mayMatch(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        decide(text) != .noMatch
+    }
+
+    /// What the regex does on `text` (one text, read here; for tests and checks).
+    public func decide(_ text: UnsafeBufferPointer<UInt8>) -> RegexDecision {
+        let t = RegexText(alphabet: alphabet)
+        t.read(text, boundaries: readsBoundaries)
+        if readsBoundaries { t.drawBoundaries() }
+        return decide(t)
     }
 }
 
-/// Glushkov's construction over a syntax tree: positions, first/last sets, follow sets.
+/// Glushkov's construction over a syntax tree: positions, first/last sets, follow sets,
+/// each for the two readings of the word boundary between two scalars (`B`: one, `N`: none).
 struct Glushkov {
     let insensitive: Bool
     var classes: [ScalarClass] = []
-    var follow: [UInt64] = []
+    /// Per position, the non-ASCII scalars it matches when it is a list of scalars (a
+    /// character, `[$£€]`), or nil (a class of kinds: `\d`, `[^a]`).
+    var members: [[UInt32]?] = []
+    var followB: [UInt64] = [], followN: [UInt64] = []
     var tooLarge = false
+    /// Nothing was approximated (see RegexAutomaton): the automaton is the regex.
+    var exact = true
+    var readsBoundaries = false
 
+    /// A part of the pattern: whether it matches the empty text (where the boundary there
+    /// is `B` / `N`), its first and last positions (entered or left across a boundary that
+    /// is `B` / `N`).
     struct Part {
-        var nullable: Bool
-        var first: UInt64
-        var last: UInt64
+        var nullB: Bool, nullN: Bool
+        var firstB: UInt64, firstN: UInt64
+        var lastB: UInt64, lastN: UInt64
     }
 
-    init(insensitive: Bool) { self.insensitive = insensitive }
+    /// `\b` and `\B` read as what they are; else as empty (a bound: the automaton is not exact).
+    let readBoundaries: Bool
 
-    static let empty = Part(nullable: true, first: 0, last: 0)
+    init(insensitive: Bool, readBoundaries: Bool = true) {
+        self.insensitive = insensitive
+        self.readBoundaries = readBoundaries
+    }
 
-    mutating func position(_ c: ScalarClass) -> Part {
+    static let empty = Part(nullB: true, nullN: true, firstB: 0, firstN: 0, lastB: 0, lastN: 0)
+
+    mutating func position(_ c: ScalarClass, members listed: [Unicode.Scalar]? = nil) -> Part {
         guard classes.count < RegexAutomaton.maxPositions else { tooLarge = true; return Self.empty }
         var cls = c
         if insensitive {
-            // ASCII letters in both cases (the text is ASCII when this automaton decides).
+            // ASCII letters in both cases.
             let letters: UInt64 = 0x07FF_FFFE        // bits 1–26 of the 64-bit half: A–Z at 65…, a–z at 97…
             cls.asciiHigh |= (cls.asciiHigh & (letters << 32)) >> 32 | (cls.asciiHigh & letters) << 32
         }
         classes.append(cls)
-        follow.append(0)
+        members.append(insensitive ? nil : listed.map { $0.filter { !$0.isASCII }.map(\.value) })
+        followB.append(0)
+        followN.append(0)
         let bit: UInt64 = 1 << UInt64(classes.count - 1)
-        return Part(nullable: false, first: bit, last: bit)
+        return Part(nullB: false, nullN: false, firstB: bit, firstN: bit, lastB: bit, lastN: bit)
+    }
+
+    mutating func link(_ from: UInt64, _ to: UInt64, boundary: Bool) {
+        var rest = from
+        while rest != 0 {
+            if boundary { followB[rest.trailingZeroBitCount] |= to } else { followN[rest.trailingZeroBitCount] |= to }
+            rest &= rest - 1
+        }
     }
 
     mutating func concat(_ a: Part, _ b: Part) -> Part {
-        var rest = a.last
-        while rest != 0 {
-            follow[rest.trailingZeroBitCount] |= b.first
-            rest &= rest - 1
-        }
-        return Part(nullable: a.nullable && b.nullable, first: a.first | (a.nullable ? b.first : 0), last: b.last | (b.nullable ? a.last : 0))
+        link(a.lastB, b.firstB, boundary: true)
+        link(a.lastN, b.firstN, boundary: false)
+        return Part(nullB: a.nullB && b.nullB, nullN: a.nullN && b.nullN,
+                    firstB: a.firstB | (a.nullB ? b.firstB : 0), firstN: a.firstN | (a.nullN ? b.firstN : 0),
+                    lastB: b.lastB | (b.nullB ? a.lastB : 0), lastN: b.lastN | (b.nullN ? a.lastN : 0))
     }
 
     func alternative(_ a: Part, _ b: Part) -> Part {
-        Part(nullable: a.nullable || b.nullable, first: a.first | b.first, last: a.last | b.last)
+        Part(nullB: a.nullB || b.nullB, nullN: a.nullN || b.nullN, firstB: a.firstB | b.firstB, firstN: a.firstN | b.firstN,
+             lastB: a.lastB | b.lastB, lastN: a.lastN | b.lastN)
     }
 
     mutating func star(_ a: Part) -> Part {
-        var rest = a.last
-        while rest != 0 {
-            follow[rest.trailingZeroBitCount] |= a.first
-            rest &= rest - 1
-        }
-        return Part(nullable: true, first: a.first, last: a.last)
+        link(a.lastB, a.firstB, boundary: true)
+        link(a.lastN, a.firstN, boundary: false)
+        return Part(nullB: true, nullN: true, firstB: a.firstB, firstN: a.firstN, lastB: a.lastB, lastN: a.lastN)
+    }
+
+    static func optional(_ p: Part) -> Part {
+        var q = p
+        q.nullB = true; q.nullN = true
+        return q
     }
 
     mutating func build(_ node: RegexNode) -> Part? {
         if tooLarge { return nil }
         switch node {
-        case .empty, .assertion, .lookaround, .textStart, .textEnd:
+        case .empty:
             return Self.empty
+        case .assertion, .lookaround, .textStart, .textEnd:
+            exact = false
+            return Self.empty
+        case .wordBoundary(let at):
+            guard readBoundaries else { exact = false; return Self.empty }
+            readsBoundaries = true
+            return Part(nullB: at, nullN: !at, firstB: 0, firstN: 0, lastB: 0, lastN: 0)
         case .scalar(let c):
-            return position(ScalarClass(c))
-        case .oneOf(_, let cls):
-            return position(cls)
+            return position(ScalarClass(c), members: [c])
+        case .oneOf(let listed, let cls):
+            return position(cls, members: listed)
         case .unknown:
+            exact = false
             return star(position(.any))
         case .concat(let items):
             var part = Self.empty
@@ -274,6 +425,7 @@ struct Glushkov {
             var optional: Int? = hi.map { $0 - lo }
             if let o = optional, required + o > RegexAutomaton.maxCopies || lo > RegexAutomaton.maxCopies { optional = nil }
             if hi == 0 { return Self.empty }
+            if lo > RegexAutomaton.maxCopies || (hi != nil && optional == nil) { exact = false }
             var part = Self.empty
             for _ in 0..<required {
                 guard let p = build(body) else { return nil }
@@ -284,12 +436,7 @@ struct Glushkov {
                 var tail: Part? = nil
                 for _ in 0..<o {
                     guard let p = build(body) else { return nil }
-                    let opt = Part(nullable: true, first: p.first, last: p.last)
-                    tail = tail.map { t in
-                        var q = concat(p, t)
-                        q.nullable = true
-                        return q
-                    } ?? opt
+                    tail = tail.map { t in Self.optional(concat(p, t)) } ?? Self.optional(p)
                 }
                 if let t = tail { part = concat(part, t) }
             } else {

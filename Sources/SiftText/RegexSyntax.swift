@@ -21,8 +21,10 @@ public indirect enum RegexNode: Equatable, Sendable {
     case oneOf([Unicode.Scalar]?, ScalarClass)
     /// Text of no known shape (`\X`, `\R`, a backreference): it may even be empty.
     case unknown
-    /// Matches no text: `\b`, `^` and `$` in multi-line mode, `\Z`, a negative lookaround.
+    /// Matches no text: `^` and `$` in multi-line mode, `\Z`, `\G`, a negative lookaround.
     case assertion
+    /// `\b` (true) or `\B` (false): a Unicode word boundary (UAX #29, as ICU draws it), or not one.
+    case wordBoundary(Bool)
     /// The start of the text: `\A`, or `^` outside multi-line mode.
     case textStart
     /// The very end of the text: `\z` (ICU's spelling of a bare `$` outside multi-line mode).
@@ -39,28 +41,49 @@ public indirect enum RegexNode: Equatable, Sendable {
 /// The scalars a one-scalar node may match, over-approximated (more is always safe): ASCII
 /// scalars one bit each, others by their `RegexClassTable` category (what ICU's `\d`,
 /// `\s`, `\w` say of them), bit 8 for every scalar above the BMP.
+///
+/// `inexact` says where the bits are only a bound: bit `c` (0–8) when the class may hold
+/// some scalars of category `c` and not others (its bit in `nonASCII` is then set), bit 9
+/// when the ASCII bits are a bound. Where a class is exact, a scalar of that kind is in it
+/// exactly when its bit is set, and the automaton may decide without ICU (RegexAutomaton).
 public struct ScalarClass: Equatable, Sendable {
     public var asciiLow: UInt64 = 0, asciiHigh: UInt64 = 0
     /// Bit `c` for the non-ASCII BMP scalars of category `c` (0–7), bit 8 above the BMP.
     public var nonASCII: UInt16 = 0
+    /// Where the bits are a bound, not the class (above).
+    public var inexact: UInt16 = 0
+    static let asciiInexact: UInt16 = 0x200
 
-    public static let any = ScalarClass(asciiLow: ~0, asciiHigh: ~0, nonASCII: 0x1FF)
+    public static let any = ScalarClass(asciiLow: ~0, asciiHigh: ~0, nonASCII: 0x1FF, inexact: 0x3FF)
+    /// `.` outside `(?s)`: everything but the line terminators \n \v \f \r U+0085 U+2028 U+2029
+    /// (the last three in the categories with the space bit, which are left inexact).
+    public static let dot = ScalarClass(asciiLow: ~0 & ~(0xF << 10), asciiHigh: ~0, nonASCII: 0x1FF,
+                                        inexact: categories(with: RegexClassTable.space) & 0xFF)
     /// The categories holding a bit: `\d` (digit), `\s` (space), `\w` (word).
     static func categories(with bit: UInt8) -> UInt16 {
         var m: UInt16 = 0x100
         for c in 0..<8 where UInt8(c) & bit != 0 { m |= 1 << UInt16(c) }
         return m
     }
-    public static let digit: ScalarClass = { var c = ScalarClass(nonASCII: categories(with: RegexClassTable.digit)); c.add(48...57); return c }()
-    public static let space: ScalarClass = { var c = ScalarClass(nonASCII: categories(with: RegexClassTable.space)); c.add(9...13); c.add(32...32); return c }()
+    // Above the BMP every scalar is one symbol: the three classes hold some of them.
+    public static let digit: ScalarClass = { var c = ScalarClass(nonASCII: categories(with: RegexClassTable.digit), inexact: 0x100); c.add(48...57); return c }()
+    public static let space: ScalarClass = { var c = ScalarClass(nonASCII: categories(with: RegexClassTable.space), inexact: 0x100); c.add(9...13); c.add(32...32); return c }()
     public static let word: ScalarClass = {
-        var c = ScalarClass(nonASCII: categories(with: RegexClassTable.word))
+        var c = ScalarClass(nonASCII: categories(with: RegexClassTable.word), inexact: 0x100)
         c.add(48...57); c.add(65...90); c.add(97...122); c.add(95...95)
         return c
     }()
 
-    public init(asciiLow: UInt64 = 0, asciiHigh: UInt64 = 0, nonASCII: UInt16 = 0) {
-        self.asciiLow = asciiLow; self.asciiHigh = asciiHigh; self.nonASCII = nonASCII
+    public init(asciiLow: UInt64 = 0, asciiHigh: UInt64 = 0, nonASCII: UInt16 = 0, inexact: UInt16 = 0) {
+        self.asciiLow = asciiLow; self.asciiHigh = asciiHigh; self.nonASCII = nonASCII; self.inexact = inexact
+    }
+
+    /// The scalars not in the class (`\D`, `[^…]`): exact where the class is; where it is
+    /// a bound, the complement may hold anything of that kind.
+    public var complemented: ScalarClass {
+        var c = ScalarClass(nonASCII: (~nonASCII | inexact) & 0x1FF, inexact: inexact)
+        if inexact & Self.asciiInexact != 0 { c.asciiLow = ~0; c.asciiHigh = ~0 } else { c.asciiLow = ~asciiLow; c.asciiHigh = ~asciiHigh }
+        return c
     }
 
     public init(_ c: Unicode.Scalar) { add(c) }
@@ -70,14 +93,15 @@ public struct ScalarClass: Equatable, Sendable {
         for v in range.lowerBound...min(range.upperBound, 127) { if v < 64 { asciiLow |= 1 << UInt64(v) } else { asciiHigh |= 1 << UInt64(v - 64) } }
     }
 
+    /// Adds one scalar: a non-ASCII one adds its kind, inexactly (the kind holds others).
     mutating func add(_ c: Unicode.Scalar) {
         if c.value < 128 { add(c.value...c.value) }
-        else if c.value > 0xFFFF { nonASCII |= 0x100 }
-        else { nonASCII |= 1 << UInt16(RegexClassTable.category(c.value)) }
+        else if c.value > 0xFFFF { nonASCII |= 0x100; inexact |= 0x100 }
+        else { let bit: UInt16 = 1 << UInt16(RegexClassTable.category(c.value)); nonASCII |= bit; inexact |= bit }
     }
 
     mutating func formUnion(_ o: ScalarClass) {
-        asciiLow |= o.asciiLow; asciiHigh |= o.asciiHigh; nonASCII |= o.nonASCII
+        asciiLow |= o.asciiLow; asciiHigh |= o.asciiHigh; nonASCII |= o.nonASCII; inexact |= o.inexact
     }
 
     public func holdsASCII(_ b: UInt8) -> Bool {
@@ -106,7 +130,10 @@ public enum RegexSyntax {
     /// `\N{…}`, a stray `]`, anything ICU would refuse).
     public static func parse(_ pattern: String) -> RegexNode? {
         var p = Parser(Array(pattern.unicodeScalars))
-        p.multiline = ICURegex.inlineFlags(p.s).on.contains("m")
+        let flags = ICURegex.inlineFlags(p.s).on
+        p.multiline = flags.contains("m")
+        p.dotAll = flags.contains("s")
+        p.insensitive = flags.contains("i")
         guard let node = p.alternation(), p.i == p.s.count else { return nil }
         return node
     }
@@ -116,6 +143,10 @@ public enum RegexSyntax {
         var i = 0
         /// Multi-line mode is turned on somewhere: `^` may be any line's start.
         var multiline = false
+        /// `(?s)` somewhere: `.` may match a line break.
+        var dotAll = false
+        /// `(?i)` somewhere: a negated class's ASCII letters are left to ICU's case closure.
+        var insensitive = false
         init(_ s: [Unicode.Scalar]) { self.s = s }
 
         var atEnd: Bool { i >= s.count }
@@ -135,10 +166,20 @@ public enum RegexSyntax {
         mutating func concatenation() -> RegexNode? {
             var items: [RegexNode] = []
             while let c = peek(), c != "|", c != ")" {
+                let quoted = c == "\\" && peek(1) == "Q"
                 guard var atom = atom() else { return nil }
-                // Quantifiers, any number in a row (`a{2}{3}` is ICU's too).
+                // Quantifiers, any number in a row (`a{2}{3}` is ICU's too). After `\Q…\E` a
+                // quantifier repeats the last character only.
                 while let q = quantifier() {
-                    atom = .repeated(atom, min: q.min, max: q.max)
+                    if quoted {
+                        guard case .concat(var quotedItems) = atom, let last = quotedItems.popLast() else {
+                            if case .scalar = atom { atom = .repeated(atom, min: q.min, max: q.max); continue }
+                            return nil
+                        }
+                        atom = .concat(quotedItems + [.repeated(last, min: q.min, max: q.max)])
+                    } else {
+                        atom = .repeated(atom, min: q.min, max: q.max)
+                    }
                 }
                 items.append(atom)
             }
@@ -185,7 +226,7 @@ public enum RegexSyntax {
             case "[":
                 return charClass()
             case "\\": return escape()
-            case ".": i += 1; return .oneOf(nil, .any)
+            case ".": i += 1; return .oneOf(nil, dotAll ? .any : .dot)
             case "^": i += 1; return multiline ? .assertion : .textStart
             case "$": i += 1; return .assertion
             case "?", "*", "+", "{", ")", "]", "}", "|": return nil      // a quantifier with nothing before it, a stray bracket
@@ -248,7 +289,8 @@ public enum RegexSyntax {
             var plain = true
             var approx = ScalarClass()
             var approximated = true     // `approx` holds everything the class matches
-            if peek() == "^" { plain = false; approximated = false; i += 1 }
+            var negated = false
+            if peek() == "^" { plain = false; negated = true; i += 1 }
             // `[]…]` and `[^]…]`: whether ICU reads the `]` as a member is not modelled.
             if peek() == "]" { return nil }
             var depth = 1
@@ -320,7 +362,15 @@ public enum RegexSyntax {
                     i += 1
                 }
             }
-            let approximation = approximated ? approx : .any
+            var approximation = approximated ? approx : .any
+            if approximated && negated {
+                approximation = approx.complemented
+                if insensitive {
+                    // ICU closes the class over case before negating it: its ASCII letters are a bound.
+                    approximation.asciiLow = ~0; approximation.asciiHigh = ~0
+                    approximation.inexact |= ScalarClass.asciiInexact
+                }
+            }
             if !plain || members.isEmpty || members.count > 16 { return .oneOf(nil, approximation) }
             return .oneOf(members, approximation)
         }
@@ -376,7 +426,10 @@ public enum RegexSyntax {
             case "d": i += 2; return .oneOf(nil, .digit)
             case "w": i += 2; return .oneOf(nil, .word)
             case "s": i += 2; return .oneOf(nil, .space)
-            case "D", "W", "S", "h", "H", "v", "V":
+            case "D": i += 2; return .oneOf(nil, ScalarClass.digit.complemented)
+            case "W": i += 2; return .oneOf(nil, ScalarClass.word.complemented)
+            case "S": i += 2; return .oneOf(nil, ScalarClass.space.complemented)
+            case "h", "H", "v", "V":
                 i += 2; return .oneOf(nil, .any)
             case "p", "P":
                 i += 2
@@ -390,7 +443,9 @@ public enum RegexSyntax {
                 return .oneOf(nil, .any)
             case "A": i += 2; return .textStart
             case "z": i += 2; return .textEnd
-            case "b", "B", "Z", "G":
+            case "b": i += 2; return .wordBoundary(true)
+            case "B": i += 2; return .wordBoundary(false)
+            case "Z", "G":
                 i += 2; return .assertion
             case "X", "R":
                 i += 2; return .unknown

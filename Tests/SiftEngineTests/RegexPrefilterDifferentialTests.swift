@@ -85,22 +85,40 @@ struct RegexPrefilterDifferentialTests {
     }
 
     /// The gate needs a literal of every clause: with one clause's alone ICU never runs.
+    /// (A non-ASCII word under `(?i)` leaves the pattern without an automaton: the gate is the
+    /// only layer before ICU.)
     @Test func everyClauseIsNeeded() throws {
         var set = RuleSet()
-        set.add(deny(#"(?i)(parcel|colis)\b.*\b(hold|zoll)"#, target: .body, .regex))
+        set.add(deny(#"(?i)(parcel|colis)\b.*\b(hold|zoll|gümrük)"#, target: .body, .regex))
         let e = Evaluator(try CompiledRuleSet(set))
         #expect(e.evaluate(sender: "x", body: "your parcel is here").stage == .noMatch)
         #expect(e.evaluate(sender: "x", body: "hold on").stage == .noMatch)
         #expect(e.regexRuns.first?.runs == 0)
         #expect(e.evaluate(sender: "x", body: "Ihr COLIS: Zoll fällig").stage == .denyFilter)
-        // Both literals, in the wrong order: the gate opens, the automaton rules it out.
-        #expect(e.evaluate(sender: "x", body: "hold your parcel").stage == .noMatch)
         #expect(e.regexRuns.first?.runs == 1)
-        #expect(e.evaluate(sender: "x", body: "parcel: hold").stage == .denyFilter)
+        // Both literals, in the wrong order: the gate opens, ICU says no.
+        #expect(e.evaluate(sender: "x", body: "hold your parcel").stage == .noMatch)
         #expect(e.regexRuns.first?.runs == 2)
+        #expect(e.evaluate(sender: "x", body: "parcel: hold").stage == .denyFilter)
+        #expect(e.regexRuns.first?.runs == 3)
         // The literal must be in the regex's target: in the sender it opens nothing.
         #expect(e.evaluate(sender: "parcel hold", body: "nothing").stage == .noMatch)
-        #expect(e.regexRuns.first?.runs == 2)
+        #expect(e.regexRuns.first?.runs == 3)
+    }
+
+    /// An automaton that reads its regex exactly decides without ICU, both ways.
+    @Test func anExactAutomatonDecidesWithoutICU() throws {
+        var set = RuleSet()
+        set.add(deny(#"(?i)(parcel|colis)\b.*\b(hold|zoll)"#, target: .body, .regex))
+        let e = Evaluator(try CompiledRuleSet(set))
+        #expect(e.evaluate(sender: "x", body: "Ihr COLIS: Zoll fällig").stage == .denyFilter)
+        #expect(e.evaluate(sender: "x", body: "hold your parcel").stage == .noMatch)
+        #expect(e.evaluate(sender: "x", body: "parcel: hold").stage == .denyFilter)
+        #expect(e.evaluate(sender: "x", body: "parcels: hold").stage == .noMatch)      // no boundary after parcel
+        #expect(e.regexRuns.first?.runs == 0)
+        // `ß` may stand for `ss` under (?i): ICU decides.
+        #expect(e.evaluate(sender: "x", body: "parcel: ßhold").stage == .noMatch)
+        #expect(e.regexRuns.first?.runs == 1)
     }
 }
 
@@ -108,16 +126,19 @@ struct RegexPrefilterDifferentialTests {
 @Suite("Regex prefilter: --explain")
 struct RegexLayerTraceTests {
     @Test func traceNamesTheLayer() throws {
+        // Filter 4's backreference leaves its automaton a bound: ICU decides it.
         let r = rules([deny(#"(?i)\b(loan|credit)\b"#, target: .body, .regex), deny("[A-Z]{5,}", target: .body, .regex),
-                       deny(#"\b\d{6}\b"#, target: .body, .regex), deny(#"\d{3}"#, target: .body, .regex)])
+                       deny(#"\b\d{6}\b"#, target: .body, .regex), deny(#"(\d)\1{2}"#, target: .body, .regex),
+                       deny(#"\d{3}"#, target: .body, .regex)])
         let v = try judge(r, sender: "x", body: "hello 123", explain: true)
         #expect(v.stage == .denyFilter && v.reason == #"\d{3}"#)
         let step = v.trace.first { $0.stage == .denyFilter }
-        #expect(step?.checked == "4 filters (regex filter 1 ruled out by its literals; regex filter 2 ruled out by its first bytes; "
-                + "regex filter 3 ruled out by its automaton; regex filter 4 matched by ICU)")
-        let none = try judge(r, sender: "x", body: "credits", explain: true)
-        #expect(none.trace.first { $0.stage == .denyFilter }?.checked == "4 filters (regex filter 1 no match by ICU; "
-                + "regex filter 2 ruled out by its first bytes; regex filter 3 ruled out by its automaton; regex filter 4 ruled out by its first bytes)")
+        #expect(step?.checked == "5 filters (regex filter 1 ruled out by its literals; regex filter 2 ruled out by its first bytes; "
+                + "regex filter 3 ruled out by its automaton; regex filter 4 no match by ICU; regex filter 5 matched by its automaton)")
+        let icu = try judge(r, sender: "x", body: "credits 111", explain: true)
+        #expect(icu.reason == #"(\d)\1{2}"#)
+        #expect(icu.trace.first { $0.stage == .denyFilter }?.checked == "5 filters (regex filter 1 ruled out by its automaton; "
+                + "regex filter 2 ruled out by its first bytes; regex filter 3 ruled out by its automaton; regex filter 4 matched by ICU)")
     }
 }
 

@@ -111,6 +111,31 @@ void sift_char_table(uint8_t *out, int32_t count);
 #define SIFT_REGEX_WORD 4
 void sift_regex_class_table(uint8_t *out, int32_t count);
 
+/// The word-break classes `sift_word_break_class` gives, the subset of UAX #29's
+/// Word_Break values whose rules msgsift applies itself (WordBoundary.swift); every other
+/// code point is SIFT_WB_UNKNOWN (extenders, format characters, Hebrew and Katakana
+/// letters, regional indicators, emoji modifiers, and the Han, kana, Hangul and
+/// South-East Asian letters ICU segments with a dictionary).
+#define SIFT_WB_OTHER 0
+#define SIFT_WB_ALETTER 1
+#define SIFT_WB_NUMERIC 2
+#define SIFT_WB_MIDLETTER 3
+#define SIFT_WB_MIDNUM 4
+#define SIFT_WB_MIDNUMLET 5
+#define SIFT_WB_SINGLE_QUOTE 6
+#define SIFT_WB_EXTENDNUMLET 7
+#define SIFT_WB_WSEGSPACE 8
+#define SIFT_WB_CR 9
+#define SIFT_WB_LF 10
+#define SIFT_WB_NEWLINE 11
+#define SIFT_WB_UNKNOWN 15
+int sift_word_break_class(int32_t codepoint);
+
+/// Every word boundary ICU's word break iterator (English, as ICU's regex `\b` uses it)
+/// finds in UTF-16 `text`: out[i] is 1 when offset i (0...length) is a boundary.
+/// Returns 0, or -1 when ICU failed. For tests.
+int sift_word_boundaries(const uint16_t *text, int32_t length, uint8_t *out);
+
 /// True when the code point's general category is a letter (Lu Ll Lt Lm Lo).
 int sift_is_letter(int32_t codepoint);
 

@@ -1,0 +1,301 @@
+// A message as the regex automata read it (RegexAutomaton): once per text, shared
+// by every automaton that looks at it. Per scalar, a symbol (the ASCII byte, or
+// the kind of a non-ASCII scalar) and, when some automaton reads `\b`, whether a
+// word boundary lies just before it.
+//
+// Word boundaries are ICU's (its regex reads `\b` with its English word break
+// iterator, UAX #29 with ICU's tailorings). They are drawn here for the scalars
+// whose Word_Break value is one of the simple ones (letters outside the
+// dictionary scripts, digits, the mid-word punctuation, spaces, line breaks,
+// everything else): rules WB3–WB3d, WB5–WB13b. Next to anything else
+// (extenders, format characters, Hebrew letters, katakana, Han, Hangul,
+// South-East Asian scripts, regional indicators, `@`) a boundary is unknown,
+// and an automaton whose answer would hang on it leaves the answer to ICU.
+// Tests compare every boundary drawn here with ICU's own.
+import CICUShim
+
+/// The symbols and boundaries of one text, reused from message to message (one per
+/// worker: not to be shared between threads).
+public final class RegexText {
+    /// Per scalar, its symbol: the byte for ASCII; 128 + its category (`RegexClassTable`)
+    /// for other BMP scalars; 136 above the BMP; 137 for the few letters whose case folding
+    /// holds an ASCII letter (`ſ`, `ß`, `K`, `İ`, the `ﬀ` ligatures…), of category 4.
+    public var symbols: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: symbolStore, count: count) }
+    /// Per scalar, the boundary just before it, then the one at the end (`symbols.count + 1`
+    /// entries): `RegexText.boundary`, `.inside` or `.unknown`. Empty until `drawBoundaries`.
+    public var gaps: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: gapStore, count: gapsDrawn ? count + 1 : 0) }
+
+    public static let boundary: UInt8 = 0, inside: UInt8 = 1, unknown: UInt8 = 2
+    static let foldsToASCII: UInt8 = 137
+    /// The symbols of the text's scalars (`RegexAlphabet`).
+    public let alphabet: RegexAlphabet
+
+    private var count = 0, capacity = 0
+    private var symbolStore: UnsafeMutablePointer<UInt8>
+    /// Per scalar, its word-break class (`SIFT_WB_*`), kept to draw the boundaries.
+    private var classStore: UnsafeMutablePointer<UInt8>
+    private var gapStore: UnsafeMutablePointer<UInt8>
+    private var gapsDrawn = false
+    /// Whether the last text read kept what `drawBoundaries` needs.
+    private var breaks = false
+
+    public init(alphabet: RegexAlphabet = .standard) {
+        self.alphabet = alphabet
+        symbolStore = .allocate(capacity: 1); classStore = .allocate(capacity: 1); gapStore = .allocate(capacity: 2)
+    }
+
+    deinit { symbolStore.deallocate(); classStore.deallocate(); gapStore.deallocate() }
+
+    /// Reads `text` (valid UTF-8), or `first` and `second` with a space between them;
+    /// `boundaries` when an automaton that reads `\b` may look at it.
+    public func read(_ first: UnsafeBufferPointer<UInt8>, then second: UnsafeBufferPointer<UInt8>? = nil, boundaries: Bool = true) {
+        let bytes = first.count + (second.map { $0.count + 1 } ?? 0)
+        if bytes > capacity {
+            capacity = max(bytes, capacity * 2, 256)
+            symbolStore.deallocate(); classStore.deallocate(); gapStore.deallocate()
+            symbolStore = .allocate(capacity: capacity); classStore = .allocate(capacity: capacity); gapStore = .allocate(capacity: capacity + 1)
+        }
+        count = 0
+        gapsDrawn = false
+        breaks = boundaries
+        append(first)
+        if let second {
+            symbolStore[count] = 0x20
+            classStore[count] = UInt8(SIFT_WB_WSEGSPACE)
+            count += 1
+            append(second)
+        }
+    }
+
+    /// Reads `first`'s text, a space, then `second`'s, as `read(_:then:)` would, from what
+    /// they have read already.
+    public func join(_ first: RegexText, _ second: RegexText) {
+        precondition(first.alphabet === alphabet && second.alphabet === alphabet, "texts read in another alphabet")
+        let n = first.count + 1 + second.count
+        if n > capacity {
+            capacity = max(n, capacity * 2, 256)
+            symbolStore.deallocate(); classStore.deallocate(); gapStore.deallocate()
+            symbolStore = .allocate(capacity: capacity); classStore = .allocate(capacity: capacity); gapStore = .allocate(capacity: capacity + 1)
+        }
+        breaks = first.breaks && second.breaks
+        gapsDrawn = false
+        symbolStore.update(from: first.symbolStore, count: first.count)
+        symbolStore[first.count] = 0x20
+        (symbolStore + first.count + 1).update(from: second.symbolStore, count: second.count)
+        if breaks {
+            classStore.update(from: first.classStore, count: first.count)
+            classStore[first.count] = UInt8(SIFT_WB_WSEGSPACE)
+            (classStore + first.count + 1).update(from: second.classStore, count: second.count)
+        }
+        count = n
+    }
+
+    private func append(_ text: UnsafeBufferPointer<UInt8>) {
+        guard let base = text.baseAddress else { return }
+        let n = text.count
+        let table = alphabet.table
+        let out = symbolStore, classes = classStore
+        var k = count
+        var i = 0
+        if !breaks {
+            while i < n {
+                let b = base[i]
+                if b < 0x80 { out[k] = b; k &+= 1; i &+= 1; continue }
+                let v = UTF8Scalar.decode(text, i)
+                i &+= b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
+                out[k] = v > 0xFFFF ? 136 : table[Int(v)]
+                k &+= 1
+            }
+            count = k
+            return
+        }
+        let asciiBreak = Self.asciiBreak, breakTable = Self.breakTable
+        while i < n {
+            let b = base[i]
+            if b < 0x80 {
+                out[k] = b
+                classes[k] = asciiBreak[Int(b)]
+                k &+= 1; i &+= 1
+                continue
+            }
+            let v = UTF8Scalar.decode(text, i)
+            i &+= b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
+            if v > 0xFFFF {
+                out[k] = 136
+                classes[k] = UInt8(truncatingIfNeeded: sift_word_break_class(Int32(v)))
+            } else {
+                out[k] = table[Int(v)]
+                classes[k] = breakTable[Int(v)]
+            }
+            k &+= 1
+        }
+        count = k
+    }
+
+    /// Fills `gaps` (once per text, before an automaton that reads `\b` runs).
+    public func drawBoundaries() {
+        precondition(breaks, "the text was read without boundaries")
+        guard !gapsDrawn else { return }
+        gapsDrawn = true
+        let n = count, c = classStore, g = gapStore
+        let pairs = Self.pairs
+        if n == 0 { g[0] = Self.boundary; return }
+        g[0] = c[0] == Self.unknownClass ? Self.unknown : Self.boundary
+        g[n] = c[n - 1] == Self.unknownClass ? Self.unknown : Self.boundary
+        var i = 1
+        while i < n {
+            let r = pairs[Int(c[i - 1]) &<< 4 | Int(c[i])]
+            g[i] = r <= Self.unknown ? r : Self.context(c, n, i)
+            i &+= 1
+        }
+    }
+
+    /// The gap before scalar `i` where the pair around it is a letter or digit and a mark
+    /// between words or numbers (WB6, WB7, WB11, WB12): the scalars one further decide.
+    @inline(never)
+    static func context(_ c: UnsafeMutablePointer<UInt8>, _ n: Int, _ i: Int) -> UInt8 {
+        let a = c[i - 1], b = c[i]
+        if a == letter || a == numeric {
+            // `a` then a mark: one word (or number) only if the same kind follows the mark.
+            guard i + 1 < n else { return boundary }
+            let after = c[i + 1]
+            if after == unknownClass { return unknown }
+            return after == a ? inside : boundary
+        }
+        // A mark then `b`: one word only if the same kind comes before the mark.
+        guard i >= 2 else { return boundary }
+        let before = c[i - 2]
+        if before == unknownClass { return unknown }
+        return before == b ? inside : boundary
+    }
+
+    /// Per pair of word-break classes (the one before << 4 | the one after), the boundary
+    /// between them: `boundary`, `inside`, `unknown`, or 3 when the scalars one further
+    /// decide (`context`).
+    static let pairs: FrozenBuffer<UInt8> = FrozenBuffer(ownedBuffer((0..<256).map { (k: Int) -> UInt8 in
+        let a = UInt8(k >> 4), b = UInt8(k & 15)
+        if a == unknownClass || b == unknownClass { return unknown }
+        if a > newline || b > newline { return unknown }
+        if a == cr && b == lf { return inside }                                        // WB3
+        if a == cr || a == lf || a == newline || b == cr || b == lf || b == newline { return boundary }   // WB3a, WB3b
+        if a == space && b == space { return inside }                                  // WB3d
+        let word: (UInt8) -> Bool = { $0 == letter || $0 == numeric }
+        if word(a) && word(b) { return inside }                                        // WB5, WB8–WB10
+        if (word(a) || a == extendNumLet) && b == extendNumLet { return inside }       // WB13a
+        if a == extendNumLet && word(b) { return inside }                              // WB13b
+        let midWord: (UInt8) -> Bool = { $0 == midLetter || $0 == midNumLet || $0 == singleQuote }
+        let midNumber: (UInt8) -> Bool = { $0 == midNum || $0 == midNumLet || $0 == singleQuote }
+        if (a == letter && midWord(b)) || (midWord(a) && b == letter) { return 3 }     // WB6, WB7
+        if (a == numeric && midNumber(b)) || (midNumber(a) && b == numeric) { return 3 } // WB11, WB12
+        return boundary
+    }))
+
+    /// Word-break classes (SIFT_WB_*), shortened here.
+    private static let other = UInt8(SIFT_WB_OTHER), letter = UInt8(SIFT_WB_ALETTER), numeric = UInt8(SIFT_WB_NUMERIC),
+        midLetter = UInt8(SIFT_WB_MIDLETTER), midNum = UInt8(SIFT_WB_MIDNUM), midNumLet = UInt8(SIFT_WB_MIDNUMLET),
+        singleQuote = UInt8(SIFT_WB_SINGLE_QUOTE), extendNumLet = UInt8(SIFT_WB_EXTENDNUMLET),
+        space = UInt8(SIFT_WB_WSEGSPACE), cr = UInt8(SIFT_WB_CR), lf = UInt8(SIFT_WB_LF),
+        newline = UInt8(SIFT_WB_NEWLINE), unknownClass = UInt8(SIFT_WB_UNKNOWN)
+
+    /// Word-break classes of the ASCII scalars. `@` is left unknown: ICU's tailoring of it
+    /// has changed between versions.
+    static let asciiBreak: FrozenBuffer<UInt8> = FrozenBuffer(ownedBuffer((0..<128).map { b in
+        b == 0x40 ? unknownClass : UInt8(truncatingIfNeeded: sift_word_break_class(Int32(b)))
+    }))
+
+    /// Word-break classes of the BMP, from ICU, built the first time a text is read.
+    static let breakTable: FrozenBuffer<UInt8> = {
+        let t = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 0x10000)
+        for v in 0..<0x10000 {
+            t[v] = v < 128 ? asciiBreak[v] : (0xD800...0xDFFF).contains(v) ? unknownClass : UInt8(truncatingIfNeeded: sift_word_break_class(Int32(v)))
+        }
+        return FrozenBuffer(t)
+    }()
+
+    /// The symbol of each BMP scalar in the standard alphabet.
+    static let standardTable: [UInt8] = {
+        var t = (0..<0x10000).map { v in v < 128 ? UInt8(v) : 128 + RegexClassTable.category(UInt32(v)) }
+        for v in foldingToASCII { t[Int(v)] = foldsToASCII }
+        return t
+    }()
+
+    /// The non-ASCII scalars whose full case folding holds an ASCII letter, or that ICU's
+    /// case-insensitive matching takes for one (a test checks the list against both).
+    package static let foldingToASCII: [UInt32] = [
+        0x00DF, 0x0130, 0x0131, 0x0149, 0x017F, 0x01F0, 0x1E96, 0x1E97, 0x1E98, 0x1E99, 0x1E9A, 0x1E9E,
+        0x212A, 0x212B, 0xFB00, 0xFB01, 0xFB02, 0xFB03, 0xFB04, 0xFB05, 0xFB06,
+    ]
+}
+
+/// ICU's own word boundaries of a text (what its regex `\b` reads), per scalar: whether a
+/// boundary lies before it, then whether one lies at the end. For tests of `RegexText`.
+package func icuWordBoundaries(_ text: String) -> [Bool] {
+    let units = Array(text.utf16)
+    var out = [UInt8](repeating: 0, count: units.count + 1)
+    let status = units.withUnsafeBufferPointer { u in
+        out.withUnsafeMutableBufferPointer { o in sift_word_boundaries(u.baseAddress, Int32(u.count), o.baseAddress) }
+    }
+    precondition(status == 0, "ICU's word break iterator failed")
+    var result: [Bool] = []
+    var offset = 0
+    for scalar in text.unicodeScalars {
+        result.append(out[offset] != 0)
+        offset += scalar.value > 0xFFFF ? 2 : 1
+    }
+    result.append(out[offset] != 0)
+    return result
+}
+
+/// The symbols texts are read in: 0–127 the ASCII scalars, 128–135 the kinds of the other
+/// BMP scalars (their `RegexClassTable` category), 136 every scalar above the BMP, 137 the
+/// letters that fold to ASCII; and from 138, a symbol of its own for each of up to 118
+/// non-ASCII scalars the rule set's case-sensitive regexes name (`€`, `验`, `ש`), so that
+/// an automaton tells them from the rest of their kind and reads such a pattern exactly.
+public final class RegexAlphabet: Sendable {
+    /// Per BMP scalar, its symbol.
+    let table: FrozenBuffer<UInt8>
+    /// The scalar of each symbol from 138.
+    public let extras: [UInt32]
+    public var symbolCount: Int { 138 + extras.count }
+    public static let standard = RegexAlphabet(extras: [])
+    static let maxExtras = 118
+
+    private init(extras: [UInt32]) {
+        self.extras = extras
+        var t = RegexText.standardTable
+        for (k, v) in extras.enumerated() { t[Int(v)] = UInt8(138 + k) }
+        table = FrozenBuffer(ownedBuffer(t))
+    }
+
+    deinit { table.deallocate() }
+
+    /// The alphabet for `patterns` (as ICU reads them): the non-ASCII BMP scalars their
+    /// case-sensitive regexes name as characters or members of a class, first named first.
+    public convenience init(patterns: [String]) {
+        var seen = Set<UInt32>(), extras: [UInt32] = []
+        let folding = Set(RegexText.foldingToASCII)
+        func add(_ c: Unicode.Scalar) {
+            let v = c.value
+            guard v >= 0x80, v <= 0xFFFF, !(0xD800...0xDFFF).contains(v), !folding.contains(v),
+                  extras.count < Self.maxExtras, seen.insert(v).inserted else { return }
+            extras.append(v)
+        }
+        func walk(_ node: RegexNode) {
+            switch node {
+            case .scalar(let c): add(c)
+            case .oneOf(let members, _): members?.forEach(add)
+            case .lookaround(let body): walk(body)
+            case .concat(let items), .alternation(let items): items.forEach(walk)
+            case .repeated(let body, _, _): walk(body)
+            case .empty, .unknown, .assertion, .wordBoundary, .textStart, .textEnd: break
+            }
+        }
+        for p in patterns where !ICURegex.inlineFlags(Array(p.unicodeScalars)).on.contains("i") {
+            if let tree = RegexSyntax.parse(p) { walk(tree) }
+        }
+        self.init(extras: extras)
+    }
+
+    /// The symbol of a BMP scalar.
+    public func symbol(_ v: UInt32) -> UInt8 { table[Int(v)] }
+}

@@ -1,0 +1,200 @@
+// The automaton's certain answers ("matches", "cannot match") against ICU, and the two
+// things they rest on: the word boundaries RegexText draws, and what the symbol classes
+// say of each scalar.
+import Testing
+@testable import SiftText
+
+@Suite("Regex automaton: certain answers")
+struct RegexExactTests {
+    static func decide(_ pattern: String, _ text: String) throws -> RegexDecision {
+        let a = try #require(RegexAutomaton(try ICURegex(pattern).spelled))
+        var t = text
+        return t.withUTF8 { a.decide($0) }
+    }
+
+    @Test(arguments: [
+        (#"\b\d{6}\b"#, "your code 123456.", RegexDecision.match),
+        (#"\b\d{6}\b"#, "your code 1234567", .noMatch),             // seven digits: no boundary after six
+        (#"\b\d{6}\b"#, "code123456", .noMatch),                    // a letter then a digit: no boundary
+        (#"\b\d{6}\b"#, "123456", .match),                          // the text's ends are boundaries
+        (#"\b\d{6}\b"#, "12,345678 x", .noMatch),                   // 12,345678 is one number
+        (#"\b\d{6}\b"#, "12, 345678 x", .match),
+        (#"\b\d{6}\b"#, "a_123456", .noMatch),                      // `_` joins
+        (#"\b\d{6}\b"#, "验证码123456", .maybe),                      // Han: ICU's dictionary draws the boundary
+        (#"\b\d{6}\b"#, "code 123456 👍", .match),
+        (#"\b\d{6}\b"#, "code 123456\u{301}", .maybe),              // a mark after it joins what ICU says
+        (#"^\d{4,6}$"#, "12345", .match),
+        (#"^\d{4,6}$"#, "123456 ", .noMatch),
+        (#"[A-Z]{5,}"#, "a HELLO", .match),
+        (#"[A-Z]{5,}"#, "Hello World ÀÉÎÕÜ", .noMatch),
+        (#"(?i)\bt\.me/\w+"#, "join T.ME/abc now", .match),
+        (#"(?i)\bt\.me/\w+"#, "join at.me/abc", .noMatch),          // at.me is one word
+        (#"(?i)\bt\.me/\w+"#, "join t.me/ü", .match),               // \w is any Unicode letter
+        (#"(?i)\bt\.me/\w+"#, "join t.me/\u{17F}", .maybe),         // ſ: a letter that folds to s
+        (#"(?i)^(info|noreply)\d*@"#, "INFO12@x", .match),
+        (#"(?i)verify (your )?account"#, "Verify Your Account", .match),
+        (#"(\w)\1"#, "aa", .maybe),                                 // a backreference: ICU decides
+        (#"a.c"#, "a\nc", .noMatch),                                // `.` is no line break
+        (#"a.c"#, "a\u{2028}c", .maybe),                            // …nor U+2028, which \s holds with others
+        (#"a\Dc"#, "a٣c", .noMatch),                                // ٣ is a digit
+        (#"[^a-z]x"#, "Ax", .match),
+        (#"(?i)[^a-z]x"#, "Ax", .maybe),                            // ICU closes the class over case first
+        (#"\Bb"#, "ab", .match),
+        (#"\Bb"#, "a b", .noMatch),
+        (#"\Qab\E{2}"#, "abb", .match),                             // after \Q…\E a quantifier repeats the last character
+        (#"\Qa.\E??[.€]"#, "_.$", .noMatch),
+        (#"a:b\b"#, "a:b", .match),                                 // ICU breaks at a colon
+    ] as [(String, String, RegexDecision)])
+    func answers(_ pattern: String, _ text: String, _ expected: RegexDecision) throws {
+        #expect(try Self.decide(pattern, text) == expected)
+        let icu = try ICURegex(pattern).makeMatcher(timeLimit: 0).find(text)
+        if expected != .maybe { #expect((icu == .match) == (expected == .match)) }
+    }
+
+    /// Pieces of text where word boundaries are decided: letters, digits, the mid-word and
+    /// mid-number marks, `_`, spaces and line breaks, and pieces whose boundaries ICU draws
+    /// with rules of its own (marks, Hebrew, Han, katakana, emoji, `@`).
+    static let pieces = ["a", "Z", "é", "ж", "ش", "1", "9", "٣", ".", "'", ":", ",", ";", "_", "-", " ", "  ", "\n", "\r\n", "\t",
+                         "@", "\u{301}", "\u{200D}", "ש", "\"", "中", "カ", "가", "👍", "👍🏽", "🇫🇷", "\u{A0}", "/", "#", "$", "ß", "K"]
+
+    /// Random small patterns × random texts: a certain answer is always ICU's.
+    @Test func certainAnswersAreICUs() throws {
+        var random = TestRandom(seed: 91)
+        var built = 0, matches = 0, noMatches = 0
+        for _ in 0..<2500 {
+            let pattern = RandomRegex.pattern(&random)
+            // Half the time the pattern's own non-ASCII characters are symbols of their own.
+            guard let icu = try? ICURegex(pattern),
+                  let a = RegexAutomaton(icu.spelled, alphabet: random.chance(50) ? RegexAlphabet(patterns: [icu.spelled]) : .standard) else { continue }
+            built += 1
+            let matcher = icu.makeMatcher(timeLimit: 50)
+            for _ in 0..<40 {
+                var text = random.chance(50) ? RandomRegex.text(&random, likePattern: pattern)
+                    : (0..<random.below(8)).map { _ in random.pick(Self.pieces) }.joined()
+                let answer = text.withUTF8 { a.decide($0) }
+                guard answer != .maybe else { continue }
+                let found = matcher.find(text)
+                guard found != .timedOut else { continue }
+                if answer == .match { matches += 1 } else { noMatches += 1 }
+                #expect((found == .match) == (answer == .match),
+                        "\(pattern) on \(text.unicodeScalars.map { String($0.value, radix: 16) }): automaton \(answer), ICU \(found)")
+            }
+        }
+        #expect(built > 300 && matches > 1000 && noMatches > 5000)
+    }
+
+    /// The literal clauses read `\Q…\E` and a quantifier after it as ICU does.
+    @Test func aQuantifierAfterAQuoteRepeatsItsLastCharacter() {
+        #expect(RegexPrefilter.admits(RegexPrefilter.clauses(#"\Qab\E{2}"#), "abb"))
+        #expect(!RegexPrefilter.admits(RegexPrefilter.clauses(#"\Qab\E{2}"#), "ab"))
+    }
+
+    /// Every boundary RegexText draws is ICU's, on every text of up to four pieces from a set
+    /// that covers each rule; and more are drawn than left to ICU.
+    @Test func boundariesAreICUs() {
+        let alphabet = ["a", "é", "1", "٣", ".", "'", ":", ",", "_", " ", "\n", "\r", "-", "@", "\u{301}", "中", "👍", "ש"]
+        var drawn = 0, unknown = 0
+        func check(_ text: String) {
+            let icu = icuWordBoundaries(text)
+            let t = RegexText()
+            var s = text
+            s.withUTF8 { t.read($0, boundaries: true) }
+            t.drawBoundaries()
+            #expect(t.gaps.count == icu.count)
+            for (i, g) in t.gaps.enumerated() where i < icu.count {
+                if g == RegexText.unknown { unknown += 1; continue }
+                drawn += 1
+                #expect((g == RegexText.boundary) == icu[i], "\(text.unicodeScalars.map { String($0.value, radix: 16) }) at \(i)")
+            }
+        }
+        func all(_ prefix: String, _ depth: Int) {
+            check(prefix)
+            guard depth > 0 else { return }
+            for p in alphabet { all(prefix + p, depth - 1) }
+        }
+        all("", 4)
+        #expect(drawn > unknown)
+    }
+
+    /// Characters the rule set's regexes name get symbols of their own: a pattern of them is
+    /// read exactly, told apart from the rest of their kind.
+    @Test func namedCharactersAreReadExactly() throws {
+        let patterns = [#"[$£€₪¥]\s?\d{1,3}"#, "קוד (ה)?אימות", "验证码：?\\s*\\d{4,6}"]
+        let alphabet = RegexAlphabet(patterns: patterns)
+        #expect(alphabet.extras.contains(0x20AC) && alphabet.extras.contains(0x9A8C) && alphabet.extras.contains(0x05D3))
+        func decide(_ p: String, _ text: String) throws -> RegexDecision {
+            let a = try #require(RegexAutomaton(try ICURegex(p).spelled, alphabet: alphabet))
+            var t = text
+            return t.withUTF8 { a.decide($0) }
+        }
+        #expect(try decide(patterns[0], "total €12") == .match)
+        #expect(try decide(patterns[0], "total ¢12") == .noMatch)       // another currency sign
+        #expect(try decide(patterns[1], "הנה קוד האימות שלך") == .match)
+        #expect(try decide(patterns[1], "הנה קוד אימות") == .match)
+        #expect(try decide(patterns[1], "הנה קוד לאימות") == .noMatch)
+        #expect(try decide(patterns[2], "您的验证码：123456") == .match)
+        #expect(try decide(patterns[2], "您的验证码是123456") == .noMatch)
+        // Without symbols of their own, the same characters only bound the answer.
+        let plain = try #require(RegexAutomaton(try ICURegex(patterns[0]).spelled))
+        var t = "total €12"
+        #expect(t.withUTF8 { plain.decide($0) } == .maybe)
+    }
+
+    /// Two texts joined from what each read are the two read as one, with a space between.
+    @Test func aJoinedTextIsTheTwoReadTogether() {
+        var random = TestRandom(seed: 5)
+        for _ in 0..<500 {
+            var a = (0..<random.below(6)).map { _ in random.pick(Self.pieces) }.joined()
+            var b = (0..<random.below(6)).map { _ in random.pick(Self.pieces) }.joined()
+            let one = RegexText(), two = RegexText(), joined = RegexText(), whole = RegexText()
+            a.withUTF8 { one.read($0) }
+            b.withUTF8 { two.read($0) }
+            joined.join(one, two)
+            a.withUTF8 { pa in b.withUTF8 { pb in whole.read(pa, then: pb) } }
+            joined.drawBoundaries(); whole.drawBoundaries()
+            #expect(Array(joined.symbols) == Array(whole.symbols) && Array(joined.gaps) == Array(whole.gaps))
+        }
+    }
+
+    /// What the symbol classes say of every BMP scalar is what ICU's `\d`, `\s`, `\w` and `.`
+    /// say, wherever a class claims to be exact.
+    @Test func classesAreICUsWhereExact() throws {
+        let classes: [(String, ScalarClass)] = [(#"\d"#, .digit), (#"\s"#, .space), (#"\w"#, .word), (".", .dot),
+                                                (#"\D"#, ScalarClass.digit.complemented), (#"\W"#, ScalarClass.word.complemented),
+                                                (#"\S"#, ScalarClass.space.complemented)]
+        for (pattern, cls) in classes {
+            let m = try ICURegex("^" + pattern + "$").makeMatcher(timeLimit: 0)
+            var wrong = 0
+            for v in UInt32(0)..<0x10000 {
+                guard let u = Unicode.Scalar(v) else { continue }
+                let inexact: Bool, holds: Bool
+                if v < 128 {
+                    inexact = cls.inexact & 0x200 != 0
+                    holds = cls.holdsASCII(UInt8(v))
+                } else {
+                    let bit: UInt16 = 1 << UInt16(RegexClassTable.category(v))
+                    inexact = cls.inexact & bit != 0
+                    holds = cls.nonASCII & bit != 0
+                }
+                let icu = m.find(String(u)) == .match
+                if icu && !holds { wrong += 1 }                  // never less than ICU
+                if !inexact && icu != holds { wrong += 1 }       // exactly ICU where exact
+            }
+            #expect(wrong == 0, "\(pattern): \(wrong) scalars")
+        }
+    }
+
+    /// The letters a case-insensitive ASCII pattern may match outside ASCII are all listed.
+    @Test func theLettersThatFoldToASCIIAreListed() throws {
+        let ascii = try ICURegex(#"(?i)^[a-z]+$"#).makeMatcher(timeLimit: 0)
+        for v in UInt32(0x80)..<0x10000 {
+            guard let u = Unicode.Scalar(v) else { continue }
+            let folded = CaseFold.foldedBytes(String(u))
+            let foldsToASCII = folded.contains { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }
+            if foldsToASCII || ascii.find(String(u)) == .match {
+                #expect(RegexText.foldingToASCII.contains(v), "U+\(String(v, radix: 16))")
+            }
+        }
+        for v in RegexText.foldingToASCII { #expect(RegexClassTable.category(v) == RegexClassTable.word, "U+\(String(v, radix: 16))") }
+    }
+}
