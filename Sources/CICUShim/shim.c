@@ -171,6 +171,25 @@ int sift_word_break_class(int32_t c) {
     }
 }
 
+int32_t sift_case_closure(int32_t c, int32_t *out, int32_t capacity) {
+    USet *set = uset_open(c, c);
+    uset_closeOver(set, USET_CASE_INSENSITIVE);
+    int32_t n = 0;
+    int32_t ranges = uset_getRangeCount(set);
+    for (int32_t i = 0; i < ranges; i++) {
+        UChar32 start = 0, end = 0;
+        UErrorCode status = U_ZERO_ERROR;
+        int32_t len = uset_getItem(set, i, &start, &end, NULL, 0, &status);
+        if (len != 0) continue;     /* a string */
+        for (UChar32 v = start; v <= end; v++) {
+            if (n < capacity) out[n] = v;
+            n++;
+        }
+    }
+    uset_close(set);
+    return n;
+}
+
 int sift_word_boundaries(const uint16_t *text, int32_t length, uint8_t *out) {
     UErrorCode status = U_ZERO_ERROR;
     UBreakIterator *bi = ubrk_open(UBRK_WORD, "en", (const UChar *)text, length, &status);

@@ -78,7 +78,8 @@ public final class RegexAutomaton: Sendable {
         // nor an escape that may stand for one (\x \u \U \0 \N), a property (\p \P) or a
         // POSIX class, whose case closure is ICU's to know.
         if insensitive {
-            if scalars.contains(where: { !$0.isASCII }) { return nil }
+            // A character that folds apart (`ß`, `İ`) may match two: ICU's alone.
+            if scalars.contains(where: { !$0.isASCII && RegexText.foldingApart.contains($0.value) }) { return nil }
             for k in scalars.indices.dropLast() where (scalars[k] == "\\" && "xuU0NpPQ".unicodeScalars.contains(scalars[k + 1]))
                 || (scalars[k] == "[" && scalars[k + 1] == ":") {
                 return nil
@@ -106,7 +107,7 @@ public final class RegexAutomaton: Sendable {
         var built: Tables? = nil
         for readBoundaries in [true, false] {
             var g = Glushkov(insensitive: insensitive, readBoundaries: readBoundaries)
-            guard let root = g.build(.concat(items)), !root.nullB, !root.nullN, !g.tooLarge else { return nil }
+            guard let root = g.build(.concat(items)), !root.nullB, !root.nullN, !g.tooLarge, !g.refused else { return nil }
             built = Self.tables(g, root, alphabet, anchoredStart: anchoredStart, anchoredEnd: anchoredEnd, exact: g.exact && flagsExact)
             if built != nil || !g.readsBoundaries { break }
         }
@@ -166,7 +167,7 @@ public final class RegexAutomaton: Sendable {
         }
         // The letters that fold to ASCII: as their category (4, word), or, under (?i), ICU's
         // to match (one of them may stand for two pattern characters: `ff` matches `ﬀ`).
-        let folds = Int(RegexText.foldsToASCII)
+        let folds = Int(RegexText.foldsApart)
         if g.insensitive {
             symbolMask[folds] = ~0
             symbolUnsure[folds] = true
@@ -314,6 +315,8 @@ struct Glushkov {
     var members: [[UInt32]?] = []
     var followB: [UInt64] = [], followN: [UInt64] = []
     var tooLarge = false
+    /// The pattern holds what only ICU may read (a cased non-ASCII class member under (?i)).
+    var refused = false
     /// Nothing was approximated (see RegexAutomaton): the automaton is the regex.
     var exact = true
     var readsBoundaries = false
@@ -346,7 +349,7 @@ struct Glushkov {
             cls.asciiHigh |= (cls.asciiHigh & (letters << 32)) >> 32 | (cls.asciiHigh & letters) << 32
         }
         classes.append(cls)
-        members.append(insensitive ? nil : listed.map { $0.filter { !$0.isASCII }.map(\.value) })
+        members.append(listed.map { $0.filter { !$0.isASCII }.map(\.value) })
         followB.append(0)
         followN.append(0)
         let bit: UInt64 = 1 << UInt64(classes.count - 1)
@@ -399,8 +402,18 @@ struct Glushkov {
             readsBoundaries = true
             return Part(nullB: at, nullN: !at, firstB: 0, firstN: 0, lastB: 0, lastN: 0)
         case .scalar(let c):
-            return position(ScalarClass(c), members: [c])
+            guard insensitive && !c.isASCII else { return position(ScalarClass(c), members: [c]) }
+            // Under (?i): the scalars ICU takes for it, each its own (RegexAlphabet).
+            guard let variants = RegexAlphabet.caseVariants(c)?.compactMap(Unicode.Scalar.init) else { refused = true; return nil }
+            var cls = ScalarClass()
+            variants.forEach { cls.add($0) }
+            return position(cls, members: variants)
         case .oneOf(let listed, let cls):
+            if insensitive, let listed, listed.contains(where: { !$0.isASCII && RegexAlphabet.caseVariants($0) != [$0.value] }) {
+                // ICU closes a class over case in ways of its own: a cased non-ASCII member is its to read.
+                refused = true
+                return nil
+            }
             return position(cls, members: listed)
         case .unknown:
             exact = false

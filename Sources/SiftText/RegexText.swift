@@ -19,14 +19,14 @@ import CICUShim
 public final class RegexText {
     /// Per scalar, its symbol: the byte for ASCII; 128 + its category (`RegexClassTable`)
     /// for other BMP scalars; 136 above the BMP; 137 for the few letters whose case folding
-    /// holds an ASCII letter (`ſ`, `ß`, `K`, `İ`, the `ﬀ` ligatures…), of category 4.
+    /// holds an ASCII letter or more than one scalar (`foldingApart`), of category 4.
     public var symbols: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: symbolStore, count: count) }
     /// Per scalar, the boundary just before it, then the one at the end (`symbols.count + 1`
     /// entries): `RegexText.boundary`, `.inside` or `.unknown`. Empty until `drawBoundaries`.
     public var gaps: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: gapStore, count: gapsDrawn ? count + 1 : 0) }
 
     public static let boundary: UInt8 = 0, inside: UInt8 = 1, unknown: UInt8 = 2
-    static let foldsToASCII: UInt8 = 137
+    static let foldsApart: UInt8 = 137
     /// The symbols of the text's scalars (`RegexAlphabet`).
     public let alphabet: RegexAlphabet
 
@@ -215,15 +215,25 @@ public final class RegexText {
     /// The symbol of each BMP scalar in the standard alphabet.
     static let standardTable: [UInt8] = {
         var t = (0..<0x10000).map { v in v < 128 ? UInt8(v) : 128 + RegexClassTable.category(UInt32(v)) }
-        for v in foldingToASCII { t[Int(v)] = foldsToASCII }
+        for v in foldingApart { t[Int(v)] = foldsApart }
         return t
     }()
 
-    /// The non-ASCII scalars whose full case folding holds an ASCII letter, or that ICU's
-    /// case-insensitive matching takes for one (a test checks the list against both).
-    package static let foldingToASCII: [UInt32] = [
-        0x00DF, 0x0130, 0x0131, 0x0149, 0x017F, 0x01F0, 0x1E96, 0x1E97, 0x1E98, 0x1E99, 0x1E9A, 0x1E9E,
-        0x212A, 0x212B, 0xFB00, 0xFB01, 0xFB02, 0xFB03, 0xFB04, 0xFB05, 0xFB06,
+    /// The non-ASCII scalars whose full case folding holds an ASCII letter or more than one
+    /// scalar, or that ICU's case-insensitive matching takes for an ASCII letter (`ß`, `ſ`,
+    /// `K`, `ﬀ`, `ΐ`, `ᾳ`; `ı` to be safe). A case-insensitive automaton leaves a text with
+    /// one of them to ICU: it may stand for two pattern characters. A test checks the list
+    /// against the case folding and ICU.
+    package static let foldingApart: [UInt32] = [
+        0x00DF, 0x0130, 0x0131, 0x0149, 0x017F, 0x01F0, 0x0390, 0x03B0, 0x0587, 0x1E96, 0x1E97, 0x1E98,
+        0x1E99, 0x1E9A, 0x1E9E, 0x1F50, 0x1F52, 0x1F54, 0x1F56, 0x1F80, 0x1F81, 0x1F82, 0x1F83, 0x1F84,
+        0x1F85, 0x1F86, 0x1F87, 0x1F88, 0x1F89, 0x1F8A, 0x1F8B, 0x1F8C, 0x1F8D, 0x1F8E, 0x1F8F, 0x1F90,
+        0x1F91, 0x1F92, 0x1F93, 0x1F94, 0x1F95, 0x1F96, 0x1F97, 0x1F98, 0x1F99, 0x1F9A, 0x1F9B, 0x1F9C,
+        0x1F9D, 0x1F9E, 0x1F9F, 0x1FA0, 0x1FA1, 0x1FA2, 0x1FA3, 0x1FA4, 0x1FA5, 0x1FA6, 0x1FA7, 0x1FA8,
+        0x1FA9, 0x1FAA, 0x1FAB, 0x1FAC, 0x1FAD, 0x1FAE, 0x1FAF, 0x1FB2, 0x1FB3, 0x1FB4, 0x1FB6, 0x1FB7,
+        0x1FBC, 0x1FC2, 0x1FC3, 0x1FC4, 0x1FC6, 0x1FC7, 0x1FCC, 0x1FD2, 0x1FD3, 0x1FD6, 0x1FD7, 0x1FE2,
+        0x1FE3, 0x1FE4, 0x1FE6, 0x1FE7, 0x1FF2, 0x1FF3, 0x1FF4, 0x1FF6, 0x1FF7, 0x1FFC, 0x212A, 0x212B,
+        0xFB00, 0xFB01, 0xFB02, 0xFB03, 0xFB04, 0xFB05, 0xFB06, 0xFB13, 0xFB14, 0xFB15, 0xFB16, 0xFB17,
     ]
 }
 
@@ -248,7 +258,7 @@ package func icuWordBoundaries(_ text: String) -> [Bool] {
 
 /// The symbols texts are read in: 0–127 the ASCII scalars, 128–135 the kinds of the other
 /// BMP scalars (their `RegexClassTable` category), 136 every scalar above the BMP, 137 the
-/// letters that fold to ASCII; and from 138, a symbol of its own for each of up to 118
+/// letters that fold apart (`RegexText.foldingApart`); and from 138, a symbol of its own for each of up to 118
 /// non-ASCII scalars the rule set's case-sensitive regexes name (`€`, `验`, `ש`), so that
 /// an automaton tells them from the rest of their kind and reads such a pattern exactly.
 public final class RegexAlphabet: Sendable {
@@ -273,7 +283,7 @@ public final class RegexAlphabet: Sendable {
     /// case-sensitive regexes name as characters or members of a class, first named first.
     public convenience init(patterns: [String]) {
         var seen = Set<UInt32>(), extras: [UInt32] = []
-        let folding = Set(RegexText.foldingToASCII)
+        let folding = Set(RegexText.foldingApart)
         func add(_ c: Unicode.Scalar) {
             let v = c.value
             guard v >= 0x80, v <= 0xFFFF, !(0xD800...0xDFFF).contains(v), !folding.contains(v),
@@ -290,10 +300,37 @@ public final class RegexAlphabet: Sendable {
             case .empty, .unknown, .assertion, .wordBoundary, .textStart, .textEnd: break
             }
         }
-        for p in patterns where !ICURegex.inlineFlags(Array(p.unicodeScalars)).on.contains("i") {
-            if let tree = RegexSyntax.parse(p) { walk(tree) }
+        for p in patterns {
+            guard let tree = RegexSyntax.parse(p) else { continue }
+            if !ICURegex.inlineFlags(Array(p.unicodeScalars)).on.contains("i") { walk(tree); continue }
+            // Case-insensitive: each character's case variants.
+            var variants: [Unicode.Scalar] = []
+            func collect(_ node: RegexNode) {
+                switch node {
+                case .scalar(let c): variants += (Self.caseVariants(c) ?? []).compactMap(Unicode.Scalar.init)
+                case .oneOf(let members, _): members?.forEach { variants += (Self.caseVariants($0) ?? []).compactMap(Unicode.Scalar.init) }
+                case .lookaround(let body), .repeated(let body, _, _): collect(body)
+                case .concat(let items), .alternation(let items): items.forEach(collect)
+                case .empty, .unknown, .assertion, .wordBoundary, .textStart, .textEnd: break
+                }
+            }
+            collect(tree)
+            variants.forEach(add)
         }
         self.init(extras: extras)
+    }
+
+    /// What a case-insensitive regex's character `c` matches, one scalar for one: the scalars
+    /// ICU closes it over whose case folding is `c`'s. Nil when `c` folds apart.
+    static func caseVariants(_ c: Unicode.Scalar) -> [UInt32]? {
+        if c.isASCII || RegexText.foldingApart.contains(c.value) { return c.isASCII ? [c.value] : nil }
+        var out = [Int32](repeating: 0, count: 16)
+        let n = Int(sift_case_closure(Int32(c.value), &out, 16))
+        guard n <= 16 else { return nil }
+        let folded = CaseFold.foldedBytes(String(Character(c)))
+        return out.prefix(n).map { UInt32($0) }.filter { v in
+            Unicode.Scalar(v).map { CaseFold.foldedBytes(String(Character($0))) == folded } ?? false
+        }
     }
 
     /// The symbol of a BMP scalar.

@@ -85,11 +85,11 @@ struct RegexPrefilterDifferentialTests {
     }
 
     /// The gate needs a literal of every clause: with one clause's alone ICU never runs.
-    /// (A non-ASCII word under `(?i)` leaves the pattern without an automaton: the gate is the
-    /// only layer before ICU.)
+    /// (`ß` under `(?i)`, which may match two characters, leaves the pattern without an
+    /// automaton: the gate is the only layer before ICU.)
     @Test func everyClauseIsNeeded() throws {
         var set = RuleSet()
-        set.add(deny(#"(?i)(parcel|colis)\b.*\b(hold|zoll|gümrük)"#, target: .body, .regex))
+        set.add(deny(#"(?i)(parcel|colis)\b.*\b(hold|zoll|straße)"#, target: .body, .regex))
         let e = Evaluator(try CompiledRuleSet(set))
         #expect(e.evaluate(sender: "x", body: "your parcel is here").stage == .noMatch)
         #expect(e.evaluate(sender: "x", body: "hold on").stage == .noMatch)

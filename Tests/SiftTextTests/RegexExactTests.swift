@@ -41,6 +41,8 @@ struct RegexExactTests {
         (#"(?i)[^a-z]x"#, "Ax", .maybe),                            // ICU closes the class over case first
         (#"\Bb"#, "ab", .match),
         (#"\Bb"#, "a b", .noMatch),
+        (#"(?i)\b(loan|кредит)\b"#, "ВАШ КРЕДИТ одобрен", .maybe),   // no symbols of its own here: a bound
+        (#"(?i)\b(loan|кредит)\b"#, "ваш заказ", .noMatch),
         (#"\Qab\E{2}"#, "abb", .match),                             // after \Q…\E a quantifier repeats the last character
         (#"\Qa.\E??[.€]"#, "_.$", .noMatch),
         (#"a:b\b"#, "a:b", .match),                                 // ICU breaks at a colon
@@ -134,6 +136,14 @@ struct RegexExactTests {
         #expect(try decide(patterns[1], "הנה קוד לאימות") == .noMatch)
         #expect(try decide(patterns[2], "您的验证码：123456") == .match)
         #expect(try decide(patterns[2], "您的验证码是123456") == .noMatch)
+        // Under (?i), a character's case variants are its symbols.
+        let insensitive = #"(?i)\b(loan|кредит|prêt)\b"#
+        let ia = try #require(RegexAutomaton(try ICURegex(insensitive).spelled, alphabet: RegexAlphabet(patterns: [insensitive])))
+        for (text, expected) in [("ВАШ КРЕДИТ одобрен", RegexDecision.match), ("Votre PRÊT", .match), ("кредиты", .noMatch),
+                                 ("ваш заказ", .noMatch), ("PRET", .noMatch), ("straße loan", .maybe)] {
+            var t = text
+            #expect(t.withUTF8 { ia.decide($0) } == expected, "\(text)")
+        }
         // Without symbols of their own, the same characters only bound the answer.
         let plain = try #require(RegexAutomaton(try ICURegex(patterns[0]).spelled))
         var t = "total €12"
@@ -184,17 +194,19 @@ struct RegexExactTests {
         }
     }
 
-    /// The letters a case-insensitive ASCII pattern may match outside ASCII are all listed.
-    @Test func theLettersThatFoldToASCIIAreListed() throws {
+    /// The letters that fold to ASCII or to more than one scalar, and those a case-insensitive
+    /// ASCII class matches outside ASCII, are all listed.
+    @Test func theLettersThatFoldApartAreListed() throws {
         let ascii = try ICURegex(#"(?i)^[a-z]+$"#).makeMatcher(timeLimit: 0)
         for v in UInt32(0x80)..<0x10000 {
             guard let u = Unicode.Scalar(v) else { continue }
             let folded = CaseFold.foldedBytes(String(u))
             let foldsToASCII = folded.contains { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }
-            if foldsToASCII || ascii.find(String(u)) == .match {
-                #expect(RegexText.foldingToASCII.contains(v), "U+\(String(v, radix: 16))")
+            let foldsToMore = String(decoding: folded, as: UTF8.self).unicodeScalars.count > 1
+            if foldsToASCII || foldsToMore || ascii.find(String(u)) == .match {
+                #expect(RegexText.foldingApart.contains(v), "U+\(String(v, radix: 16))")
             }
         }
-        for v in RegexText.foldingToASCII { #expect(RegexClassTable.category(v) == RegexClassTable.word, "U+\(String(v, radix: 16))") }
+        for v in RegexText.foldingApart { #expect(RegexClassTable.category(v) == RegexClassTable.word, "U+\(String(v, radix: 16))") }
     }
 }

@@ -134,6 +134,11 @@ int sift_word_break_class(int32_t codepoint);
 /// Every word boundary ICU's word break iterator (English, as ICU's regex `\b` uses it)
 /// finds in UTF-16 `text`: out[i] is 1 when offset i (0...length) is a boundary.
 /// Returns 0, or -1 when ICU failed. For tests.
+/// The code points ICU's case-insensitive matching closes `codepoint` over
+/// (uset_closeOver, USET_CASE_INSENSITIVE), strings left out: up to `capacity` written to
+/// `out`; returns how many there are.
+int32_t sift_case_closure(int32_t codepoint, int32_t *out, int32_t capacity);
+
 int sift_word_boundaries(const uint16_t *text, int32_t length, uint8_t *out);
 
 /// True when the code point's general category is a letter (Lu Ll Lt Lm Lo).
