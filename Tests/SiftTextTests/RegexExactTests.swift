@@ -75,8 +75,10 @@ struct RegexExactTests {
                     : (0..<random.below(8)).map { _ in random.pick(Self.pieces) }.joined()
                 let answer = text.withUTF8 { a.decide($0) }
                 guard answer != .maybe else { continue }
+                // A search ICU did not finish (out of time, or given up on a loop of empty
+                // matches such as `(|)+?`) says nothing either way.
                 let found = matcher.find(text)
-                guard found != .timedOut else { continue }
+                guard found == .match || found == .noMatch else { continue }
                 if answer == .match { matches += 1 } else { noMatches += 1 }
                 #expect((found == .match) == (answer == .match),
                         "\(pattern) on \(text.unicodeScalars.map { String($0.value, radix: 16) }): automaton \(answer), ICU \(found)")

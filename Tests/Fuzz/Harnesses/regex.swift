@@ -1,8 +1,9 @@
 // Fuzz harness: the regex prefilter against ICU. The input is a pattern, a NUL byte, then a
 // text. Where ICU takes the pattern and finds a match in the text, neither layer in front of
 // it may say "cannot match": the literal clauses must admit the folded text, and the
-// automaton must say "maybe". (Patterns the layers do not understand get no prefilter, which
-// is always right.)
+// automaton must not say "no match". Where the automaton is certain ("match" or "no match"),
+// ICU must agree, with the standard alphabet and with one of the pattern's own characters.
+// (Patterns the layers do not understand get no prefilter, which is always right.)
 import SiftText
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -13,12 +14,21 @@ public func fuzzRegex(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
           let text = String(validating: input[(nul + 1)...], as: UTF8.self) else { return 0 }
     guard let regex = try? ICURegex(pattern) else { return 0 }
     // A short time limit: a pattern that runs out of time says nothing either way.
-    guard regex.makeMatcher(timeLimit: 20).find(text) == .match else { return 0 }
-    let clauses = RegexPrefilter.clauses(regex.spelled)
-    precondition(RegexPrefilter.admits(clauses, text), "clauses \(clauses) exclude a text ICU matches")
-    if let automaton = RegexAutomaton(regex.spelled) {
+    let found = regex.makeMatcher(timeLimit: 20).find(text)
+    guard found == .match || found == .noMatch else { return 0 }
+    if found == .match {
+        let clauses = RegexPrefilter.clauses(regex.spelled)
+        precondition(RegexPrefilter.admits(clauses, text), "clauses \(clauses) exclude a text ICU matches")
+    }
+    for alphabet in [RegexAlphabet.standard, RegexAlphabet(patterns: [regex.spelled])] {
+        guard let automaton = RegexAutomaton(regex.spelled, alphabet: alphabet) else { continue }
         var t = text
-        precondition(t.withUTF8 { automaton.mayMatch($0) }, "the automaton rules out a text ICU matches")
+        let answer = t.withUTF8 { automaton.decide($0) }
+        if found == .match {
+            precondition(answer != .noMatch, "the automaton rules out a text ICU matches")
+        } else {
+            precondition(answer != .match, "the automaton finds a match ICU does not")
+        }
     }
     return 0
 }
