@@ -1,27 +1,29 @@
-// A DFA in front of ICU for regexes without a good literal (`\b\d{6}\b`,
-// `\b\d{3}[-.\s]?\d{3}[-.\s]?\d{4}\b`, `[A-Z]{5,}`): it says whether a text
-// cannot hold a match, holds one for certain, or may (then ICU decides).
+// A DFA in front of ICU (`\b\d{6}\b`, `[A-Z]{5,}`, `(?i)\b(loan|кредит)\b`): it
+// says whether a text cannot hold a match, holds one for certain, or may (then
+// ICU decides).
 //
 // It is built from the regex's syntax tree (RegexSyntax) by Glushkov's
 // construction (a position per one-scalar node) and subset construction, and
-// searches unanchored over a text's symbols (RegexText: the ASCII byte, or the
-// kind of a non-ASCII scalar). What it recognises is a *superset* of what the
-// regex matches:
+// searches unanchored over a text's symbols (RegexText, in the rule set's
+// RegexAlphabet: the ASCII byte, a symbol of its own for a character the
+// regexes name, else the kind of a non-ASCII scalar). What it recognises is a
+// *superset* of what the regex matches:
 // - `\b` and `\B` are read exactly, from the word boundaries RegexText draws
 //   (where a boundary is unknown, both readings are followed); every other
 //   zero-width assertion (`^`/`$` in multi-line mode, lookarounds, `\Z`) is
 //   read as empty: it can only remove matches;
 // - a backreference, `\X` or `\R` is read as any text (`.*`);
-// - classes are over-approximated (ScalarClass): ASCII scalars exactly,
-//   others by what ICU's `\d`, `\s`, `\w` say of them, anything not modelled
-//   as any scalar;
+// - classes are over-approximated (ScalarClass): ASCII scalars and named
+//   characters exactly, other scalars by what ICU's `\d`, `\s`, `\w` say of
+//   them, anything not modelled as any scalar;
 // - counted repetition is unrolled up to 16 copies; beyond, `{n,m}` is read
 //   as `{16,}` or `{n,}`: fewer copies needed, more texts accepted.
-// Case-insensitive patterns (`(?i)` anywhere) get an automaton only when all
-// their characters and classes are ASCII; the few non-ASCII letters whose case
-// folding holds an ASCII letter (`ß`, `ſ`, `K`…) may match anything in them. A
+// Under `(?i)` a character stands for its case variants (RegexAlphabet); a
+// pattern with a character that folds apart (`ß` matches `ss`), an escape that
+// may stand for one, a property or a cased non-ASCII class member gets no
+// automaton, and a text letter that folds apart leaves the answer to ICU. A
 // pattern that matches the empty text, or whose automaton would pass 64
-// positions or 256 states, gets none.
+// positions or 1,024 states, gets none.
 //
 // "Matches for certain" needs more: a pattern read exactly (no approximation
 // above, no flag but a leading `(?i)`), and a run that read no scalar or
