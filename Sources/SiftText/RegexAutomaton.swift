@@ -99,6 +99,10 @@ public final class RegexAutomaton: Sendable {
         if anchoredEnd { items.removeLast() }
         // Read exactly: no flag but a leading `(?i)`, nothing approximated in the tree.
         var flagsExact = flags.off.isEmpty && flags.on.isSubset(of: ["i"])
+        // Possessive quantifiers and atomic groups give back nothing: `}++.` never matches
+        // `}}`, which the automaton (reading them as plain repetition) would. Looked for
+        // in the text as written; a false alarm only leaves the answer to ICU.
+        if ["(?>", "*+", "++", "?+", "}+"].contains(where: { pattern.contains($0) }) { flagsExact = false }
         if insensitive {
             let rest = Array(scalars.dropFirst(4))
             flagsExact = flagsExact && pattern.hasPrefix("(?i)") && ICURegex.inlineFlags(rest).on.isEmpty && ICURegex.inlineFlags(rest).off.isEmpty

@@ -357,7 +357,13 @@ public enum RegexSyntax {
                     }
                     previous = nil
                 default:
-                    if c == ":" && (s[i - 1] == "[" || s[i - 1] == "^") { plain = false; approximated = false }   // [:alpha:], [^:alpha:]
+                    if c == ":" && (s[i - 1] == "[" || s[i - 1] == "^") {
+                        // [:alpha:], [^:alpha:]: a POSIX class when a `:]` closes it before any `]`;
+                        // else (`[:：]`) the colon is a member.
+                        var j = i + 1
+                        while j < s.count && s[j] != "]" { j += 1 }
+                        if j < s.count && s[j - 1] == ":" && j - 1 > i { plain = false; approximated = false }
+                    }
                     if depth == 1 { member(c); previous = c } else { previous = nil }
                     i += 1
                 }

@@ -46,6 +46,10 @@ struct RegexExactTests {
         (#"\Qab\E{2}"#, "abb", .match),                             // after \Q…\E a quantifier repeats the last character
         (#"\Qa.\E??[.€]"#, "_.$", .noMatch),
         (#"a:b\b"#, "a:b", .match),                                 // ICU breaks at a colon
+        (#"[:：]\d"#, "code:1", .match),                             // `[:` with no `:]` is a colon
+        (#"[:：]\d"#, "code 1", .noMatch),
+        (#"}}}++.}}L"#, "}}}}}}L", .maybe),                       // possessive: ICU gives nothing back
+        (#"x[[:digit:]]"#, "x1", .maybe),                           // a POSIX class: ICU's
     ] as [(String, String, RegexDecision)])
     func answers(_ pattern: String, _ text: String, _ expected: RegexDecision) throws {
         #expect(try Self.decide(pattern, text) == expected)
