@@ -22,6 +22,7 @@
 // handle's id (length byte, 0xFF for NULL), then rows to the end (see `Row.read`).
 import CSQLite
 import Foundation
+@testable import SiftInput
 @testable import SiftStream
 
 /// The file each input is written to (on tmpfs where there is one; one per process).
