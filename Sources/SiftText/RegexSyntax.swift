@@ -311,6 +311,9 @@ public enum RegexSyntax {
                         member("-")     // first or last: itself
                         i += 1
                     } else {
+                        // `[$-\p{]…`: ICU reads `\p` there as `p`, the range's end, so a `]` in the
+                        // braces ends the class: not modelled.
+                        if peek(1) == "\\", let e = peek(2), e == "p" || e == "P" { return nil }
                         plain = false; approximated = false; i += 1   // `--`, a range to an escape or a set
                     }
                     previous = nil
