@@ -108,9 +108,12 @@ uninstall:
 fuzz: deps
 	SWIFT=$(SWIFT) FUZZ_SECONDS=$(or $(FUZZ_SECONDS),60) scripts/fuzz.sh
 
+# No XCTest run (the tests are Swift Testing's; XCTest's runner leaks its own objects at
+# exit, which LeakSanitizer reports); the peak-memory comparison is left out (ASan's
+# quarantine and shadow memory, not msgsift, set the peaks there).
 sanitize: deps
 	$(SWIFT) build --build-tests --build-path .build/asan --sanitize=address -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined
-	$(SWIFT) test --skip-build --build-path .build/asan --sanitize=address
+	$(SWIFT) test --skip-build --build-path .build/asan --sanitize=address --disable-xctest --skip anArrayRunsInTheMemoryNDJSONDoes
 
 TSAN_SUITES = Pipeline|Determinism|Stream|Signal|Store|Shared|Interruption
 tsan: deps
