@@ -259,7 +259,8 @@ public enum RegexSyntax {
                 switch c {
                 case "\\":
                     guard let e = peek(1) else { return nil }
-                    if e == "Q" || e == "E" || e == "N" { return nil }
+                    // (`\cX` takes X, a `[` or `]` too: `[\c[.]` is ESC and `.`.)
+                    if e == "Q" || e == "E" || e == "N" || e == "c" { return nil }
                     if let lit = escapedLiteral() {
                         if depth == 1 { member(lit); previous = lit } else { previous = nil }
                     } else {
