@@ -31,8 +31,9 @@ enum ListsUpdate {
             config: Config(), positional: { _, arg in throw UsageError("unexpected argument \(quotedArg(arg)); give the URL with --url") }) { c in
             let url = try HTTP.endpoint(flag: c.url, flagName: "--url", variable: urlVariable, fallback: defaultURL)
             // A store that cannot be read (newer, damaged, another program's) fails here, before any request.
-            let stored = try StoreAccess.readerOrEmpty(c.db)?.importedLists()
-            let existed = StoreAccess.exists(c.db)
+            let current = try StoreAccess.readerOrEmpty(c.db)
+            let stored = try current?.importedLists()
+            let existed = current != nil
             var request = HTTPRequest(url: url, timeout: c.timeout)
             // Validators only for the URL they came from, and only while its lists are stored.
             let previous = stored?.source.flatMap { $0.url == url ? $0 : nil }
