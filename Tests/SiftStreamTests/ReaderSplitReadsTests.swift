@@ -6,12 +6,14 @@ import Testing
 @testable import SiftInput
 
 /// The failure reading `input` from a file in reads of `chunkSize` bytes, and how many records were read.
-private func read(_ input: [UInt8], chunkSize: Int) throws -> (failure: String?, records: Int) {
+private func read(_ input: [UInt8], chunkSize: Int, maxRecordBytes: Int = 1 << 20) throws -> (failure: String?, records: Int) {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-split-\(UUID().uuidString)")
     try Data(input).write(to: url)
     defer { try? FileManager.default.removeItem(at: url) }
     var records = 0
-    let reader = RecordReader(options: StreamOptions(), chunkSize: chunkSize) { batch in
+    var options = StreamOptions()
+    options.maxRecordBytes = maxRecordBytes
+    let reader = RecordReader(options: options, chunkSize: chunkSize) { batch in
         records += batch.records.count
         return true
     }
@@ -50,6 +52,23 @@ struct ReaderSplitReadsTests {
             let r = try read(input, chunkSize: chunkSize)
             #expect(r.failure == whole.failure && r.records == whole.records, "reads of \(chunkSize): \(r) vs \(whole)")
         }
+    }
+
+    @Test func aCSVHeaderLongerThanTheLimitIsRefusedWhateverTheReads() throws {
+        // A header of 1,500 bytes (300 columns `c100,`…) under --max-record-bytes 100: past
+        // the 1,024 bytes an error record keeps, so refused, in one read or many. Cut across
+        // reads it had been skipped as an over-long record and the row after it taken for
+        // the header (here: 1 record, `x`, read under the header `y`).
+        let header = (100..<400).map { "c\($0)" }.joined(separator: ",")
+        #expect(header.utf8.count == 1_499)
+        let input = Array((header + "\ny\nx\n").utf8)
+        for chunkSize in [7, 300, 1 << 20] {
+            let r = try read(input, chunkSize: chunkSize, maxRecordBytes: 100)
+            #expect(r.failure == "FILE:1: the CSV header is longer than 1024 bytes (--max-record-bytes); give a larger --max-record-bytes"
+                    && r.records == 0, "reads of \(chunkSize): \(r)")
+        }
+        // Within the limit it is read.
+        #expect(try read(input, chunkSize: 7, maxRecordBytes: 2_000).failure?.contains("header is longer") != true)
     }
 
     @Test("a short NDJSON record is read whole in reads of any size")
