@@ -108,9 +108,13 @@ uninstall:
 fuzz: deps
 	SWIFT=$(SWIFT) FUZZ_SECONDS=$(or $(FUZZ_SECONDS),60) scripts/fuzz.sh
 
+# No XCTest run (the tests are Swift Testing's; XCTest's runner leaks its own objects at
+# exit, which LeakSanitizer reports); the peak-memory comparison is left out (ASan's
+# quarantine and shadow memory, not msgsift, set the peaks there). Tests/lsan-suppressions.txt
+# names what Foundation and the tests' constants keep to exit.
 sanitize: deps
 	$(SWIFT) build --build-tests --build-path .build/asan --sanitize=address -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined
-	$(SWIFT) test --skip-build --build-path .build/asan --sanitize=address
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt $(SWIFT) test --skip-build --build-path .build/asan --sanitize=address --disable-xctest --skip anArrayRunsInTheMemoryNDJSONDoes
 
 TSAN_SUITES = Pipeline|Determinism|Stream|Signal|Store|Shared|Interruption
 tsan: deps

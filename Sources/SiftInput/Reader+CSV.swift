@@ -67,6 +67,7 @@ extension RecordReader {
                     let bytes = UnsafeBufferPointer(rebasing: buf[r.range])
                     if s.format == nil {
                         // The header row names the fields.
+                        if bytes.count > max(limit, Self.keptPrefix) { s.problem = headerTooLong(s); return }
                         let names: [String]
                         switch CSVRecord.parseFields(bytes, delimiter: s.delimiter) {
                         case .success(let fields) where fields.contains(where: { $0.contains("\r") }):
@@ -148,6 +149,12 @@ extension RecordReader {
                 s.line += countNewlines(buf, lineAt, used)
                 consumed = base + used
                 if !final && buf.count - used > max(limit, Self.keptPrefix) {
+                    if s.format == nil {
+                        // The header, unfinished and already too long: refused as a whole one would
+                        // be, never skipped (the next line would be taken for the header).
+                        if Self.unfinished(buf, from: used).count > max(limit, Self.keptPrefix) { s.problem = headerTooLong(s); return }
+                        break
+                    }
                     // A record not finished past the limit (and past what an error record keeps,
                     // as for NDJSON): report it once, then let it stream by.
                     // The splitter keeps its quote state, so the record's end is still found where
@@ -211,6 +218,13 @@ extension RecordReader {
             }
         }
         s.drop(consumed + dropped)
+    }
+
+    /// Why the input is refused when its CSV header is longer than --max-record-bytes (or
+    /// than `keptPrefix`, when that is larger).
+    func headerTooLong(_ s: SourceState) -> String {
+        "\(s.name):\(s.line): the CSV header is longer than \(max(options.maxRecordBytes, Self.keptPrefix)) bytes"
+            + " (--max-record-bytes); give a larger --max-record-bytes"
     }
 
     /// Reports the over-long record whose skip ended (`SourceState.pendingLong`): with

@@ -81,15 +81,20 @@ package final class RecordReader {
     /// Called once with the first CSV header, before any of its records are emitted.
     package var onFirstCSVHeader: ((CSVHeader) -> Void)?
 
-    static let chunkSize = 1 << 20
+    /// Bytes asked of each read(2), and roughly the most a batch of short records holds.
+    static let defaultChunkSize = 1 << 20
+    let chunkSize: Int
     /// Up to this many bytes left unprocessed, a read goes into a new buffer after a copy of them.
     static let directReadLimit = 64 << 10
     static let keptPrefix = 1024
     /// How much of an over-long CSV record an input that cannot seek keeps (see `SourceState.skippedBytes`).
     static let skippedKept = 8 << 20
 
-    package init(options: StreamOptions, emit: @escaping (Batch) -> Bool) {
+    /// `chunkSize` is for tests and fuzzing: small reads cut records, CRLFs, BOMs and the first
+    /// bytes that tell the format apart at every place, as a slow pipe would.
+    package init(options: StreamOptions, chunkSize: Int = RecordReader.defaultChunkSize, emit: @escaping (Batch) -> Bool) {
         self.options = options
+        self.chunkSize = max(1, chunkSize)
         self.emit = emit
     }
 
@@ -127,17 +132,17 @@ package final class RecordReader {
                 // start of a line): the read bytes are not copied again. (NDJSON batches keep
                 // the last buffer, so each read has a new one anyway.)
                 let kept = state.work
-                state.work = [UInt8](unsafeUninitializedCapacity: kept.count + Self.chunkSize) { buf, count in
+                state.work = [UInt8](unsafeUninitializedCapacity: kept.count + chunkSize) { buf, count in
                     let base = buf.baseAddress!
                     kept.withUnsafeBufferPointer { k in if let from = k.baseAddress { base.update(from: from, count: k.count) } }
-                    n = Foundation.read(fd, base + kept.count, Self.chunkSize)
+                    n = Foundation.read(fd, base + kept.count, chunkSize)
                     readErrno = errno
                     count = kept.count + max(n, 0)
                 }
             } else {
                 // A long unfinished record: the read is appended (the buffer grows, not copied whole per read).
-                if chunk.isEmpty { chunk = [UInt8](repeating: 0, count: Self.chunkSize) }
-                n = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, Self.chunkSize) }
+                if chunk.isEmpty { chunk = [UInt8](repeating: 0, count: chunkSize) }
+                n = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, chunkSize) }
                 readErrno = errno
                 if n > 0 { state.work.append(contentsOf: chunk[0..<n]) }
             }
@@ -225,6 +230,8 @@ package final class RecordReader {
         /// They were gzip's: `read` switches to decompressing.
         var gzipped = false
         var bomChecked = false
+        /// The first bytes were looked at for UTF-16 and UTF-32 (once per input).
+        var wideChecked = false
         var format: RecordFormat? = nil
         var line = 1
         var skippingLongRecord = false
@@ -350,7 +357,13 @@ package final class RecordReader {
                 s.bomChecked = true
             }
             if !findArchive(&s, final: final) { return }
-            let w = s.work
+            // UTF-16 and UTF-32 are told apart by the first 4 and 8 bytes: fewer (a short read
+            // of a pipe) wait for more while they could be either (a NUL, or a BOM's first byte).
+            if !s.wideChecked && s.work.count < 8 && !final && (s.work.contains(0) || s.work.first == 0xFF || s.work.first == 0xFE) { return }
+            // Looked at once, at the input's first bytes: not again at what follows the blank
+            // lines dropped below (there only when a read ended among them).
+            let w = s.wideChecked ? [] : s.work
+            s.wideChecked = true
             // UTF-32 first: its little-endian BOM (FF FE 00 00) starts as UTF-16's does.
             let utf32BOM = w.starts(with: [0xFF, 0xFE, 0x00, 0x00]) || w.starts(with: [0x00, 0x00, 0xFE, 0xFF])
             let utf32LE = w.count >= 8 && w[0] != 0 && w[1] == 0 && w[2] == 0 && w[3] == 0 && w[4] != 0 && w[5] == 0 && w[6] == 0 && w[7] == 0
@@ -449,7 +462,7 @@ package final class RecordReader {
             var b = Batch(source: s.name, format: s.format!)
             // A batch ends at batchRecords records or once past chunkSize bytes: room for a
             // typical one up front, so the data is not copied over and over as it grows.
-            b.data.reserveCapacity(min(Self.chunkSize, options.batchRecords * 256) + bytes.count)
+            b.data.reserveCapacity(min(chunkSize, options.batchRecords * 256) + bytes.count)
             b.records.reserveCapacity(options.batchRecords)
             s.batch = b
         }
@@ -461,7 +474,7 @@ package final class RecordReader {
                                           rawCut: rawCut, described: message != nil))
         if let message { s.batch!.messages[s.batch!.records.count - 1] = message }
         nextRecord += 1
-        if s.batch!.records.count >= options.batchRecords || s.batch!.data.count >= Self.chunkSize { flush(&s) }
+        if s.batch!.records.count >= options.batchRecords || s.batch!.data.count >= chunkSize { flush(&s) }
     }
 
     /// Adds the record at `start..<end` of `s.work` without copying it: the batch takes

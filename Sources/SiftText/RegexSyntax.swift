@@ -301,7 +301,8 @@ public enum RegexSyntax {
                 switch c {
                 case "\\":
                     guard let e = peek(1) else { return nil }
-                    if e == "Q" || e == "E" || e == "N" { return nil }
+                    // (`\cX` takes X, a `[` or `]` too: `[\c[.]` is ESC and `.`.)
+                    if e == "Q" || e == "E" || e == "N" || e == "c" { return nil }
                     if let lit = escapedLiteral() {
                         if depth == 1 { member(lit); previous = lit } else { previous = nil }
                     } else {
@@ -353,6 +354,9 @@ public enum RegexSyntax {
                         member("-")     // first or last: itself
                         i += 1
                     } else {
+                        // `[$-\p{]…`: ICU reads `\p` there as `p`, the range's end, so a `]` in the
+                        // braces ends the class: not modelled.
+                        if peek(1) == "\\", let e = peek(2), e == "p" || e == "P" { return nil }
                         plain = false; approximated = false; i += 1   // `--`, a range to an escape or a set
                     }
                     previous = nil

@@ -31,7 +31,9 @@ enum ListsUpdate {
             config: Config(), positional: { _, arg in throw UsageError("unexpected argument \(quotedArg(arg)); give the URL with --url") }) { c in
             let url = try HTTP.endpoint(flag: c.url, flagName: "--url", variable: urlVariable, fallback: defaultURL)
             // A store that cannot be read (newer, damaged, another program's) fails here, before any request.
-            let stored = try StoreAccess.readerOrEmpty(c.db)?.importedLists()
+            let current = try StoreAccess.readerOrEmpty(c.db)
+            let stored = try current?.importedLists()
+            let existed = current != nil
             var request = HTTPRequest(url: url, timeout: c.timeout)
             // Validators only for the URL they came from, and only while its lists are stored.
             let previous = stored?.source.flatMap { $0.url == url ? $0 : nil }
@@ -40,6 +42,12 @@ enum ListsUpdate {
             let response: HTTPResponse
             do { response = try HTTP.perform(request) } catch {
                 throw RuntimeError("lists update: \(error); the lists are unchanged")
+            }
+            // The store read above went away during the request: the writer would make a new
+            // one holding only the lists, and say it was done.
+            if existed, !StoreAccess.exists(c.db), let path = StoreAccess.location(c.db) {
+                let gone: StoreError.Gone = FileManager.default.fileExists(atPath: (path as NSString).deletingLastPathComponent) ? .fileRemoved : .folderRemoved
+                throw RuntimeError(StoreError(.storeGone(gone, changeLost: false), path: path).words)
             }
             switch response.status {
             case 304:

@@ -114,6 +114,36 @@ struct RegexPrefilterTests {
         }
     }
 
+    /// `[$-\p{]|[}]{`: ICU reads `\p` after `-` as `p`, the range's end (`$`–`p`, so `a`
+    /// matches), and the first `]` as the class's end, then the alternative `[}]{`. The
+    /// layer had read `\p{]|[}` as a property, the class as running on past the `|`, and
+    /// required what follows it.
+    @Test func aRangeToAPropertyEscapeGetsNoPrefilter() throws {
+        let regex = try ICURegex("[$-\\p{]|[}]{")
+        #expect(regex.makeMatcher(timeLimit: 0).find("a") == .match)
+        #expect(regex.makeMatcher(timeLimit: 0).find("z") != .match)
+        let clauses = RegexPrefilter.clauses(regex.spelled)
+        #expect(RegexPrefilter.admits(clauses, "a"), "its clauses \(clauses) exclude a text ICU matches")
+        if let automaton = RegexAutomaton(regex.spelled) {
+            var t = "a"
+            #expect(t.withUTF8 { automaton.mayMatch($0) })
+        }
+    }
+
+    /// `[\c[.]?|]`: `\c[` is one character (ESC), so the class is `[\c[.]`, optional, and
+    /// the empty text matches. The layer had taken the `[` for a nested set and the class as
+    /// running on to the last `]`, a character the text must hold.
+    @Test func aControlEscapeInAClassGetsNoPrefilter() throws {
+        let regex = try ICURegex("[\\c[.]?|]")
+        #expect(regex.makeMatcher(timeLimit: 0).find("") == .match)
+        let clauses = RegexPrefilter.clauses(regex.spelled)
+        #expect(RegexPrefilter.admits(clauses, ""), "its clauses \(clauses) exclude a text ICU matches")
+        if let automaton = RegexAutomaton(regex.spelled) {
+            var t = ""
+            #expect(t.withUTF8 { automaton.mayMatch($0) })
+        }
+    }
+
     /// What ICU matches under `(?i)` holds the folded clause: ß, İ, final sigma, K, ſ.
     @Test(arguments: [
         (#"(?i)straße"#, ["STRASSE", "strasse", "Straße", "STRAẞE"]),

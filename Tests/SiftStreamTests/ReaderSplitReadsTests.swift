@@ -1,0 +1,82 @@
+// The reader's verdict on an input's first bytes does not depend on how reads cut them:
+// a pipe may hand over a few bytes at a time. Each input is read in reads of 1 to 9 bytes
+// and in one read; the failure must be the one worked out by hand from the bytes.
+import Foundation
+import Testing
+@testable import SiftInput
+
+/// The failure reading `input` from a file in reads of `chunkSize` bytes, and how many records were read.
+private func read(_ input: [UInt8], chunkSize: Int, maxRecordBytes: Int = 1 << 20) throws -> (failure: String?, records: Int) {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-split-\(UUID().uuidString)")
+    try Data(input).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    var records = 0
+    var options = StreamOptions()
+    options.maxRecordBytes = maxRecordBytes
+    let reader = RecordReader(options: options, chunkSize: chunkSize) { batch in
+        records += batch.records.count
+        return true
+    }
+    // The file's name (new for each read) said as FILE, so failures compare.
+    do { try reader.read(.file(url.path)) } catch { return ("\(error)".replacingOccurrences(of: url.path, with: "FILE"), records) }
+    return (nil, records)
+}
+
+@Suite("Reader: inputs read a few bytes at a time")
+struct ReaderSplitReadsTests {
+    @Test("UTF-16 and UTF-32 are named the same however reads cut the first 8 bytes", arguments: [
+        // `i{` in UTF-32LE, no BOM: 69 00 00 00 7B 00 00 00 (5 bytes had read as a broken CSV header).
+        (Array("i\0\0\0{\0\0\0".utf8), "UTF-32 text; msgsift reads UTF-8 (iconv -f UTF-32LE"),
+        (Array("\0\0\0i\0\0\0d\0\0\0,".utf8), "UTF-32 text; msgsift reads UTF-8 (iconv -f UTF-32BE"),
+        // The UTF-32LE BOM starts as UTF-16LE's (FF FE): two bytes had named UTF-16.
+        ([0xFF, 0xFE, 0, 0] + Array("i\0\0\0d\0\0\0".utf8), "UTF-32 text; msgsift reads UTF-8 (iconv -f UTF-32 "),
+        ([0xFF, 0xFE] + Array("i\0d\0".utf8), "UTF-16 text; msgsift reads UTF-8 (iconv -f UTF-16 "),
+        (Array("i\0d\0,\0".utf8), "UTF-16 text; msgsift reads UTF-8 (iconv -f UTF-16LE"),
+    ] as [([UInt8], String)])
+    func wideTextIsNamedWhateverTheReads(_ input: [UInt8], _ expected: String) throws {
+        for chunkSize in [1, 2, 3, 4, 5, 7, 9, 1 << 20] {
+            let r = try read(input, chunkSize: chunkSize)
+            #expect(r.failure?.contains(expected) == true, "reads of \(chunkSize): \(r.failure ?? "no failure")")
+            #expect(r.records == 0)
+        }
+    }
+
+    @Test func bytesAfterBlankLinesAreNotTakenForUTF16() throws {
+        // Newlines are one byte each: this is no UTF-16, though `d\0a\0` after them looks like
+        // it. Read whole, the first bytes are the newlines; a read that ended among them had
+        // looked at `d\0a\0` alone and named UTF-16. Whatever the verdict, it is the same.
+        let input = Array("\n\n\n\n\nd\0a\0,\0b\n".utf8)
+        let whole = try read(input, chunkSize: 1 << 20)
+        #expect(whole.failure?.contains("UTF-16") != true, "\(whole.failure ?? "")")
+        for chunkSize in [1, 2, 3, 5, 6, 7] {
+            let r = try read(input, chunkSize: chunkSize)
+            #expect(r.failure == whole.failure && r.records == whole.records, "reads of \(chunkSize): \(r) vs \(whole)")
+        }
+    }
+
+    @Test func aCSVHeaderLongerThanTheLimitIsRefusedWhateverTheReads() throws {
+        // A header of 1,500 bytes (300 columns `c100,`…) under --max-record-bytes 100: past
+        // the 1,024 bytes an error record keeps, so refused, in one read or many. Cut across
+        // reads it had been skipped as an over-long record and the row after it taken for
+        // the header (here: 1 record, `x`, read under the header `y`).
+        let header = (100..<400).map { "c\($0)" }.joined(separator: ",")
+        #expect(header.utf8.count == 1_499)
+        let input = Array((header + "\ny\nx\n").utf8)
+        for chunkSize in [7, 300, 1 << 20] {
+            let r = try read(input, chunkSize: chunkSize, maxRecordBytes: 100)
+            #expect(r.failure == "FILE:1: the CSV header is longer than 1024 bytes (--max-record-bytes); give a larger --max-record-bytes"
+                    && r.records == 0, "reads of \(chunkSize): \(r)")
+        }
+        // Within the limit it is read.
+        #expect(try read(input, chunkSize: 7, maxRecordBytes: 2_000).failure?.contains("header is longer") != true)
+    }
+
+    @Test("a short NDJSON record is read whole in reads of any size")
+    func shortRecordsAreRead() throws {
+        // No NUL and no FF/FE first: nothing waits for 8 bytes. 2 records, no failure.
+        for chunkSize in [1, 2, 3, 7, 1 << 20] {
+            let r = try read(Array("{}\n{}\n".utf8), chunkSize: chunkSize)
+            #expect(r.failure == nil && r.records == 2, "reads of \(chunkSize): \(r)")
+        }
+    }
+}
