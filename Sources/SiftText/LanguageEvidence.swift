@@ -50,6 +50,13 @@ struct Evidence {
     var traditional = 0
     /// Han letters only Japanese writes (`HanTables.isJapaneseOnly`): Japanese, as kana are.
     var japaneseOnly = 0
+    /// Adjacent Han characters forming a word only Japanese / only Chinese writes often
+    /// (`HanTables.pair`), and the Han character before (when the scalar before was one).
+    var japanesePairs = 0
+    /// Han characters Japanese does not write (`HanTables.isJapaneseKanji`).
+    var notJapanese = 0
+    var chinesePairs = 0
+    var lastHan: UInt32 = 0
     /// Cyrillic letters that Russian does not use, and uses of ъ Russian does not have.
     var nonRussian = 0
     /// The open Arabic-script word starts with alef (ا), which may begin the article ال.
@@ -146,6 +153,7 @@ struct Evidence {
         letters += 1
         let script = CharTable.script(cp)
         scripts[Int(script.rawValue)] += 1
+        let previousRun = runScript
         if runScript != script.rawValue || script == .han || script == .hiragana || script == .katakana {
             runScript = script.rawValue
             scriptWords[Int(script.rawValue)] &+= 1
@@ -179,6 +187,12 @@ struct Evidence {
             case .traditional: traditional += 1
             case .both: if HanTables.isJapaneseOnly(cp) { japaneseOnly += 1 }
             }
+            if !HanTables.isJapaneseKanji(cp) { notJapanese += 1 }
+            if previousRun == Script.han.rawValue {
+                let pair = HanTables.pair(lastHan, cp)
+                if pair == HanTables.japanesePair { japanesePairs += 1 } else if pair == HanTables.chinesePair { chinesePairs += 1 }
+            }
+            lastHan = cp
         case .cyrillic:
             if wordScript != .cyrillic { startWord(.cyrillic) }
             // Words compare in lower case: А–Я and Ѐ–Џ have their small letters 0x20 and 0x50 up.
