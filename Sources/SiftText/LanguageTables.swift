@@ -348,7 +348,15 @@ enum WordTable {
     }()
 
     /// The longest listed word, in scalars.
-    static let maxLength: Int = (lists + arabicScriptWords).reduce(0) { longest, list in
-        list.1.split(whereSeparator: \.isWhitespace).reduce(longest) { max($0, $1.unicodeScalars.count) }
-    }
+    static let maxLength: Int = {
+        var longest = 0, length = 0
+        for (_, words) in lists + arabicScriptWords {
+            for scalar in words.unicodeScalars {
+                length = scalar.value <= 0x20 ? 0 : length + 1
+                longest = max(longest, length)
+            }
+            length = 0
+        }
+        return longest
+    }()
 }

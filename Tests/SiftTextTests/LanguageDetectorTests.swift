@@ -338,8 +338,8 @@ import Testing
         // Persian without Persian-only letters, by its words; Arabic by its article.
         ("دوستت دارم", .fa), ("فردا ساعت ده", .fa), ("حالت خوبه؟", .fa), ("باشه فردا", .fa),
         ("الاسم المعروض", .ar), ("شكرا لك على الطلب", .ar),
-        ("خوابم برد", nil),                      // nothing tells Arabic from Persian: no guess
-        ("الان خوابم", nil),                     // الان: Persian borrowed it with the article
+        ("خوابم برد", .fa),                      // no Persian letter: its words (ArabicScriptWords) tell it
+        ("الان خوابم", .fa),                     // الان: Persian borrowed it with the article
         ("Запись к врачу Иванова Е.А. завтра в 10:00", .ru), ("т. е. завтра буду дома", .ru),
         // Two Latin-script words decide only with a wide margin (shortLatinMargin).
         ("Win dollars", nil), ("Salut ça va ?", nil), ("Bonus points", nil),
@@ -545,7 +545,7 @@ struct UndeterminedReasonTests {
         ("Добрий день, як справи?", "letters or words Russian lacks"),
         ("12345 !!", "no letters"),
         ("Shop שלום", "two scripts as strong"),
-        ("خوابم برد", "no letter or word that tells ar from fa"),
+        ("سلام سلام", "no letter or word that tells ar from fa"),
         ("ok ok ok ok ok ok", "no word the model reads"),
         ("Hoe gaat het met je vandaag, tot morgen", "another language scores best"),    // Dutch
         ("ہے ہے ہے ہے ہے", "only letters or words of another language"),
