@@ -85,6 +85,10 @@ extension Evidence {
         case .arabic:
             var weights = weights
             weights[Slot.ar] += min(Double(yehKaf) * 0.5, Evidence.yehKafCeiling)
+            // Persian ی, which Arabic never writes, weighs a whole letter's evidence once more
+            // when no letter of Urdu, Pashto or Kurdish is there (they write ی too): `آبی`,
+            // `شادی` name Persian alone.
+            if persianYeh && weights[Slot.unsupportedArabic] == 0 { weights[Slot.fa] += 0.5 }
             if weights[Slot.ar] == 0 && weights[Slot.fa] == 0 && weights[Slot.unsupportedArabic] == 0 {
                 // No letter or word tells Arabic from Persian (`دوستت دارم` is Persian, `خوابم برد`
                 // too): undetermined, so a blocked Arabic never junks Persian on a guess.

@@ -73,6 +73,8 @@ struct Evidence {
     var afterHardSign = false
     /// Arabic-script letter and word evidence per `Slot`.
     var weights = SIMD16<Double>()
+    /// Persian ی was read: Arabic never writes it (its yeh is ي or final ى); see `decideByScript`.
+    var persianYeh = false
     /// Arabic ي ك ى, which Persian typed on an Arabic keyboard (or in an old encoding)
     /// writes for ی and ک throughout: Arabic evidence, but only up to `yehKafCeiling`.
     var yehKaf = 0
@@ -179,6 +181,7 @@ struct Evidence {
             } else {
                 let mask = Evidence.arabicLetterMask(cp)
                 if mask != 0 { addLetterEvidence(mask) }
+                if cp == 0x06CC { persianYeh = true }
             }
         case .han:
             endWord()

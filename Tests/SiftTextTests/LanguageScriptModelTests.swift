@@ -14,6 +14,13 @@ import Testing
         #expect(LanguageDetector.detect(body).language == .fa)
     }
 
+    /// One Persian ی names Persian (blue; joy), unless a letter of Urdu, Pashto or
+    /// Kurdish, which write ی too, is there (Urdu `یہ ہے`, this is, with ہ and ے).
+    @Test(arguments: [("آبی", Language?.some(.fa)), ("شادی", .fa), ("یہ ہے", nil)] as [(String, Language?)])
+    func onePersianYeh(_ body: String, _ expected: Language?) {
+        #expect(LanguageDetector.detect(body).language == expected)
+    }
+
     /// Arabic with none of ة ي ك ى (I missed her; I'll call her later).
     @Test(arguments: ["اشتقت لها", "سأتصل بها لاحقا"])
     func arabicWithoutArabicLettersIsArabic(_ body: String) {
