@@ -30,7 +30,8 @@
 //      digits (۰-۹ vs ٠-٩), ZWNJ, words (WordTable.lists and, from wordfreq,
 //      arabicScriptWords) and the article ال; undetermined when
 //      nothing tells them apart (Persian is often typed without its letters) or
-//      the best has under two letters' worth (ي and ك together count at most as two).
+//      the best has under two letters' worth (ي and ك together count at most as two;
+//      one Persian ی counts as two unless an Urdu, Pashto or Kurdish letter is there).
 //      Latin → the model's most likely class among en fr de it pt es tr and
 //      "another Latin-script language" (which answers undetermined).
 //   3. A choice between languages needs a margin over the runner-up: for the
