@@ -24,9 +24,70 @@ extension HanTables {
     /// simplified forms (駅, 営, 済, 変, 気, 対, 発, 県 …) and characters made in Japan
     /// (込, 働, 畑, 峠 …). A Han body with one is Japanese, as one with kana is: `予約確認済`
     /// and `東京駅南口` had been Traditional Chinese.
+    /// The iteration mark 々 (`時々`, `色々`) counts so too: Chinese repeats the character.
     public static func isJapaneseOnly(_ cp: UInt32) -> Bool {
-        cp >= 0x4E00 && cp <= 0x9FFF && contains(japaneseOnly, cp)
+        cp == 0x3005 || cp >= 0x4E00 && cp <= 0x9FFF && contains(japaneseOnly, cp)
     }
+
+    /// What two adjacent Han characters say: `japanesePair` for a two-character word only
+    /// Japanese writes often (`多分`, `取引`), `chinesePair` for one only Chinese writes often
+    /// (`蛋糕`, `控制`), 0 for any other pair (`HanTables.words`, from wordfreq).
+    @inline(__always)
+    static func pair(_ a: UInt32, _ b: UInt32) -> UInt8 {
+        let key = UInt64(a) << 32 | UInt64(b)
+        let h = key &* 0x9E37_79B9_7F4A_7C15
+        guard pairFilter[Int(h >> 52)] & 1 << (h >> 46 & 63) != 0 else { return 0 }
+        return pairs[key] ?? 0
+    }
+    /// Whether Japanese writes the Han character (`japaneseKanji`): `点` and `語` yes, `點` and
+    /// `们` no. Outside U+3400-U+9FFF, no.
+    @inline(__always)
+    static func isJapaneseKanji(_ cp: UInt32) -> Bool {
+        let i = Int(cp &- 0x3400)
+        return i >= 0 && i < 0x6C00 && kanjiBits[i >> 6] & 1 << UInt64(i & 63) != 0
+    }
+
+    /// `japaneseKanji` as one bit per code point of U+3400-U+9FFF (3.4 KiB).
+    static let kanjiBits: FrozenBuffer<UInt64> = {
+        let table = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 0x6C00 / 64)
+        table.initialize(repeating: 0)
+        for cp in japaneseKanji {
+            let i = Int(cp - 0x3400)
+            table[i >> 6] |= 1 << UInt64(i & 63)
+        }
+        return FrozenBuffer(table)
+    }()
+
+    static let japanesePair: UInt8 = 1
+    static let chinesePair: UInt8 = 2
+
+    /// Pair key (first character's code point in the top half) → `japanesePair` or `chinesePair`.
+    static let pairs: [UInt64: UInt8] = {
+        var table: [UInt64: UInt8] = [:]
+        table.reserveCapacity(16_384)
+        for (language, list) in words {
+            let value = language == .ja ? japanesePair : chinesePair
+            var first: UInt32 = 0
+            for scalar in list.unicodeScalars {
+                if scalar.value <= 0x20 { first = 0; continue }
+                if first == 0 { first = scalar.value; continue }
+                table[UInt64(first) << 32 | UInt64(scalar.value)] = value
+            }
+        }
+        return table
+    }()
+
+    /// One bit per value of a pair key hash's top 18 bits (32 KiB): most pairs of a
+    /// Chinese or Japanese body are turned away by one load.
+    static let pairFilter: FrozenBuffer<UInt64> = {
+        let table = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 4096)
+        table.initialize(repeating: 0)
+        for key in pairs.keys {
+            let h = key &* 0x9E37_79B9_7F4A_7C15
+            table[Int(h >> 52)] |= 1 << (h >> 46 & 63)
+        }
+        return FrozenBuffer(table)
+    }()
 
     /// Hand-picked, ascending: Japanese shinjitai that differ from both Chinese forms
     /// (駅 beside 驛 and 驿) and kokuji; none of them in ICU's Hans-Hant or Hant-Hans

@@ -23,11 +23,15 @@
 //      (Bulgarian поръчка) or their frequent words (дякую, пратка, хвала) are
 //      there. Han and kana →
 //      ja when any kana, or any kanji only Japanese writes (駅 済 変 …,
-//      HanTables.isJapaneseOnly), is present, else zh-Hans or zh-Hant by
+//      HanTables.isJapaneseOnly), is present, or when two-character words only
+//      Japanese writes often (多分 自分, HanTables.words from wordfreq) make up most
+//      of a body of kanji Japanese writes; else zh-Hans or zh-Hant by
 //      distinguishing characters. Arabic → fa or ar by letters (پ چ ژ گ ک ی vs ة ي ك ى),
-//      digits (۰-۹ vs ٠-٩), ZWNJ, words and the article ال; undetermined when
+//      digits (۰-۹ vs ٠-٩), ZWNJ, words (WordTable.lists and, from wordfreq,
+//      arabicScriptWords) and the article ال; undetermined when
 //      nothing tells them apart (Persian is often typed without its letters) or
-//      the best has under two letters' worth (ي and ك together count at most as two).
+//      the best has under two letters' worth (ي and ك together count at most as two;
+//      one Persian ی counts as two unless an Urdu, Pashto or Kurdish letter is there).
 //      Latin → the model's most likely class among en fr de it pt es tr and
 //      "another Latin-script language" (which answers undetermined).
 //   3. A choice between languages needs a margin over the runner-up: for the

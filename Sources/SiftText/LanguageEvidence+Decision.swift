@@ -70,6 +70,14 @@ extension Evidence {
             if kana > 0 || japaneseOnly > 0 {
                 return (LanguageDetection(language: .ja, scores: [LanguageScore(.ja, letterScore)], letters: letters), true)
             }
+            // Han alone: two-character words only Japanese writes often (`多分`, `取引`) making up
+            // more than half the characters, no Han character Japanese does not write (`點`, `们`),
+            // and `margin` times the words only Chinese writes. (Kanji are often Traditional-only
+            // by ICU's tables, `時`, `関`; Taiwan's `連絡人` and `未知的錯誤` hold such words too.)
+            if japanesePairs > 0 && notJapanese == 0 && 4 * japanesePairs > count(.han)
+                && Double(japanesePairs) >= LanguageDetector.margin * Double(chinesePairs) {
+                return (LanguageDetection(language: .ja, scores: [LanguageScore(.ja, Double(japanesePairs))], letters: letters), true)
+            }
             var byVariant = SIMD16<Double>()
             byVariant[Slot.zhHans] = Double(simplified)
             byVariant[Slot.zhHant] = Double(traditional)
@@ -77,6 +85,10 @@ extension Evidence {
         case .arabic:
             var weights = weights
             weights[Slot.ar] += min(Double(yehKaf) * 0.5, Evidence.yehKafCeiling)
+            // Persian ی, which Arabic never writes, weighs a whole letter's evidence once more
+            // when no letter of Urdu, Pashto or Kurdish is there (they write ی too): `آبی`,
+            // `شادی` name Persian alone.
+            if persianYeh && weights[Slot.unsupportedArabic] == 0 { weights[Slot.fa] += 0.5 }
             if weights[Slot.ar] == 0 && weights[Slot.fa] == 0 && weights[Slot.unsupportedArabic] == 0 {
                 // No letter or word tells Arabic from Persian (`دوستت دارم` is Persian, `خوابم برد`
                 // too): undetermined, so a blocked Arabic never junks Persian on a guess.

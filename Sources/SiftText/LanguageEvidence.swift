@@ -50,6 +50,13 @@ struct Evidence {
     var traditional = 0
     /// Han letters only Japanese writes (`HanTables.isJapaneseOnly`): Japanese, as kana are.
     var japaneseOnly = 0
+    /// Adjacent Han characters forming a word only Japanese / only Chinese writes often
+    /// (`HanTables.pair`), and the Han character before (when the scalar before was one).
+    var japanesePairs = 0
+    /// Han characters Japanese does not write (`HanTables.isJapaneseKanji`).
+    var notJapanese = 0
+    var chinesePairs = 0
+    var lastHan: UInt32 = 0
     /// Cyrillic letters that Russian does not use, and uses of ъ Russian does not have.
     var nonRussian = 0
     /// The open Arabic-script word starts with alef (ا), which may begin the article ال.
@@ -66,6 +73,8 @@ struct Evidence {
     var afterHardSign = false
     /// Arabic-script letter and word evidence per `Slot`.
     var weights = SIMD16<Double>()
+    /// Persian ی was read: Arabic never writes it (its yeh is ي or final ى); see `decideByScript`.
+    var persianYeh = false
     /// Arabic ي ك ى, which Persian typed on an Arabic keyboard (or in an old encoding)
     /// writes for ی and ک throughout: Arabic evidence, but only up to `yehKafCeiling`.
     var yehKaf = 0
@@ -146,6 +155,7 @@ struct Evidence {
         letters += 1
         let script = CharTable.script(cp)
         scripts[Int(script.rawValue)] += 1
+        let previousRun = runScript
         if runScript != script.rawValue || script == .han || script == .hiragana || script == .katakana {
             runScript = script.rawValue
             scriptWords[Int(script.rawValue)] &+= 1
@@ -171,6 +181,7 @@ struct Evidence {
             } else {
                 let mask = Evidence.arabicLetterMask(cp)
                 if mask != 0 { addLetterEvidence(mask) }
+                if cp == 0x06CC { persianYeh = true }
             }
         case .han:
             endWord()
@@ -179,6 +190,12 @@ struct Evidence {
             case .traditional: traditional += 1
             case .both: if HanTables.isJapaneseOnly(cp) { japaneseOnly += 1 }
             }
+            if !HanTables.isJapaneseKanji(cp) { notJapanese += 1 }
+            if previousRun == Script.han.rawValue {
+                let pair = HanTables.pair(lastHan, cp)
+                if pair == HanTables.japanesePair { japanesePairs += 1 } else if pair == HanTables.chinesePair { chinesePairs += 1 }
+            }
+            lastHan = cp
         case .cyrillic:
             if wordScript != .cyrillic { startWord(.cyrillic) }
             // Words compare in lower case: А–Я and Ѐ–Џ have their small letters 0x20 and 0x50 up.

@@ -325,19 +325,38 @@ enum WordTable {
         notRussianFilter[Int(h >> 58)] & 1 << (h >> 52 & 63) != 0 && notRussian.contains(h)
     }
 
-    /// Word hash → languages (`Slot` bits).
+    /// Word hash → languages (`Slot` bits): the function words of `lists` and the words of
+    /// `arabicScriptWords` (wordfreq's, bench/langid/arabicwords.py). Built by one pass over
+    /// the lists' scalars, hashing as `Evidence` does.
     static let masks: [UInt64: UInt16] = {
         var table: [UInt64: UInt16] = [:]
-        for (language, words) in lists {
-            for word in words.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
-                table[hash(word), default: 0] |= Slot.bits(language)
+        table.reserveCapacity(40_000)
+        for (language, words) in lists + arabicScriptWords {
+            let bit = Slot.bits(language)
+            var h = hashBasis
+            for scalar in words.unicodeScalars {
+                if scalar.value <= 0x20 {
+                    if h != hashBasis { table[h, default: 0] |= bit }
+                    h = hashBasis
+                } else {
+                    h = mix(h, scalar.value)
+                }
             }
+            if h != hashBasis { table[h, default: 0] |= bit }
         }
         return table
     }()
 
     /// The longest listed word, in scalars.
-    static let maxLength: Int = lists.reduce(0) { longest, list in
-        list.1.split(separator: " ").reduce(longest) { max($0, $1.unicodeScalars.count) }
-    }
+    static let maxLength: Int = {
+        var longest = 0, length = 0
+        for (_, words) in lists + arabicScriptWords {
+            for scalar in words.unicodeScalars {
+                length = scalar.value <= 0x20 ? 0 : length + 1
+                longest = max(longest, length)
+            }
+            length = 0
+        }
+        return longest
+    }()
 }

@@ -199,9 +199,11 @@ import Testing
     ] as [(String, Language)])
     func arabicScriptLetterPointsToItsLanguage(_ letter: String, _ expected: Language) {
         // Eight neutral letters (سلام بر) plus the distinguishing letter twice; once, it
-        // decides only when it is ة (Persian writes it only in a few Arabic phrases).
+        // decides only when it is ة (Persian writes it only in a few Arabic phrases) or
+        // Persian ی (Arabic never writes it).
         #expect(LanguageDetector.detect("سلام برا " + letter + letter).language == expected)
-        #expect(LanguageDetector.detect("سلام برا " + letter).language == (letter == "\u{0629}" ? .ar : nil))
+        let alone: Language? = letter == "\u{0629}" ? .ar : letter == "\u{06CC}" ? .fa : nil
+        #expect(LanguageDetector.detect("سلام برا " + letter).language == alone)
     }
 
     /// Real SMS in Arabic script, all read as the wrong
@@ -338,8 +340,8 @@ import Testing
         // Persian without Persian-only letters, by its words; Arabic by its article.
         ("دوستت دارم", .fa), ("فردا ساعت ده", .fa), ("حالت خوبه؟", .fa), ("باشه فردا", .fa),
         ("الاسم المعروض", .ar), ("شكرا لك على الطلب", .ar),
-        ("خوابم برد", nil),                      // nothing tells Arabic from Persian: no guess
-        ("الان خوابم", nil),                     // الان: Persian borrowed it with the article
+        ("خوابم برد", .fa),                      // no Persian letter: its words (ArabicScriptWords) tell it
+        ("الان خوابم", .fa),                     // الان: Persian borrowed it with the article
         ("Запись к врачу Иванова Е.А. завтра в 10:00", .ru), ("т. е. завтра буду дома", .ru),
         // Two Latin-script words decide only with a wide margin (shortLatinMargin).
         ("Win dollars", nil), ("Salut ça va ?", nil), ("Bonus points", nil),
@@ -545,7 +547,7 @@ struct UndeterminedReasonTests {
         ("Добрий день, як справи?", "letters or words Russian lacks"),
         ("12345 !!", "no letters"),
         ("Shop שלום", "two scripts as strong"),
-        ("خوابم برد", "no letter or word that tells ar from fa"),
+        ("سلام سلام", "no letter or word that tells ar from fa"),
         ("ok ok ok ok ok ok", "no word the model reads"),
         ("Hoe gaat het met je vandaag, tot morgen", "another language scores best"),    // Dutch
         ("ہے ہے ہے ہے ہے", "only letters or words of another language"),
