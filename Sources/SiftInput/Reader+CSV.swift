@@ -222,9 +222,8 @@ extension RecordReader {
 
     /// Why the input is refused when its CSV header is longer than --max-record-bytes (or
     /// than `keptPrefix`, when that is larger).
-    func headerTooLong(_ s: SourceState) -> String {
-        "\(s.name):\(s.line): the CSV header is longer than \(max(options.maxRecordBytes, Self.keptPrefix)) bytes"
-            + " (--max-record-bytes); give a larger --max-record-bytes"
+    func headerTooLong(_ s: SourceState) -> StreamProblem {
+        .csvHeaderTooLong(source: s.name, line: s.line, limit: max(options.maxRecordBytes, Self.keptPrefix))
     }
 
     /// Reports the over-long record whose skip ended (`SourceState.pendingLong`): with

@@ -35,6 +35,8 @@ public enum StreamProblem: Sendable, Equatable {
     // CSV.
     /// The CSV header runs on past a carriage return (lines end in CR alone).
     case csvHeaderCarriageReturn(source: String, line: Int)
+    /// The CSV header is longer than `limit` bytes (`--max-record-bytes`).
+    case csvHeaderTooLong(source: String, line: Int, limit: Int)
     /// The CSV header cannot be parsed: `reason` is the record parser's (as error records say
     /// it), `byte` the 0-based offset in the header; `invalidUTF8` when that is why.
     case csvHeaderUnreadable(source: String, line: Int, reason: String, byte: Int, invalidUTF8: Bool)

@@ -49,6 +49,8 @@ extension StreamProblem {
         case .jsonArrayCutShort(let source, let line, let elements):
             return "\(source):\(line): the JSON array is cut short: no closing ] after element \(elements) (\(readBefore(elements)))"
 
+        case .csvHeaderTooLong(let source, let line, let limit):
+            return "\(source):\(line): the CSV header is longer than \(limit) bytes (--max-record-bytes); give a larger --max-record-bytes"
         case .csvHeaderCarriageReturn(let source, let line):
             return "\(source):\(line): the CSV header runs on past a carriage return; lines that end in CR alone are not read"
                 + " (\(rerun.after("tr '\\r' '\\n'", input: source, redirecting: true)))"
