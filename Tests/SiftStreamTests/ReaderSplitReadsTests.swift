@@ -20,7 +20,7 @@ private func read(_ input: [UInt8], chunkSize: Int, maxRecordBytes: Int = 1 << 2
     // The file's name (new for each read) said as FILE, so failures compare.
     // The problem, its data spelled out (the CLI words it).
     do { try reader.read(.file(url.path)) } catch {
-        let said = (error as? StreamError).map { "\($0.problem)" } ?? "\(error)"
+        let said = "\(error.problem)"
         return (said.replacingOccurrences(of: url.path, with: "FILE"), records)
     }
     return (nil, records)
