@@ -22,8 +22,8 @@
 // pattern with a character that folds apart (`ß` matches `ss`), an escape that
 // may stand for one, a property or a cased non-ASCII class member gets no
 // automaton, and a text letter that folds apart leaves the answer to ICU. A
-// pattern that matches the empty text, or whose automaton would pass 64
-// positions or 1,024 states, gets none.
+// pattern that matches the empty text, or whose automaton would pass 256
+// positions, 8,192 states or 2^19 transitions, gets none.
 //
 // "Matches for certain" needs more: a pattern read exactly (no approximation
 // above, no flag but a leading `(?i)`), and a run that read no scalar or
@@ -51,7 +51,7 @@ public final class RegexAutomaton: Sendable {
     private let gapColumn: FrozenBuffer<UInt16>
     /// Per state and column, the next state's row (its number × columns), or `acceptSure` /
     /// `acceptMaybe` once a match has ended.
-    private let next: FrozenBuffer<UInt16>
+    private let next: FrozenBuffer<UInt32>
     private let columns: Int
     /// Per state: a match ends at the text's end (`final`), and the state is sure.
     private let final: FrozenBuffer<Bool>
@@ -68,8 +68,10 @@ public final class RegexAutomaton: Sendable {
     public let stateCount: Int
     /// The symbols it reads texts in: a text must be read in the same alphabet.
     public let alphabet: RegexAlphabet
-    static let acceptSure = UInt16.max, acceptMaybe = UInt16.max - 1
-    static let maxPositions = 64, maxStates = 1024, maxCopies = 16
+    static let acceptSure = UInt32.max, acceptMaybe = UInt32.max - 1
+    static let maxPositions = PositionSet.capacity, maxStates = 8192, maxCopies = 16
+    /// The most transitions (states × columns) an automaton may have: 2 MiB of them.
+    static let maxTransitions = 1 << 19
 
     /// The automaton of `pattern` (as ICU reads it: `ICURegex.spelled`), or nil when it has none.
     public convenience init?(_ pattern: String, alphabet: RegexAlphabet = .standard) {
@@ -83,7 +85,7 @@ public final class RegexAutomaton: Sendable {
             // A character that folds apart (`ß`, `İ`) may match two: ICU's alone.
             if scalars.contains(where: { !$0.isASCII && RegexText.foldingApart.contains($0.value) }) { return nil }
             for k in scalars.indices.dropLast() where (scalars[k] == "\\" && "xuU0NpPQ".unicodeScalars.contains(scalars[k + 1]))
-                || (scalars[k] == "[" && scalars[k + 1] == ":") {
+                || Self.posixClass(scalars, at: k) {
                 return nil
             }
         }
@@ -97,6 +99,11 @@ public final class RegexAutomaton: Sendable {
         let anchoredStart = items.first == .textStart, anchoredEnd = items.count > 1 && items.last == .textEnd
         if anchoredStart { items.removeFirst() }
         if anchoredEnd { items.removeLast() }
+        // A search finds `(?<=x)y` where it finds `xy`, and `y(?=x)` where it finds `yx`: a
+        // lookbehind that opens the pattern (a lookahead that closes it) reads text that no
+        // other part of a match reads, so it is read as part of the match.
+        if !anchoredStart, case .lookaround(let body, behind: true)? = items.first { items[0] = body }
+        if !anchoredEnd, case .lookaround(let body, behind: false)? = items.last { items[items.count - 1] = body }
         // Read exactly: no flag but a leading `(?i)`, nothing approximated in the tree.
         var flagsExact = flags.off.isEmpty && flags.on.isSubset(of: ["i"])
         // Possessive quantifiers and atomic groups give back nothing: `}++.` never matches
@@ -121,6 +128,18 @@ public final class RegexAutomaton: Sendable {
         self.init(t, alphabet)
     }
 
+    /// Whether a POSIX class (`[:alpha:]`, `[^:alpha:]`) opens at `k`: a `[` then a colon that
+    /// a `:]` closes before any `]` (as RegexSyntax reads it; `[:：]` is two colons).
+    static func posixClass(_ s: [Unicode.Scalar], at k: Int) -> Bool {
+        guard s[k] == "[" else { return false }
+        var i = k + 1
+        if i < s.count && s[i] == "^" { i += 1 }
+        guard i < s.count && s[i] == ":" else { return false }
+        var j = i + 1
+        while j < s.count && s[j] != "]" { j += 1 }
+        return j < s.count && s[j - 1] == ":" && j - 1 > i
+    }
+
     private init(_ t: Tables, _ alphabet: RegexAlphabet) {
         self.alphabet = alphabet
         symbolColumn = t.symbolColumn; gapColumn = t.gapColumn; next = t.next; columns = t.columns
@@ -130,7 +149,7 @@ public final class RegexAutomaton: Sendable {
 
     /// What the automaton is made of (the class's fields, built before it is).
     private struct Tables {
-        var symbolColumn: FrozenBuffer<UInt16>, gapColumn: FrozenBuffer<UInt16>, next: FrozenBuffer<UInt16>
+        var symbolColumn: FrozenBuffer<UInt16>, gapColumn: FrozenBuffer<UInt16>, next: FrozenBuffer<UInt32>
         var columns: Int
         var final: FrozenBuffer<Bool>, sure: FrozenBuffer<Bool>
         var anchoredEnd: Bool, dead: Int32, readsBoundaries: Bool, exact: Bool, stateCount: Int
@@ -139,18 +158,18 @@ public final class RegexAutomaton: Sendable {
     private static func tables(_ g: Glushkov, _ root: Glushkov.Part, _ alphabet: RegexAlphabet, anchoredStart: Bool, anchoredEnd: Bool, exact: Bool) -> Tables? {
         // Per symbol, the positions it may stand in, and whether that is only a bound.
         let symbols = alphabet.symbolCount
-        var symbolMask = [UInt64](repeating: 0, count: symbols)
+        var symbolMask = [PositionSet](repeating: PositionSet(), count: symbols)
         var symbolUnsure = [Bool](repeating: false, count: symbols)
         let extraIndex = Dictionary(uniqueKeysWithValues: alphabet.extras.enumerated().map { ($1, 138 + $0) })
         for (p, var cls) in g.classes.enumerated() {
-            let bit: UInt64 = 1 << UInt64(p)
+            let bit = PositionSet(p)
             if let members = g.members[p] {
                 // A class of listed scalars: those with symbols of their own are exactly
                 // theirs; only the others stand for their kind, as a bound.
                 cls.nonASCII = 0
                 cls.inexact &= ScalarClass.asciiInexact
                 for v in members {
-                    if let x = extraIndex[v] { symbolMask[x] |= bit; continue }
+                    if let x = extraIndex[v] { symbolMask[x].formUnion(bit); continue }
                     let kind: UInt16 = v > 0xFFFF ? 0x100 : 1 << UInt16(RegexClassTable.category(v))
                     cls.nonASCII |= kind
                     cls.inexact |= kind
@@ -160,14 +179,14 @@ public final class RegexAutomaton: Sendable {
                 // its kind is.
                 for (v, x) in extraIndex {
                     let kind: UInt16 = 1 << UInt16(RegexClassTable.category(v))
-                    if cls.nonASCII & kind != 0 { symbolMask[x] |= bit }
+                    if cls.nonASCII & kind != 0 { symbolMask[x].formUnion(bit) }
                     if cls.inexact & kind != 0 { symbolUnsure[x] = true }
                 }
             }
-            for b in 0..<128 where cls.holdsASCII(UInt8(b)) { symbolMask[b] |= bit }
+            for b in 0..<128 where cls.holdsASCII(UInt8(b)) { symbolMask[b].formUnion(bit) }
             if cls.inexact & ScalarClass.asciiInexact != 0 { for b in 0..<128 { symbolUnsure[b] = true } }
             for c in 0..<9 {
-                if cls.nonASCII & (1 << UInt16(c)) != 0 { symbolMask[128 + c] |= bit }
+                if cls.nonASCII & (1 << UInt16(c)) != 0 { symbolMask[128 + c].formUnion(bit) }
                 if cls.inexact & (1 << UInt16(c)) != 0 { symbolUnsure[128 + c] = true }
             }
         }
@@ -175,7 +194,7 @@ public final class RegexAutomaton: Sendable {
         // to match (one of them may stand for two pattern characters: `ff` matches `ﬀ`).
         let folds = Int(RegexText.foldsApart)
         if g.insensitive {
-            symbolMask[folds] = ~0
+            symbolMask[folds] = .all
             symbolUnsure[folds] = true
         } else {
             symbolMask[folds] = symbolMask[128 + 4]
@@ -183,7 +202,7 @@ public final class RegexAutomaton: Sendable {
         }
         // Classes of symbols with the same positions and sureness.
         var classOf = [Int](repeating: 0, count: symbols)
-        var classMasks: [UInt64] = [], classUnsure: [Bool] = []
+        var classMasks: [PositionSet] = [], classUnsure: [Bool] = []
         for sym in 0..<symbols {
             let m = symbolMask[sym], u = symbolUnsure[sym]
             if let k = classMasks.indices.first(where: { classMasks[$0] == m && classUnsure[$0] == u }) { classOf[sym] = k } else {
@@ -199,19 +218,14 @@ public final class RegexAutomaton: Sendable {
         // progress) and whether it is sure. Every state takes `first` again unless the
         // pattern starts at the text's start (then only state 0, the start, does; the empty
         // set after it is `dead`: no match can start any more).
-        struct Key: Hashable { var positions: UInt64; var sure: Bool }
-        var states: [Key] = [Key(positions: 0, sure: true)]
+        struct Key: Hashable { var positions: PositionSet; var sure: Bool }
+        var states: [Key] = [Key(positions: PositionSet(), sure: true)]
         var index: [Key: Int] = anchoredStart ? [:] : [states[0]: 0]
-        var table: [UInt16] = []
+        var table: [UInt32] = []
         var k = 0
-        func step(_ s: UInt64, _ boundary: Bool, from start: Bool) -> UInt64 {
-            var follow: UInt64 = start ? (boundary ? root.firstB : root.firstN) : 0
-            var rest = s
-            while rest != 0 {
-                let p = rest.trailingZeroBitCount
-                follow |= boundary ? g.followB[p] : g.followN[p]
-                rest &= rest - 1
-            }
+        func step(_ s: PositionSet, _ boundary: Bool, from start: Bool) -> PositionSet {
+            var follow = start ? (boundary ? root.firstB : root.firstN) : PositionSet()
+            s.forEach { p in follow.formUnion(boundary ? g.followB[p] : g.followN[p]) }
             return follow
         }
         while k < states.count {
@@ -219,43 +233,42 @@ public final class RegexAutomaton: Sendable {
             let start = k == 0 || !anchoredStart
             for reading in 0..<readings {
                 for (c, mask) in classMasks.enumerated() {
-                    if mask == ~0 && g.insensitive { table.append(Self.acceptMaybe); continue }
+                    if mask == .all && g.insensitive { table.append(Self.acceptMaybe); continue }
                     // The two readings of the boundary before the symbol: what ends here, what follows.
-                    let endsB = state.positions & root.lastB != 0, endsN = state.positions & root.lastN != 0
-                    let nextB = step(state.positions, true, from: start) & mask, nextN = step(state.positions, false, from: start) & mask
-                    var ends: Bool, endsSurely: Bool, t: UInt64, sureNext: Bool
+                    let endsB = state.positions.meets(root.lastB), endsN = state.positions.meets(root.lastN)
+                    let nextB = step(state.positions, true, from: start).intersection(mask), nextN = step(state.positions, false, from: start).intersection(mask)
+                    var ends: Bool, endsSurely: Bool, t: PositionSet, sureNext: Bool
                     switch readings == 1 ? 0 : reading {
                     case 0: (ends, endsSurely, t, sureNext) = (endsB, state.sure, nextB, state.sure)
                     case 1: (ends, endsSurely, t, sureNext) = (endsN, state.sure, nextN, state.sure)
                     default:
                         ends = endsB || endsN
                         endsSurely = state.sure && endsB == endsN
-                        t = nextB | nextN
+                        t = nextB.union(nextN)
                         sureNext = state.sure && nextB == nextN
                     }
                     if ends && !anchoredEnd { table.append(endsSurely ? Self.acceptSure : Self.acceptMaybe); continue }
-                    let key = Key(positions: t, sure: t == 0 || (sureNext && !classUnsure[c]))
-                    if let j = index[key] { table.append(UInt16(j)); continue }
-                    guard states.count < Self.maxStates else { return nil }
+                    let key = Key(positions: t, sure: t.isEmpty || (sureNext && !classUnsure[c]))
+                    if let j = index[key] { table.append(UInt32(j)); continue }
+                    guard states.count < Self.maxStates, (states.count + 1) * width <= Self.maxTransitions else { return nil }
                     index[key] = states.count
-                    table.append(UInt16(states.count))
+                    table.append(UInt32(states.count))
                     states.append(key)
                 }
             }
             k += 1
         }
-        guard states.count * width < Int(Self.acceptMaybe) else { return nil }
         return Tables(
             symbolColumn: FrozenBuffer(ownedBuffer((0..<symbols).map { UInt16(classOf[$0]) })),
             gapColumn: FrozenBuffer(ownedBuffer(readings == 1 ? [0, 0, 0] : [0, UInt16(classes), UInt16(2 * classes)])),
             // Transitions hold the next state's row offset (state × columns), not its number.
-            next: FrozenBuffer(ownedBuffer(table.map { $0 >= Self.acceptMaybe ? $0 : $0 &* UInt16(width) })),
+            next: FrozenBuffer(ownedBuffer(table.map { $0 >= Self.acceptMaybe ? $0 : $0 &* UInt32(width) })),
             columns: width,
             // The end of the text is always a word boundary.
-            final: FrozenBuffer(ownedBuffer(states.map { $0.positions & root.lastB != 0 })),
+            final: FrozenBuffer(ownedBuffer(states.map { $0.positions.meets(root.lastB) })),
             sure: FrozenBuffer(ownedBuffer(states.map(\.sure))),
             anchoredEnd: anchoredEnd,
-            dead: anchoredStart ? index[Key(positions: 0, sure: true)].map { Int32($0 * width) } ?? -1 : -1,
+            dead: anchoredStart ? index[Key(positions: PositionSet(), sure: true)].map { Int32($0 * width) } ?? -1 : -1,
             readsBoundaries: g.readsBoundaries, exact: exact, stateCount: states.count)
     }
 
@@ -319,7 +332,7 @@ struct Glushkov {
     /// Per position, the non-ASCII scalars it matches when it is a list of scalars (a
     /// character, `[$£€]`), or nil (a class of kinds: `\d`, `[^a]`).
     var members: [[UInt32]?] = []
-    var followB: [UInt64] = [], followN: [UInt64] = []
+    var followB: [PositionSet] = [], followN: [PositionSet] = []
     var tooLarge = false
     /// The pattern holds what only ICU may read (a cased non-ASCII class member under (?i)).
     var refused = false
@@ -332,8 +345,8 @@ struct Glushkov {
     /// is `B` / `N`).
     struct Part {
         var nullB: Bool, nullN: Bool
-        var firstB: UInt64, firstN: UInt64
-        var lastB: UInt64, lastN: UInt64
+        var firstB: PositionSet, firstN: PositionSet
+        var lastB: PositionSet, lastN: PositionSet
     }
 
     /// `\b` and `\B` read as what they are; else as empty (a bound: the automaton is not exact).
@@ -344,7 +357,7 @@ struct Glushkov {
         self.readBoundaries = readBoundaries
     }
 
-    static let empty = Part(nullB: true, nullN: true, firstB: 0, firstN: 0, lastB: 0, lastN: 0)
+    static let empty = Part(nullB: true, nullN: true, firstB: PositionSet(), firstN: PositionSet(), lastB: PositionSet(), lastN: PositionSet())
 
     mutating func position(_ c: ScalarClass, members listed: [Unicode.Scalar]? = nil) -> Part {
         guard classes.count < RegexAutomaton.maxPositions else { tooLarge = true; return Self.empty }
@@ -356,17 +369,15 @@ struct Glushkov {
         }
         classes.append(cls)
         members.append(listed.map { $0.filter { !$0.isASCII }.map(\.value) })
-        followB.append(0)
-        followN.append(0)
-        let bit: UInt64 = 1 << UInt64(classes.count - 1)
+        followB.append(PositionSet())
+        followN.append(PositionSet())
+        let bit = PositionSet(classes.count - 1)
         return Part(nullB: false, nullN: false, firstB: bit, firstN: bit, lastB: bit, lastN: bit)
     }
 
-    mutating func link(_ from: UInt64, _ to: UInt64, boundary: Bool) {
-        var rest = from
-        while rest != 0 {
-            if boundary { followB[rest.trailingZeroBitCount] |= to } else { followN[rest.trailingZeroBitCount] |= to }
-            rest &= rest - 1
+    mutating func link(_ from: PositionSet, _ to: PositionSet, boundary: Bool) {
+        from.forEach { p in
+            if boundary { followB[p].formUnion(to) } else { followN[p].formUnion(to) }
         }
     }
 
@@ -374,13 +385,13 @@ struct Glushkov {
         link(a.lastB, b.firstB, boundary: true)
         link(a.lastN, b.firstN, boundary: false)
         return Part(nullB: a.nullB && b.nullB, nullN: a.nullN && b.nullN,
-                    firstB: a.firstB | (a.nullB ? b.firstB : 0), firstN: a.firstN | (a.nullN ? b.firstN : 0),
-                    lastB: b.lastB | (b.nullB ? a.lastB : 0), lastN: b.lastN | (b.nullN ? a.lastN : 0))
+                    firstB: a.nullB ? a.firstB.union(b.firstB) : a.firstB, firstN: a.nullN ? a.firstN.union(b.firstN) : a.firstN,
+                    lastB: b.nullB ? b.lastB.union(a.lastB) : b.lastB, lastN: b.nullN ? b.lastN.union(a.lastN) : b.lastN)
     }
 
     func alternative(_ a: Part, _ b: Part) -> Part {
-        Part(nullB: a.nullB || b.nullB, nullN: a.nullN || b.nullN, firstB: a.firstB | b.firstB, firstN: a.firstN | b.firstN,
-             lastB: a.lastB | b.lastB, lastN: a.lastN | b.lastN)
+        Part(nullB: a.nullB || b.nullB, nullN: a.nullN || b.nullN, firstB: a.firstB.union(b.firstB), firstN: a.firstN.union(b.firstN),
+             lastB: a.lastB.union(b.lastB), lastN: a.lastN.union(b.lastN))
     }
 
     mutating func star(_ a: Part) -> Part {
@@ -406,7 +417,7 @@ struct Glushkov {
         case .wordBoundary(let at):
             guard readBoundaries else { exact = false; return Self.empty }
             readsBoundaries = true
-            return Part(nullB: at, nullN: !at, firstB: 0, firstN: 0, lastB: 0, lastN: 0)
+            return Part(nullB: at, nullN: !at, firstB: PositionSet(), firstN: PositionSet(), lastB: PositionSet(), lastN: PositionSet())
         case .scalar(let c):
             guard insensitive && !c.isASCII else { return position(ScalarClass(c), members: [c]) }
             // Under (?i): the scalars ICU takes for it, each its own (RegexAlphabet).
@@ -463,6 +474,57 @@ struct Glushkov {
                 part = concat(part, star(p))
             }
             return tooLarge ? nil : part
+        }
+    }
+}
+
+/// A set of Glushkov positions (at most `capacity`), a bit each.
+struct PositionSet: Hashable {
+    static let capacity = 256
+    private var w0: UInt64 = 0, w1: UInt64 = 0, w2: UInt64 = 0, w3: UInt64 = 0
+
+    init() {}
+
+    /// The set of position `p` alone.
+    init(_ p: Int) {
+        let bit: UInt64 = 1 << UInt64(p & 63)
+        switch p >> 6 {
+        case 0: w0 = bit
+        case 1: w1 = bit
+        case 2: w2 = bit
+        default: w3 = bit
+        }
+    }
+
+    static let all: PositionSet = { var s = PositionSet(); s.w0 = ~0; s.w1 = ~0; s.w2 = ~0; s.w3 = ~0; return s }()
+
+    var isEmpty: Bool { (w0 | w1 | w2 | w3) == 0 }
+
+    func union(_ o: PositionSet) -> PositionSet {
+        var s = self
+        s.formUnion(o)
+        return s
+    }
+
+    mutating func formUnion(_ o: PositionSet) { w0 |= o.w0; w1 |= o.w1; w2 |= o.w2; w3 |= o.w3 }
+
+    func intersection(_ o: PositionSet) -> PositionSet {
+        var s = PositionSet()
+        s.w0 = w0 & o.w0; s.w1 = w1 & o.w1; s.w2 = w2 & o.w2; s.w3 = w3 & o.w3
+        return s
+    }
+
+    /// Whether the two sets share a position.
+    func meets(_ o: PositionSet) -> Bool { ((w0 & o.w0) | (w1 & o.w1) | (w2 & o.w2) | (w3 & o.w3)) != 0 }
+
+    /// Calls `body` with each position, in increasing order.
+    func forEach(_ body: (Int) -> Void) {
+        for (k, word) in [w0, w1, w2, w3].enumerated() {
+            var rest = word
+            while rest != 0 {
+                body(k << 6 | rest.trailingZeroBitCount)
+                rest &= rest - 1
+            }
         }
     }
 }

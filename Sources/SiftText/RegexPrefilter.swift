@@ -121,7 +121,7 @@ public enum RegexPrefilter {
             return Info(exact: Set(members.map(fold)))
         case .unknown:
             return Info(exact: nil)
-        case .lookaround(let body):
+        case .lookaround(let body, _):
             // Consumes nothing; what its body needs is in the text all the same.
             let b = analyse(body)
             var required = b.required

@@ -29,9 +29,9 @@ public indirect enum RegexNode: Equatable, Sendable {
     case textStart
     /// The very end of the text: `\z` (ICU's spelling of a bare `$` outside multi-line mode).
     case textEnd
-    /// A positive lookahead or lookbehind: consumes nothing, but its body matches the text
-    /// next to it, inside the same search.
-    case lookaround(RegexNode)
+    /// A positive lookahead or lookbehind (`behind`): consumes nothing, but its body matches
+    /// the text after (before) it, inside the same search.
+    case lookaround(RegexNode, behind: Bool)
     case concat([RegexNode])
     case alternation([RegexNode])
     /// `x{min,max}` (max nil: unbounded); lazy and possessive forms alike.
@@ -238,6 +238,7 @@ public enum RegexSyntax {
             i += 1      // (
             enum Kind { case plain, positive, negative }
             var kind = Kind.plain
+            var behind = false
             if peek() == "?" {
                 i += 1
                 guard let c = peek() else { return nil }
@@ -246,7 +247,7 @@ public enum RegexSyntax {
                 case "=": i += 1; kind = .positive
                 case "!": i += 1; kind = .negative
                 case "<":
-                    if peek(1) == "=" { i += 2; kind = .positive }
+                    if peek(1) == "=" { i += 2; kind = .positive; behind = true }
                     else if peek(1) == "!" { i += 2; kind = .negative }
                     else {
                         // A named group: (?<name>…)
@@ -275,7 +276,7 @@ public enum RegexSyntax {
             i += 1
             switch kind {
             case .plain: return body
-            case .positive: return .lookaround(body)
+            case .positive: return .lookaround(body, behind: behind)
             case .negative: return .assertion
             }
         }

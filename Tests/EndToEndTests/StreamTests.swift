@@ -205,7 +205,7 @@ struct StreamTests {
     /// A regex that runs out of time counts as no match, so its record is often allowed; `--only
     /// junk` left it out with its warning and said nothing (found by a privacy and diagnostics audit).
     @Test func recordsWithAWarningThatOnlyLeavesOutAreCountedOnStderr() throws {
-        let filters = try Harness.temp(Data(#"{"format":"simply-filter-sms-filters","version":1,"exportedAt":"2026-01-01T00:00:00Z","appVersion":"1","filters":[{"text":"(a+)+(?=b)","type":"deny","folder":"junk","target":"body","matching":"regex","case":"insensitive"}]}"#.utf8), suffix: ".sfsfilters")
+        let filters = try Harness.temp(Data(#"{"format":"simply-filter-sms-filters","version":1,"exportedAt":"2026-01-01T00:00:00Z","appVersion":"1","filters":[{"text":"(a+)+(?=b)\\w","type":"deny","folder":"junk","target":"body","matching":"regex","case":"insensitive"}]}"#.utf8), suffix: ".sfsfilters")
         let slow = "{\"sender\":\"x\",\"body\":\"" + String(repeating: "a", count: 40) + "\"}\n"
         let input = "{\"sender\":\"x\",\"body\":\"ab\"}\n" + slow + slow
         let r = try Harness.run(["classify", "--no-db", "--filters", filters, "--only", "junk"], stdin: input)

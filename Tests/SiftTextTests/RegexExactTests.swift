@@ -52,9 +52,52 @@ struct RegexExactTests {
         (#"x[[:digit:]]"#, "x1", .maybe),                           // a POSIX class: ICU's
     ] as [(String, String, RegexDecision)])
     func answers(_ pattern: String, _ text: String, _ expected: RegexDecision) throws {
-        #expect(try Self.decide(pattern, text) == expected)
+        try Self.check(pattern, text, expected)
+    }
+
+    static func check(_ pattern: String, _ text: String, _ expected: RegexDecision) throws {
+        #expect(try decide(pattern, text) == expected, "\(pattern) on \(text)")
         let icu = try ICURegex(pattern).makeMatcher(timeLimit: 0).find(text)
         if expected != .maybe { #expect((icu == .match) == (expected == .match)) }
+    }
+
+    /// Lookarounds at the ends of a pattern, and alternations of more than 64 positions.
+    @Test(arguments: [
+        (#"(?<=\$)\d{3,}"#, "pay $500 now", .match),                // a leading lookbehind is read as part of the match
+        (#"(?<=\$)\d{3,}"#, "pay 500$ now", .noMatch),
+        (#"(?<=\$)\d{3,}"#, "pay $ 500", .noMatch),
+        (#"\d+(?=%)"#, "50% off", .match),                           // …and a closing lookahead
+        (#"\d+(?=%)"#, "50 % off", .noMatch),
+        (#"a(?=b)c"#, "ac", .maybe),                                // a lookahead inside: a bound
+        (#"(?i)code[:：]?\s*\d{4}"#, "CODE: 1234", .match),           // `[:` with no `:]` under (?i): colons
+        (#"(?i)code[:：]?\s*\d{4}"#, "CODE-1234", .noMatch),
+        // 65 positions (more than one 64-bit word of them).
+        (#"(?i)\b(appointment|rendez-vous|Termin|cita|appuntamento|consulta|randevu|запись)\b"#, "Your APPOINTMENT is at 5", .match),
+        (#"(?i)\b(appointment|rendez-vous|Termin|cita|appuntamento|consulta|randevu|запись)\b"#, "two appointments", .noMatch),
+    ] as [(String, String, RegexDecision)])
+    func lookaroundsAndWideAlternations(_ pattern: String, _ text: String, _ expected: RegexDecision) throws {
+        try Self.check(pattern, text, expected)
+    }
+
+    /// An alternation of 40 words of six letters (240 positions, near the most an automaton
+    /// takes) is decided word by word, the last as surely as the first.
+    @Test func aLongAlternationIsDecided() throws {
+        // Six letters each, from a-z by steps: word k starts at letter 7k mod 26.
+        var words: [String] = []
+        for k in 0..<40 {
+            var w = ""
+            for j in 0..<6 { w.append(Character(Unicode.Scalar(UInt8(97 + (k * 7 + j * 3) % 26)))) }
+            words.append(w)
+        }
+        let pattern = #"\b("# + words.joined(separator: "|") + #")\b"#
+        let a = try #require(RegexAutomaton(try ICURegex(pattern).spelled))
+        for w in [words[0], words[20], words[39]] {
+            var yes = "say \(w) now", no = "say \(w)s now"
+            #expect(yes.withUTF8 { a.decide($0) } == .match)
+            #expect(no.withUTF8 { a.decide($0) } == .noMatch)
+        }
+        // Past the most positions: no automaton.
+        #expect(RegexAutomaton(#"\b("# + (words + words.prefix(3)).joined(separator: "|") + #")\b"#) == nil)
     }
 
     /// Pieces of text where word boundaries are decided: letters, digits, the mid-word and
