@@ -11,7 +11,8 @@
 // - `\b` and `\B` are read exactly, from the word boundaries RegexText draws
 //   (where a boundary is unknown, both readings are followed); every other
 //   zero-width assertion (`^`/`$` in multi-line mode, lookarounds, `\Z`) is
-//   read as empty: it can only remove matches;
+//   read as empty: it can only remove matches; but a lookbehind that opens
+//   the pattern, or a lookahead that closes it, is read as part of the match;
 // - a backreference, `\X` or `\R` is read as any text (`.*`);
 // - classes are over-approximated (ScalarClass): ASCII scalars and named
 //   characters exactly, other scalars by what ICU's `\d`, `\s`, `\w` say of

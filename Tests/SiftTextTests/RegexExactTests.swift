@@ -193,6 +193,16 @@ struct RegexExactTests {
             var t = text
             #expect(t.withUTF8 { ia.decide($0) } == expected, "\(text)")
         }
+        // Dotless ı matches itself alone under (?i) (ICU: not I, not i), and i does not match it.
+        let turkish = #"(?i)\b(kazandınız|win)\b"#
+        let ta = try #require(RegexAutomaton(try ICURegex(turkish).spelled, alphabet: RegexAlphabet(patterns: [turkish])))
+        for (text, expected) in [("KAZANDıNıZ!", RegexDecision.match), ("KAZANDINIZ", .noMatch), ("kazandiniz", .noMatch),
+                                 ("Tebrikler kazandınız", .match), ("wın", .noMatch), ("WIN", .match)] {
+            var t = text
+            #expect(t.withUTF8 { ta.decide($0) } == expected, "\(text)")
+            let icu = try ICURegex(turkish).makeMatcher(timeLimit: 0).find(text)
+            #expect((icu == .match) == (expected == .match), "\(text)")
+        }
         // Without symbols of their own, the same characters only bound the answer.
         let plain = try #require(RegexAutomaton(try ICURegex(patterns[0]).spelled))
         var t = "total €12"
