@@ -232,12 +232,15 @@ public final class RegexAutomaton: Sendable {
         while k < states.count {
             let state = states[k]
             let start = k == 0 || !anchoredStart
+            // The two readings of the boundary before the next symbol: what ends here, what may follow.
+            let endsB = state.positions.meets(root.lastB), endsN = state.positions.meets(root.lastN)
+            let followB = step(state.positions, true, from: start), followN = step(state.positions, false, from: start)
+            // The row's targets so far: most columns lead to one of a few states.
+            var seen: [(Key, UInt32)] = []
             for reading in 0..<readings {
                 for (c, mask) in classMasks.enumerated() {
                     if mask == .all && g.insensitive { table.append(Self.acceptMaybe); continue }
-                    // The two readings of the boundary before the symbol: what ends here, what follows.
-                    let endsB = state.positions.meets(root.lastB), endsN = state.positions.meets(root.lastN)
-                    let nextB = step(state.positions, true, from: start).intersection(mask), nextN = step(state.positions, false, from: start).intersection(mask)
+                    let nextB = followB.intersection(mask), nextN = followN.intersection(mask)
                     var ends: Bool, endsSurely: Bool, t: PositionSet, sureNext: Bool
                     switch readings == 1 ? 0 : reading {
                     case 0: (ends, endsSurely, t, sureNext) = (endsB, state.sure, nextB, state.sure)
@@ -250,10 +253,16 @@ public final class RegexAutomaton: Sendable {
                     }
                     if ends && !anchoredEnd { table.append(endsSurely ? Self.acceptSure : Self.acceptMaybe); continue }
                     let key = Key(positions: t, sure: t.isEmpty || (sureNext && !classUnsure[c]))
-                    if let j = index[key] { table.append(UInt32(j)); continue }
+                    if let j = seen.first(where: { $0.0 == key }) { table.append(j.1); continue }
+                    if let j = index[key] {
+                        table.append(UInt32(j))
+                        if seen.count < 8 { seen.append((key, UInt32(j))) }
+                        continue
+                    }
                     guard states.count < Self.maxStates, (states.count + 1) * width <= Self.maxTransitions else { return nil }
                     index[key] = states.count
                     table.append(UInt32(states.count))
+                    if seen.count < 8 { seen.append((key, UInt32(states.count))) }
                     states.append(key)
                 }
             }
@@ -495,6 +504,10 @@ struct PositionSet: Hashable {
         case 2: w2 = bit
         default: w3 = bit
         }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(w0 &* 0x9E37_79B9_7F4A_7C15 ^ w1 &* 0xC2B2_AE3D_27D4_EB4F ^ w2 &* 0x1656_67B1_9E37_79F9 ^ w3)
     }
 
     static let all: PositionSet = { var s = PositionSet(); s.w0 = ~0; s.w1 = ~0; s.w2 = ~0; s.w3 = ~0; return s }()
