@@ -470,7 +470,8 @@ public enum RegexSyntax {
                 }
                 return items.isEmpty ? .empty : .concat(items)
             case "E":
-                i += 2; return .empty        // a stray \E is ignored
+                // A stray \E (no \Q before it) is ICU's letter E: `\Eb` matches "Eb", not "b".
+                i += 2; return .scalar("E")
             case "k":
                 // \k<name>: a backreference.
                 guard peek(2) == "<" else { return nil }

@@ -50,6 +50,9 @@ struct RegexExactTests {
         (#"[:：]\d"#, "code 1", .noMatch),
         (#"}}}++.}}L"#, "}}}}}}L", .maybe),                       // possessive: ICU gives nothing back
         (#"x[[:digit:]]"#, "x1", .maybe),                           // a POSIX class: ICU's
+        (#"\Eb"#, "a\\b loan", .noMatch),                          // a stray \E is the letter E
+        (#"\Eb"#, "xEb", .match),
+        (#"a\E+"#, "aEE", .match),
     ] as [(String, String, RegexDecision)])
     func answers(_ pattern: String, _ text: String, _ expected: RegexDecision) throws {
         try Self.check(pattern, text, expected)

@@ -98,6 +98,18 @@ struct RegexPrefilterTests {
         for t in notMatching { #expect(matcher.find(t) != .match, "\(t)") }
     }
 
+    /// A stray `\E` (no `\Q` before it) is ICU's letter E. The layer had read it as nothing,
+    /// so `\Eb` was `b` and the automaton said it matches any text with a `b` (ICU: no
+    /// match). Found by the regex fuzz harness (`\Eb` against a text ending `\b`).
+    @Test func aStrayQuoteEndIsTheLetterE() throws {
+        let matcher = try ICURegex(#"\Eloan"#).makeMatcher(timeLimit: 0)
+        #expect(matcher.find("Eloan") == .match)
+        #expect(matcher.find("a loan") == .noMatch)
+        #expect(RegexPrefilter.clauses(#"\Eloan"#) == [["eloan"]])
+        #expect(RegexPrefilter.admits(RegexPrefilter.clauses(#"\Eloan"#), "Eloan"))
+        #expect(!RegexPrefilter.admits(RegexPrefilter.clauses(#"\Eloan"#), "a loan"))
+    }
+
     /// `\p` with neither a `{name}` nor a letter after it (`[A-\p]…`) is not read by the
     /// layer at all: it had taken `\p]` as a property and the class as running on past the
     /// alternatives after it, whose `b` ICU matches. Found by the regex fuzz harness.

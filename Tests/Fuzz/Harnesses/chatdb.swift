@@ -106,10 +106,16 @@ func build(schema: UInt8, handles: [[UInt8]?], rows: [Row]) -> [UInt8]? {
     let ddl = "PRAGMA page_size = 512; CREATE TABLE handle (ROWID INTEGER PRIMARY KEY, id TEXT);"
         + " CREATE TABLE message (\(columns.joined(separator: ", ")));"
     guard sqlite3_exec(db, ddl, nil, nil, nil) == SQLITE_OK else { return nil }
-    func insert(_ sql: String, _ values: [Value]) -> Bool {
+    // Each INSERT is prepared once and run for every row (reset, new bindings), inside one
+    // transaction: preparing it per row, and committing per row, made half the time of
+    // building a database, a third of the harness's (perf, 2,000 inputs).
+    func prepare(_ sql: String) -> OpaquePointer? {
         var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK, let statement else { return false }
-        defer { sqlite3_finalize(statement) }
+        return sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK ? statement : nil
+    }
+    func insert(_ statement: OpaquePointer, _ values: [Value]) -> Bool {
+        sqlite3_reset(statement)
+        sqlite3_clear_bindings(statement)
         for (i, value) in values.enumerated() {
             let index = Int32(i + 1)
             switch value {
@@ -126,17 +132,23 @@ func build(schema: UInt8, handles: [[UInt8]?], rows: [Row]) -> [UInt8]? {
         }
         return sqlite3_step(statement) == SQLITE_DONE
     }
+    guard sqlite3_exec(db, "BEGIN", nil, nil, nil) == SQLITE_OK,
+          let handleInsert = prepare("INSERT INTO handle VALUES (?, ?)") else { return nil }
+    defer { sqlite3_finalize(handleInsert) }
     for (i, id) in handles.enumerated() {
-        guard insert("INSERT INTO handle VALUES (?, ?)", [.integer(Int64(i + 1)), id.map { .text($0) } ?? .null]) else { return nil }
+        guard insert(handleInsert, [.integer(Int64(i + 1)), id.map { .text($0) } ?? .null]) else { return nil }
     }
     let sql = "INSERT INTO message (\(names.joined(separator: ", "))) VALUES (\(names.map { _ in "?" }.joined(separator: ", ")))"
+    guard let messageInsert = prepare(sql) else { return nil }
+    defer { sqlite3_finalize(messageInsert) }
     for r in rows {
         var values: [Value] = [.integer(r.rowid), r.text, .integer(r.handle), r.date]
         let optional: [Value] = [r.attributedBody.map { .blob($0) } ?? .null, .text(Array("iMessage".utf8)), .integer(r.fromMe ? 1 : 0),
                                  .integer(r.reaction ? 2000 : 0), r.guid ? .text(Array("p:0/guid".utf8)) : .null, .integer(r.event ? 1 : 0)]
         for bit in 0..<optionalColumns.count where schema & (1 << bit) != 0 { values.append(optional[bit]) }
-        guard insert(sql, values) else { return nil }
+        guard insert(messageInsert, values) else { return nil }
     }
+    guard sqlite3_exec(db, "COMMIT", nil, nil, nil) == SQLITE_OK else { return nil }
     var size: sqlite3_int64 = 0
     guard let image = sqlite3_serialize(db, "main", &size, 0) else { return nil }
     defer { sqlite3_free(image) }
