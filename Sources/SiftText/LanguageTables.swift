@@ -197,10 +197,10 @@ enum WordTable {
     /// without the apostrophe, and the particles of Singapore and Indian English (`lor`,
     /// `leh`, `liao`, `aiyo`, `yaar`). Left out because another language writes them as
     /// words (in brackets): da, de, den, dem (de, it, pt, sv), wat, dat (nl), wen, wer (de),
-    /// dis, dont, c, jus (fr), juz (pl), noe (nb), oso, y, ya, k, q (es), e (it, pt), mah (it),
+    /// dis, dont, c, jus (fr), juz (pl), tq (es, te quiero), noe (nb), oso, y, ya, k, q (es), e (it, pt), mah (it),
     /// cos (it, `cos'è`), lei (it), im (de), lah, nah (ms, id), tot (nl), ty (pl), hon (sv), msg (pt, fr).
     static let englishChatSpeak = """
-        u ur urs ü r n yr pls plz plse plss thx thnx thanx tnx thks tq txt txts txting rply
+        u ur urs ü r n yr pls plz plse plss thx thnx thanx tnx thks txt txts txting rply
         abt wid wif wiv bt nt jst frm wth wht whr dnt tht thts hw luv luvs luvd luvin frnd frnds
         frndship frens fren bday hav hv hve knw kno wnt wana tlk sry soz lil ppl thk tink smth sth
         nvm ttyl brb gtg tbh lmk hru wyd wbu idk rite neva gud gd nite tonite tmr tmrw tmw coz
