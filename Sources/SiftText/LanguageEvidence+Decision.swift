@@ -114,7 +114,7 @@ extension Evidence {
     /// a supported language and leads the runner-up (which may be "another
     /// language") by `latinMargin` nats.
     private func decideLatin() -> LanguageDetection {
-        guard latinFeatures > 0 else {
+        guard latinFeatures > 0 || onlyWords != SIMD8() else {
             var none = LanguageDetection(language: nil, scores: [], letters: letters)
             none.undetermined = .noModelWord
             return none

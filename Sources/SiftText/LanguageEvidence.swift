@@ -124,7 +124,11 @@ struct Evidence {
             case 0x30...0x39: endWord(); lastWasAlnum = true; afterJoiner = false
             case 0x2E, 0x2F, 0x40, 0x5F, 0x3D, 0x3A, 0x3F, 0x26, 0x23, 0x25:  // . / @ _ = : ? & # %
                 if cp == 0x2E || cp == 0x3F { sentenceStart = true }
-                endWord(); afterJoiner = afterJoiner || lastWasAlnum; lastWasAlnum = false
+                // Letters right after `&` are an HTML entity (`&lt;`, `&amp;`) or a brand's
+                // (`AT&T`, `M&S`): not scored. After `.` and `?` they are the next sentence's
+                // (SMS leave out the space: `Sleep well..take care`); links and addresses
+                // were taken out before (`LanguageDetector.detect`).
+                endWord(); afterJoiner = cp != 0x2E && cp != 0x3F && (afterJoiner || lastWasAlnum) || cp == 0x26; lastWasAlnum = false
             default:
                 if cp == 0x21 { sentenceStart = true }
                 separator()
@@ -274,10 +278,14 @@ struct Evidence {
             wordIsCamel = true
         }
         wordHasSmall = wordHasSmall || !capital
+        lastWasAlnum = true
+        // A letter typed a third time and more (`sooo`, `Squeeeeeze`, `FFFFUUUU`) is emphasis,
+        // no language's spelling: read as two (bench/langid/train.py reads words so too).
+        let letter = UInt64(min(folded, 0x7FF))
+        if window & 0x3F_FFFF == letter << 11 | letter { return }
         wordHash = WordTable.mix(wordHash, folded)
         wordLength &+= 1
-        lastWasAlnum = true
-        window = (window << 11 | UInt64(min(folded, 0x7FF))) & (1 << 44 - 1)
+        window = (window << 11 | letter) & (1 << 44 - 1)
         guard !wordIsURLPart else { return }
         score(gram(1))
         score(gram(2))
@@ -341,6 +349,16 @@ struct Evidence {
                     if says & WordTable.spanishBit != 0 { spanishWords += 1 }
                     if says & WordTable.portugueseBit != 0 { portugueseWords += 1 }
                     for k in 0..<(LatinModel.classes.count - 1) where says & 1 << k != 0 { onlyWords[k] &+= 1 }
+                }
+                // SMS spelling (`u`, `ur`, `yup`, `thx`) does not follow the language's letters:
+                // the word counts as its language's, its n-grams come back out.
+                if says & WordTable.speakBit != 0 {
+                    latinEven = wordStartEven
+                    latinOdd = wordStartOdd
+                    latinFeatures = wordStartFeatures
+                    latinPenalty = wordStartPenalty
+                    closeWord()
+                    return
                 }
                 window = (window << 11 | 0x20) & (1 << 44 - 1)
                 score(gram(2))

@@ -188,6 +188,37 @@ enum WordTable {
             """),
     ]
 
+    /// English as SMS and chat write it, which the model, trained on software and news text,
+    /// reads as another language (`Ok lor thanx... Ü in school?`, `Is ur lecture over?`):
+    /// each counts as a word only English writes (`onlyOneLanguage`), and its n-grams are not
+    /// scored (SMS spelling does not follow English letters). Written from general
+    /// knowledge of SMS English: abbreviations (`u`, `ur`, `pls`, `thx`, `abt`, `frnd`, `tmr`),
+    /// spellings (`gud`, `luv`, `nite`, `neva`, `wot`), `-in` for `-ing`, contractions typed
+    /// without the apostrophe, and the particles of Singapore and Indian English (`lor`,
+    /// `leh`, `liao`, `aiyo`, `yaar`). Left out because another language writes them as
+    /// words (in brackets): da, de, den, dem (de, it, pt, sv), wat, dat (nl), wen, wer (de),
+    /// dis, dont, c, jus (fr), juz (pl), tq (es, te quiero), noe (nb), oso, y, ya, k, q (es), e (it, pt), mah (it),
+    /// cos (it, `cos'è`), lei (it), im (de), lah, nah (ms, id), tot (nl), ty (pl), hon (sv), msg (pt, fr).
+    static let englishChatSpeak = """
+        u ur urs ü r n yr pls plz plse plss thx thnx thanx tnx thks txt txts txting rply
+        abt wid wif wiv bt nt jst frm wth wht whr dnt tht thts hw luv luvs luvd luvin frnd frnds
+        frndship frens fren bday hav hv hve knw kno wnt wana tlk sry soz lil ppl thk tink smth sth
+        nvm ttyl brb gtg tbh lmk hru wyd wbu idk rite neva gud gd nite tonite tmr tmrw tmw coz
+        cuz bcoz bcos becoz bcz dunno dey wot yeah yah yep yup nope okie okies dear babe hunny
+        dude gimme lemme gonna wanna gotta goin comin doin gettin havin nothin watchin sleepin
+        ive cant wasnt havent couldnt wouldnt shouldnt arent aint theyre whats hows wheres isnt
+        didnt doesnt youre thats nyt swt drms slp tke wrk hme nxt cld wld shld gng rly rlly
+        probs yday wkend wknd fone xmas thnk thnks ths whn ltr luvly mrng morn hubby wifey bestie
+        mum tho lor leh liao meh hor aiyo aiya aiyah alamak shiok yaar
+        """
+
+    /// Words every language's chat writes (laughter, `omg`, `msg`): no evidence of any
+    /// language, so they are not scored (as `loanwordList`'s are not).
+    static let everyLanguageChat = """
+        haha hahaha hahahaha hehe hehehe lol lmao rofl omg xd xoxo xx xxx hmm hmmm mmm hmph ugh argh
+        aww awww muah mwah yay oops ooh wow msg msgs sms k kk
+        """
+
     /// Words Persian borrowed with the Arabic article (`الان` now, `البته` of course, `الو`
     /// hello on the phone): no sign of Arabic.
     static let persianArticleWords: Set<UInt64> = Set(["الان", "البته", "الو", "الکی"].map(hash))
@@ -211,7 +242,8 @@ enum WordTable {
     /// words; 0.95 now). Built by one pass over the lists' scalars: the 41,000 chat words
     /// through `split` and a `Dictionary` took 0.1 s of every start (now under 10 ms).
     static let latinWordSlots: (slots: FrozenBuffer<UInt64>, shift: UInt64) = {
-        let lists = [(loanwordList, loanwordBit)]
+        let lists = [(loanwordList, loanwordBit), (everyLanguageChat, loanwordBit)]
+            + [(englishChatSpeak, UInt16(1) << LatinModel.classes.firstIndex(of: .en)! | speakBit)]
             + onlyOneLanguage.map { ($0.1, UInt16(1) << LatinModel.classes.firstIndex(of: $0.0)!) }
             + chatWords.map { ($0.1, UInt16(1) << LatinModel.classes.firstIndex(of: $0.0)!) }
             + [(spanishNotPortuguese, spanishBit), (portugueseNotSpanish, portugueseBit)]
@@ -255,6 +287,8 @@ enum WordTable {
     static let portugueseBit: UInt16 = 1 << 9
     /// A word of `loanwordList`.
     static let loanwordBit: UInt16 = 1 << 10
+    /// A word of `englishChatSpeak`.
+    static let speakBit: UInt16 = 1 << 11
 
     /// One bit per value of a hash's top 18 bits (32 KiB), set for the words of
     /// `latinWordSlots`: most words are turned away by one load.

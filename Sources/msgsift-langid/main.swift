@@ -2,7 +2,7 @@
 // `make bench-langid` (bench/langid/bench.py) and for looking at single bodies.
 //
 //   msgsift-langid < lines.txt           one answer per input line: `CODE<TAB>SCORES`
-//                                        (`und` when undetermined)
+//                                        (`und` when undetermined, then `<TAB>` and why)
 //   msgsift-langid --time SECONDS < lines.txt
 //                                        detect the lines over and over on one
 //                                        thread for about SECONDS of CPU time;
@@ -60,6 +60,8 @@ if args.first == "--time", args.count == 2, let seconds = Double(args[1]) {
         out += d.language?.rawValue ?? "und"
         out += "\t"
         out += d.scores.map { "\($0.language.rawValue):\(($0.score * 100).rounded() / 100)" }.joined(separator: " ")
+        if let other = d.otherLanguageScore { out += " other:\((other * 100).rounded() / 100)" }
+        if let why = d.undetermined { out += "\t\(why)" }
         out += "\n"
         if out.utf8.count > 1 << 16 { print(out, terminator: ""); out = "" }
     }

@@ -91,7 +91,9 @@ def words(text):
         if o in SKIP:
             continue
         if is_latin_letter(ch):
-            cur.append(fold_latin(o))
+            c = fold_latin(o)
+            if len(cur) < 2 or cur[-1] != c or cur[-2] != c:   # a third `e` of `sooo` is emphasis
+                cur.append(c)
         elif cur:
             out.append(cur)
             cur = []
@@ -135,11 +137,40 @@ def featurize(sentences, bits, order, whole):
     return [bucket(feature_keys(s, order, whole), bits) for s in sentences]
 
 
+# Chat register: every class also learns the words wordfreq (subtitles, Twitter, Reddit,
+# news, Wikipedia) finds frequent in its language(s), weighted by frequency, as CHAT_SHARE
+# of its catalog text's feature mass; `xx` from the languages chatwords.py compares with.
+CHAT_TOP = 25000
+CHAT_SHARE = 0.25
+CHAT_LANGS = {"en": ["en"], "fr": ["fr"], "de": ["de"], "it": ["it"], "pt": ["pt"], "es": ["es"], "tr": ["tr"],
+              "xx": ["nl", "sv", "da", "nb", "pl", "ro", "ca", "cs", "hu", "fi", "id", "vi", "sk", "sl", "sh",
+                     "lt", "lv", "is"]}
+
+
+def chat_counts(bits):
+    """Per class, feature counts of wordfreq's frequent words, frequency-weighted, summing to 1."""
+    from wordfreq import top_n_list, word_frequency
+    out = np.zeros((len(CLASSES), 1 << bits), dtype=np.float64)
+    for ci, cls in enumerate(CLASSES):
+        for lang in CHAT_LANGS[cls]:
+            words = top_n_list(lang, CHAT_TOP)
+            freqs = np.array([word_frequency(w, lang) for w in words])
+            part = np.zeros(1 << bits, dtype=np.float64)
+            for w, fq in zip(words, freqs / freqs.sum()):
+                b = bucket(feature_keys(w), bits) if feature_keys(w) else None
+                if b is not None:
+                    np.add.at(part, b, fq)
+            out[ci] += part / part.sum() / len(CHAT_LANGS[cls])
+    return out
+
+
 def fit(feats_by_class, bits=BITS, alpha=ALPHA):
     """Penalties [class, bucket] in 1/STEP nats below the best class, 0...15."""
     counts = np.zeros((len(CLASSES), 1 << bits), dtype=np.float64)
     for ci, feats in enumerate(feats_by_class):
         counts[ci] = np.bincount(np.concatenate(feats), minlength=1 << bits)
+    if CHAT_SHARE > 0:
+        counts += chat_counts(bits) * counts.sum(axis=1, keepdims=True) * CHAT_SHARE
     logp = np.log(counts + alpha) - np.log(counts.sum(axis=1, keepdims=True) + alpha * (1 << bits))
     pen = np.clip(np.rint((logp.max(axis=0, keepdims=True) - logp) * STEP), 0, 15).astype(np.uint32)
     pen[:, counts.sum(axis=0) == 0] = 0
@@ -196,7 +227,9 @@ def emit(pen, path, counts):
         f.write(f"// log-probability is below the best class's, in 1/{STEP} nats, capped at 15.\n")
         f.write("// Trained on sentences from Debian's translated Firefox, Thunderbird and\n")
         f.write("// LibreOffice packages (bench/langid/extract.py), per class:\n")
-        f.write("// " + ", ".join(f"{k} {v}" for k, v in counts.items()) + ".\n")
+        f.write("// " + ", ".join(f"{k} {v}" for k, v in counts.items()) + ";\n")
+        f.write(f"// and wordfreq's {CHAT_TOP} most frequent words per language (CC BY-SA 4.0), weighted by\n")
+        f.write(f"// frequency, as {CHAT_SHARE} of each class's catalog feature mass.\n")
         f.write("\nenum LatinModel {\n")
         f.write("    /// log2 of the number of buckets.\n")
         f.write(f"    static let bucketBits = {BITS}\n")
