@@ -338,11 +338,7 @@ struct Evidence {
                 let unknownName = name && says == 0
                 if unknownName || !titleCase && (says == 0 && wordIsCamel || says == WordTable.loanwordBit) {
                     if !unknownName { droppedLatinLetters &+= wordLength }
-                    latinEven = wordStartEven
-                    latinOdd = wordStartOdd
-                    latinFeatures = wordStartFeatures
-                    latinPenalty = wordStartPenalty
-                    closeWord()
+                    takeBackWordsGrams()
                     return
                 }
                 if says != 0 && !capitalised {
@@ -353,11 +349,7 @@ struct Evidence {
                 // SMS spelling (`u`, `ur`, `yup`, `thx`) does not follow the language's letters:
                 // the word counts as its language's, its n-grams come back out.
                 if says & WordTable.speakBit != 0 {
-                    latinEven = wordStartEven
-                    latinOdd = wordStartOdd
-                    latinFeatures = wordStartFeatures
-                    latinPenalty = wordStartPenalty
-                    closeWord()
+                    takeBackWordsGrams()
                     return
                 }
                 window = (window << 11 | 0x20) & (1 << 44 - 1)
@@ -380,6 +372,16 @@ struct Evidence {
                 }
             }
         }
+        closeWord()
+    }
+
+    /// Takes the word's n-grams back out of the Latin model's sums, then closes it.
+    @inline(__always)
+    mutating func takeBackWordsGrams() {
+        latinEven = wordStartEven
+        latinOdd = wordStartOdd
+        latinFeatures = wordStartFeatures
+        latinPenalty = wordStartPenalty
         closeWord()
     }
 

@@ -533,8 +533,8 @@ struct PositionSet: Hashable {
 
     /// Calls `body` with each position, in increasing order.
     func forEach(_ body: (Int) -> Void) {
-        for (k, word) in [w0, w1, w2, w3].enumerated() {
-            var rest = word
+        for k in 0..<4 {
+            var rest = k == 0 ? w0 : k == 1 ? w1 : k == 2 ? w2 : w3
             while rest != 0 {
                 body(k << 6 | rest.trailingZeroBitCount)
                 rest &= rest - 1
