@@ -131,6 +131,71 @@ size_t sift_first_in_range(const uint8_t *p, size_t i, size_t n, uint8_t lo, uin
     return n;
 }
 
+void sift_byte_set_make(sift_byte_set *set, const uint8_t members[256]) {
+    for (int k = 0; k < 16; k++) set->low[k] = set->high[k] = 0;
+    for (int k = 0; k < 32; k++) set->bitmap[k] = 0;
+    for (int b = 0; b < 256; b++) {
+        if (!members[b]) continue;
+        set->bitmap[b >> 3] |= (uint8_t)(1u << (b & 7));
+        uint8_t bit = (uint8_t)(1u << ((b >> 4) & 7));
+        if (b < 0x80) set->low[b & 15] |= bit; else set->high[b & 15] |= bit;
+    }
+}
+
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#include <cpuid.h>
+#include <tmmintrin.h>
+int sift_byte_set_simd(void) {
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
+    return (c & bit_SSSE3) != 0;
+}
+
+// Per sixteen bytes: a byte's low nibble picks, from `low` (a byte below 0x80) or `high`
+// (from 0x80; PSHUFB gives 0 for an index with its top bit set, so each table answers
+// only for its half), the high nibbles that are members; its own high nibble picks the bit.
+__attribute__((target("ssse3")))
+static inline size_t first_in_set_ssse3(const uint8_t *p, size_t i, size_t n, const sift_byte_set *set, int padded) {
+    const __m128i low = _mm_loadu_si128((const __m128i *)set->low), high = _mm_loadu_si128((const __m128i *)set->high);
+    const __m128i bits = _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, (char)128, 1, 2, 4, 8, 16, 32, 64, (char)128);
+    const __m128i top = _mm_set1_epi8((char)0x80), nibble = _mm_set1_epi8(0x0F), zero = _mm_setzero_si128();
+    while (i + 16 <= n || (padded && i < n)) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(p + i));
+        __m128i members = _mm_or_si128(_mm_shuffle_epi8(low, v), _mm_shuffle_epi8(high, _mm_xor_si128(v, top)));
+        __m128i bit = _mm_shuffle_epi8(bits, _mm_and_si128(_mm_srli_epi16(v, 4), nibble));
+        unsigned mask = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(members, bit), zero)) ^ 0xFFFFu;
+        if (n - i < 16) mask &= (1u << (n - i)) - 1;      // the bytes past the end
+        if (mask) return i + (size_t)__builtin_ctz(mask);
+        i += 16;
+    }
+    return padded ? n : i;
+}
+
+__attribute__((target("ssse3")))
+size_t sift_first_in_set_padded(const uint8_t *p, size_t i, size_t n, const sift_byte_set *set) {
+    return first_in_set_ssse3(p, i, n, set, 1);
+}
+#else
+int sift_byte_set_simd(void) { return 0; }
+
+size_t sift_first_in_set_padded(const uint8_t *p, size_t i, size_t n, const sift_byte_set *set) {
+    return sift_first_in_set(p, i, n, set, 0);
+}
+#endif
+
+size_t sift_first_in_set(const uint8_t *p, size_t i, size_t n, const sift_byte_set *set, int simd) {
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+    if (simd) {
+        i = first_in_set_ssse3(p, i, n, set, 0);
+        if (i + 16 <= n) return i;
+    }
+#else
+    (void)simd;
+#endif
+    for (; i < n; i++) if (set->bitmap[p[i] >> 3] & (1u << (p[i] & 7))) return i;
+    return n;
+}
+
 size_t sift_json_special(const uint8_t *p, size_t i, size_t n) {
 #if defined(__SSE2__)
     const __m128i quote = _mm_set1_epi8(0x22), backslash = _mm_set1_epi8(0x5C), x1f = _mm_set1_epi8(0x1F);

@@ -117,7 +117,7 @@ extension Evaluator {
             case .denyFilter: denyRank = min(denyRank, use.rank)
             case .communityAllow: communityAllowRank = min(communityAllowRank, use.rank)
             case .communityDeny: communityDenyRank = min(communityDenyRank, use.rank)
-            case .regexGate: regexes.gateOpen[Int(use.rank >> 3)] |= 1 << UInt8(use.rank & 7)
+            case .regexGate: regexes.openGate(use.rank)
             case .rawGate:
                 let bit: UInt64 = 1 << UInt64(use.rank & 63)
                 if openedRawBits[Int(use.rank) >> 6] & bit == 0 {

@@ -40,15 +40,23 @@ final class RegexStage {
     /// looked for sixteen bytes at a time; else -1.
     private let leadingRanges: UnsafeMutableBufferPointer<Int32>
     /// Per regex slot, a bit per clause of its gate a literal of which occurs in its target
-    /// (set by the phrase scan).
-    var gateOpen: [UInt8]
+    /// (`openGate`, called by the phrase scan).
+    private let gateOpen: UnsafeMutableBufferPointer<UInt8>
+    /// Per slot: the bits its gate needs (0: not gated), and where its check is: the stage
+    /// (allow 0, deny 1) << 30 | its index in that stage's checks.
+    private let slotNeed: UnsafeMutableBufferPointer<UInt8>
+    private let slotCheck: UnsafeMutableBufferPointer<Int32>
+    /// Per stage, a bit per check that may run on this message: the ungated ones, and those
+    /// whose gates the scan opened; 64 checks a word. And the ungated ones alone.
+    private let allowCandidates: UnsafeMutableBufferPointer<UInt64>, denyCandidates: UnsafeMutableBufferPointer<UInt64>
+    private let allowUngated: UnsafeMutableBufferPointer<UInt64>, denyUngated: UnsafeMutableBufferPointer<UInt64>
     /// Per regex slot: the messages ICU ran on (what the prefilter let through).
     private(set) var icuRuns: [Int]
 
     /// The message as the automata read it, per target (body, sender, both), read when the
-    /// first automaton looks at that target.
-    private let texts: [RegexText]
-    private var textReady = [false, false, false]
+    /// first automaton looks at that target; `textsRead` has a bit for each read (1, 2, 4).
+    private let bodyText: RegexText, senderText: RegexText, bothText: RegexText
+    private var textsRead: UInt8 = 0
     /// Some automaton reads `\b`: texts are read with what boundaries need.
     private let boundaries: Bool
 
@@ -68,14 +76,16 @@ final class RegexStage {
         filters = rules.filters
         matchers = (rules.allowRegexes + rules.denyRegexes).sorted(by: { $0.slot < $1.slot })
             .map { $0.regex.makeMatcher(timeLimit: rules.regexTimeLimit) }
-        gateOpen = [UInt8](repeating: 0, count: matchers.count)
+        gateOpen = ownedBuffer([UInt8](repeating: 0, count: max(matchers.count, 1)))
         icuRuns = [Int](repeating: 0, count: matchers.count)
         var sets: [Bool] = []
         var dfas: [Unmanaged<RegexAutomaton>] = []
         func checks(_ regexes: [RegexFilter]) -> [Check] {
             regexes.map { r in
                 var lead: Int32 = -1
-                if let bytes = r.leadingBytes {
+                // The automaton's first bytes when it has them (they spare reading the text);
+                // else the pattern's.
+                if let bytes = r.automaton?.leadingBytes ?? r.leadingBytes {
                     lead = Int32(sets.count)
                     sets += bytes
                 }
@@ -89,10 +99,28 @@ final class RegexStage {
                              lead: lead, automaton: automaton)
             }
         }
-        allowChecks = ownedBuffer(checks(rules.allowRegexes))
-        denyChecks = ownedBuffer(checks(rules.denyRegexes))
+        let allow = checks(rules.allowRegexes), deny = checks(rules.denyRegexes)
+        allowChecks = ownedBuffer(allow)
+        denyChecks = ownedBuffer(deny)
+        var need = [UInt8](repeating: 0, count: max(matchers.count, 1)), at = [Int32](repeating: 0, count: max(matchers.count, 1))
+        func ungated(_ checks: [Check], stage: Int32) -> [UInt64] {
+            var words = [UInt64](repeating: 0, count: max((checks.count + 63) / 64, 1))
+            for (k, c) in checks.enumerated() {
+                need[Int(c.slot)] = c.need
+                at[Int(c.slot)] = stage << 30 | Int32(k)
+                if c.need == 0 { words[k >> 6] |= 1 << UInt64(k & 63) }
+            }
+            return words
+        }
+        let allowWords = ungated(allow, stage: 0), denyWords = ungated(deny, stage: 1)
+        allowUngated = ownedBuffer(allowWords); allowCandidates = ownedBuffer(allowWords)
+        denyUngated = ownedBuffer(denyWords); denyCandidates = ownedBuffer(denyWords)
+        slotNeed = ownedBuffer(need)
+        slotCheck = ownedBuffer(at)
         automata = dfas
-        texts = (0..<3).map { _ in RegexText(alphabet: rules.regexAlphabet) }
+        bodyText = RegexText(alphabet: rules.regexAlphabet)
+        senderText = RegexText(alphabet: rules.regexAlphabet)
+        bothText = RegexText(alphabet: rules.regexAlphabet)
         boundaries = dfas.contains { $0._withUnsafeGuaranteedRef { $0.readsBoundaries } }
         leadingSets = ownedBuffer(sets)
         leadingRanges = ownedBuffer(stride(from: 0, to: sets.count, by: 256).map { start in
@@ -104,6 +132,9 @@ final class RegexStage {
     }
 
     deinit {
+        for b in [gateOpen, slotNeed] { b.deallocate() }
+        slotCheck.deallocate()
+        for b in [allowCandidates, denyCandidates, allowUngated, denyUngated] { b.deallocate() }
         UnsafeMutableBufferPointer(start: leadingSets.baseAddress, count: max(leadingSets.count, 1)).deallocate()
         UnsafeMutableBufferPointer(start: leadingRanges.baseAddress, count: max(leadingRanges.count, 1)).deallocate()
         UnsafeMutableBufferPointer(start: allowChecks.baseAddress, count: max(allowChecks.count, 1)).deallocate()
@@ -121,8 +152,24 @@ final class RegexStage {
         self.body = body
         self.sender = sender
         utf16Ready = false
-        textReady[0] = false; textReady[1] = false; textReady[2] = false
-        if !gateOpen.isEmpty { for i in gateOpen.indices { gateOpen[i] = 0 } }
+        textsRead = 0
+        if !allowChecks.isEmpty || !denyChecks.isEmpty {
+            gateOpen.update(repeating: 0)
+            _ = allowCandidates.update(fromContentsOf: allowUngated)
+            _ = denyCandidates.update(fromContentsOf: denyUngated)
+        }
+    }
+
+    /// The phrase scan found a literal of clause `rank & 7` of the gate of slot `rank >> 3`.
+    @inline(__always)
+    func openGate(_ rank: Int32) {
+        let slot = Int(rank >> 3)
+        let bits = gateOpen[slot] | 1 << UInt8(rank & 7)
+        gateOpen[slot] = bits
+        if bits == slotNeed[slot] {
+            let at = slotCheck[slot], k = Int(at & 0x3FFF_FFFF)
+            (at >> 30 == 0 ? allowCandidates : denyCandidates)[k >> 6] |= 1 << UInt64(k & 63)
+        }
     }
 
     /// The oldest filter of a stage that matches: the oldest phrase match (`phraseRank`),
@@ -130,36 +177,59 @@ final class RegexStage {
     /// looked for in an NFC form of the message: a regex runs on the message as written,
     /// and the gates may have missed a literal written decomposed.
     func oldestMatch(phraseRank: Int32, allow: Bool, allGatesOpen: Bool, warning: inout String?) -> Int32? {
-        if explaining { layers.removeAll(keepingCapacity: true) }
-        for r in allow ? allowChecks : denyChecks {
-            if r.filterIndex >= phraseRank { break }
-            if r.need != 0 && gateOpen[Int(r.slot)] != r.need && !allGatesOpen { note(r, "ruled out by its literals"); continue }
-            if r.lead >= 0 && !targetHolds(Int(r.lead), r.target) { note(r, "ruled out by its first bytes"); continue }
-            if r.automaton >= 0 {
-                switch decide(Int(r.automaton), r.target) {
-                case .noMatch: note(r, "ruled out by its automaton"); continue
-                case .match: note(r, "matched by its automaton"); return r.filterIndex
-                case .maybe: break
-                }
+        let checks = allow ? allowChecks : denyChecks
+        if explaining || allGatesOpen {
+            if explaining { layers.removeAll(keepingCapacity: true) }
+            for r in checks {
+                if r.filterIndex >= phraseRank { break }
+                if r.need != 0 && gateOpen[Int(r.slot)] != r.need && !allGatesOpen { note(r, "ruled out by its literals"); continue }
+                if matches(r, &warning) { return r.filterIndex }
             }
-            let outcome = run(slot: Int(r.slot), target: r.target)
-            note(r, outcome == .match ? "matched by ICU" : outcome == .noMatch ? "no match by ICU" : "ICU did not finish")
-            switch outcome {
-            case .match: return r.filterIndex
-            case .noMatch: continue
-            case .timedOut:
-                Self.add("regex filter \(filters[Int(r.filterIndex)].id) timed out", to: &warning)
-            case .failed:
-                // ICU gave up on this text (its backtracking stack is full, say): as a time-out,
-                // no match, said in the verdict; and once per run on stderr.
-                let id = filters[Int(r.filterIndex)].id
-                Self.add("regex filter \(id) could not finish matching", to: &warning)
-                if reportedFailure.insert(r.filterIndex).inserted {
-                    failures.append(id)
-                }
+            return phraseRank == .max ? nil : phraseRank
+        }
+        // The checks that may run, oldest first: the ungated ones and those whose gates opened.
+        let words = allow ? allowCandidates : denyCandidates
+        for w in words.indices {
+            var m = words[w]
+            while m != 0 {
+                let r = checks[w &<< 6 | m.trailingZeroBitCount]
+                m &= m &- 1
+                if r.filterIndex >= phraseRank { return phraseRank == .max ? nil : phraseRank }
+                if matches(r, &warning) { return r.filterIndex }
             }
         }
         return phraseRank == .max ? nil : phraseRank
+    }
+
+    /// Whether the regex of `r`, its gate open, matches the message: its first bytes, its
+    /// automaton, then ICU.
+    @inline(__always)
+    private func matches(_ r: Check, _ warning: inout String?) -> Bool {
+        if r.lead >= 0 && !targetHolds(Int(r.lead), r.target) { note(r, "ruled out by its first bytes"); return false }
+        if r.automaton >= 0 {
+            switch decide(Int(r.automaton), r.target) {
+            case .noMatch: note(r, "ruled out by its automaton"); return false
+            case .match: note(r, "matched by its automaton"); return true
+            case .maybe: break
+            }
+        }
+        let outcome = run(slot: Int(r.slot), target: r.target)
+        note(r, outcome == .match ? "matched by ICU" : outcome == .noMatch ? "no match by ICU" : "ICU did not finish")
+        switch outcome {
+        case .match: return true
+        case .noMatch: return false
+        case .timedOut:
+            Self.add("regex filter \(filters[Int(r.filterIndex)].id) timed out", to: &warning)
+        case .failed:
+            // ICU gave up on this text (its backtracking stack is full, say): as a time-out,
+            // no match, said in the verdict; and once per run on stderr.
+            let id = filters[Int(r.filterIndex)].id
+            Self.add("regex filter \(id) could not finish matching", to: &warning)
+            if reportedFailure.insert(r.filterIndex).inserted {
+                failures.append(id)
+            }
+        }
+        return false
     }
 
     /// Under `--explain`: what decided each regex of the last stage looked at.
@@ -198,25 +268,24 @@ final class RegexStage {
 
     /// What the regex's DFA says of its target: no match, a match, or ICU to decide.
     private func decide(_ k: Int, _ target: Target) -> RegexDecision {
-        let t = target == .body ? 0 : target == .sender ? 1 : 2
-        if !textReady[t] {
-            func ready(_ k: Int) {
-                guard !textReady[k] else { return }
-                texts[k].read(k == 0 ? body : sender, boundaries: boundaries)
-                textReady[k] = true
+        let text: RegexText
+        switch target {
+        case .body:
+            if textsRead & 1 == 0 { bodyText.read(body, boundaries: boundaries); textsRead |= 1 }
+            text = bodyText
+        case .sender:
+            if textsRead & 2 == 0 { senderText.read(sender, boundaries: boundaries); textsRead |= 2 }
+            text = senderText
+        case .all:
+            if textsRead & 4 == 0 {
+                if textsRead & 1 == 0 { bodyText.read(body, boundaries: boundaries) }
+                if textsRead & 2 == 0 { senderText.read(sender, boundaries: boundaries) }
+                bothText.join(bodyText, senderText)
+                textsRead |= 7
             }
-            if t == 2 {
-                ready(0); ready(1)
-                texts[2].join(texts[0], texts[1])
-                textReady[2] = true
-            } else {
-                ready(t)
-            }
+            text = bothText
         }
-        return automata[k]._withUnsafeGuaranteedRef { a in
-            if a.readsBoundaries { texts[t].drawBoundaries() }
-            return a.decide(texts[t])
-        }
+        return automata[k]._withUnsafeGuaranteedRef { $0.decide(text) }
     }
 
     /// Transcodes valid UTF-8 to UTF-16 (ASCII a byte at a time, the rest by hand).

@@ -33,6 +33,8 @@
 // an accepting end says "maybe"; an unsure state with no position left is
 // sure again (no match was in progress).
 
+import CTextScan
+
 /// What an automaton says of a text.
 public enum RegexDecision: Sendable, Equatable {
     /// The regex cannot match the text.
@@ -59,9 +61,22 @@ public final class RegexAutomaton: Sendable {
     private let sure: FrozenBuffer<Bool>
     /// The pattern ends with `\z`: a match ends only at the text's end.
     private let anchoredEnd: Bool
-    /// The row of the state no match can come from any more (a pattern anchored at the
-    /// start), or -1.
-    private let dead: Int32
+    /// Per symbol, whether it leaves the start state where it stands, whatever the boundary
+    /// before it: the search skips the others while no match is in progress.
+    private let startLeaves: FrozenBuffer<Bool>
+    /// How the search skips there: 0, not at all (every symbol may leave, or the pattern is
+    /// anchored at the start); 1, sixteen symbols at a time (`startSet`); 2, one at a time.
+    private let startSkip: Int
+    /// `startLeaves` as `sift_first_in_set` reads it.
+    private let startSet: FrozenBuffer<sift_byte_set>
+    /// The bytes a text must hold for the search to leave the start state (a byte of the
+    /// UTF-8 of a symbol in `startLeaves`), 256 flags; nil when every symbol may leave.
+    /// A text without one gets `.noMatch`: checking the bytes first spares reading it.
+    public let leadingBytes: [Bool]?
+    /// `RegexText.pairs`, kept here (a static's every read checks that it is made).
+    private let pairs = RegexText.pairs
+    /// Whether this processor looks for a set of bytes sixteen at a time.
+    private static let simd = sift_byte_set_simd() != 0
     /// The regex reads word boundaries (`\b`, `\B`): texts need `RegexText.drawBoundaries`.
     public let readsBoundaries: Bool
     /// The automaton is the regex, read exactly: it may answer `.match`.
@@ -69,7 +84,9 @@ public final class RegexAutomaton: Sendable {
     public let stateCount: Int
     /// The symbols it reads texts in: a text must be read in the same alphabet.
     public let alphabet: RegexAlphabet
-    static let acceptSure = UInt32.max, acceptMaybe = UInt32.max - 1
+    /// Transitions that end the search: a match (sure, or for ICU to confirm), or no match
+    /// possible any more (`deadEnd`, after a start-anchored pattern failed).
+    static let acceptSure = UInt32.max, acceptMaybe = UInt32.max - 1, deadEnd = UInt32.max - 2
     static let maxPositions = PositionSet.capacity, maxStates = 8192, maxCopies = 16
     /// The most transitions (states × columns) an automaton may have: 2 MiB of them.
     static let maxTransitions = 1 << 19
@@ -144,7 +161,12 @@ public final class RegexAutomaton: Sendable {
     private init(_ t: Tables, _ alphabet: RegexAlphabet) {
         self.alphabet = alphabet
         symbolColumn = t.symbolColumn; gapColumn = t.gapColumn; next = t.next; columns = t.columns
-        final = t.final; sure = t.sure; anchoredEnd = t.anchoredEnd; dead = t.dead
+        final = t.final; sure = t.sure; anchoredEnd = t.anchoredEnd
+        startLeaves = t.startLeaves; startSkip = t.startSkip
+        var set = sift_byte_set()
+        sift_byte_set_make(&set, (0..<256).map { UInt8(t.startLeaves[$0] ? 1 : 0) })
+        startSet = FrozenBuffer(ownedBuffer([set]))
+        leadingBytes = t.startSkip == 0 ? nil : alphabet.firstBytes(of: (0..<256).map { t.startLeaves[$0] })
         readsBoundaries = t.readsBoundaries; exact = t.exact; stateCount = t.stateCount
     }
 
@@ -153,7 +175,8 @@ public final class RegexAutomaton: Sendable {
         var symbolColumn: FrozenBuffer<UInt16>, gapColumn: FrozenBuffer<UInt16>, next: FrozenBuffer<UInt32>
         var columns: Int
         var final: FrozenBuffer<Bool>, sure: FrozenBuffer<Bool>
-        var anchoredEnd: Bool, dead: Int32, readsBoundaries: Bool, exact: Bool, stateCount: Int
+        var anchoredEnd: Bool, readsBoundaries: Bool, exact: Bool, stateCount: Int
+        var startLeaves: FrozenBuffer<Bool>, startSkip: Int
     }
 
     private static func tables(_ g: Glushkov, _ root: Glushkov.Part, _ alphabet: RegexAlphabet, anchoredStart: Bool, anchoredEnd: Bool, exact: Bool) -> Tables? {
@@ -268,54 +291,81 @@ public final class RegexAutomaton: Sendable {
             }
             k += 1
         }
+        // The state no match can come from any more (a pattern anchored at the start):
+        // transitions to it say so (`deadEnd`) rather than lead to it.
+        let dead = anchoredStart ? index[Key(positions: PositionSet(), sure: true)].map(UInt32.init) : nil
+        // Transitions hold the next state's row offset (state × columns), not its number.
+        let rows = table.map { $0 >= Self.acceptMaybe ? $0 : $0 == dead ? Self.deadEnd : $0 &* UInt32(width) }
+        // The symbols that leave the start state (row 0) under some reading of the boundary
+        // before them; under an anchored start every symbol does (no match starts later).
+        let leaves = (0..<256).map { sym in
+            anchoredStart || sym >= symbols || (0..<readings).contains { rows[$0 * classes + classOf[sym]] != 0 }
+        }
+        // Skip while no match is in progress: not at all when every symbol may leave the
+        // start state, or none stays (an anchored start).
+        let skip = anchoredStart || !leaves.contains(false) ? 0 : Self.simd ? 1 : 2
         return Tables(
             symbolColumn: FrozenBuffer(ownedBuffer((0..<symbols).map { UInt16(classOf[$0]) })),
             gapColumn: FrozenBuffer(ownedBuffer(readings == 1 ? [0, 0, 0] : [0, UInt16(classes), UInt16(2 * classes)])),
-            // Transitions hold the next state's row offset (state × columns), not its number.
-            next: FrozenBuffer(ownedBuffer(table.map { $0 >= Self.acceptMaybe ? $0 : $0 &* UInt32(width) })),
+            next: FrozenBuffer(ownedBuffer(rows)),
             columns: width,
             // The end of the text is always a word boundary.
             final: FrozenBuffer(ownedBuffer(states.map { $0.positions.meets(root.lastB) })),
             sure: FrozenBuffer(ownedBuffer(states.map(\.sure))),
             anchoredEnd: anchoredEnd,
-            dead: anchoredStart ? index[Key(positions: PositionSet(), sure: true)].map { Int32($0 * width) } ?? -1 : -1,
-            readsBoundaries: g.readsBoundaries, exact: exact, stateCount: states.count)
+            readsBoundaries: g.readsBoundaries, exact: exact, stateCount: states.count,
+            startLeaves: FrozenBuffer(ownedBuffer(leaves)), startSkip: skip)
     }
 
     deinit {
         next.deallocate(); symbolColumn.deallocate(); final.deallocate(); sure.deallocate(); gapColumn.deallocate()
+        startLeaves.deallocate(); startSet.deallocate()
     }
 
-    /// What the regex does on `text`, which must be read with boundaries drawn when
+    /// What the regex does on `text`, which must be read with what boundaries need when
     /// `readsBoundaries`.
     @inline(__always)
     public func decide(_ text: RegexText) -> RegexDecision {
         precondition(text.alphabet === alphabet, "a text read in another alphabet")
-        return run(text.symbols, text.gaps)
+        precondition(!readsBoundaries || text.keepsBoundaries, "the text was read without boundaries")
+        return run(text.symbolPointer, text.wordClasses, text.scalarCount)
     }
 
+    /// The search: from the start state, skips the symbols that keep it there (`startSkip`),
+    /// then follows transitions until the start state comes back, a match ends, or no match
+    /// can come any more.
     @inline(__always)
-    private func run(_ symbols: UnsafeBufferPointer<UInt8>, _ gaps: UnsafeBufferPointer<UInt8>) -> RegexDecision {
-        var s = 0
-        let n = symbols.count
-        let deadRow = Int(dead)
-        if readsBoundaries {
-            precondition(gaps.count == n + 1, "boundaries not drawn")
-            for i in 0..<n {
-                let t = next[s &+ Int(symbolColumn[Int(symbols[i])] &+ gapColumn[Int(gaps[i])])]
-                if t >= Self.acceptMaybe { return t == Self.acceptSure && exact ? .match : .maybe }
-                s = Int(t)
-                if s == deadRow { return .noMatch }
+    private func run(_ symbols: UnsafeMutablePointer<UInt8>, _ classes: RegexText.WordClasses, _ n: Int) -> RegexDecision {
+        let next = self.next.baseAddress.unsafelyUnwrapped, symbolColumn = self.symbolColumn.baseAddress.unsafelyUnwrapped
+        let gapColumn = self.gapColumn.baseAddress.unsafelyUnwrapped
+        let leaves = startLeaves.baseAddress.unsafelyUnwrapped
+        let skip = startSkip
+        let pairs = self.pairs
+        let boundaries = readsBoundaries
+        var s: UInt32 = 0
+        var i = 0
+        while i < n {
+            if s == 0 && skip != 0 {
+                // A symbol at a time for the next few (a skip is often short), then sixteen
+                // at a time where the processor can.
+                let near = skip == 1 ? min(i &+ 8, n) : n
+                while i < near && !leaves[Int(symbols[i])] { i &+= 1 }
+                if i == near && near < n {
+                    i = sift_first_in_set_padded(symbols, i, n, startSet.baseAddress)
+                }
+                if i == n { break }
             }
-        } else {
-            for i in 0..<n {
-                let t = next[s &+ Int(symbolColumn[Int(symbols[i])])]
-                if t >= Self.acceptMaybe { return t == Self.acceptSure && exact ? .match : .maybe }
-                s = Int(t)
-                if s == deadRow { return .noMatch }
+            var column = Int(symbolColumn[Int(symbols[i])])
+            if boundaries { column &+= Int(gapColumn[Int(RegexText.gap(before: i, classes, n, pairs))]) }
+            let t = next[Int(s) &+ column]
+            if t >= Self.deadEnd {
+                if t == Self.deadEnd { return .noMatch }
+                return t == Self.acceptSure && exact ? .match : .maybe
             }
+            s = t
+            i &+= 1
         }
-        let state = s / columns
+        let state = Int(s) / columns
         guard final[state] else { return .noMatch }
         return exact && sure[state] ? .match : .maybe
     }
@@ -329,7 +379,6 @@ public final class RegexAutomaton: Sendable {
     public func decide(_ text: UnsafeBufferPointer<UInt8>) -> RegexDecision {
         let t = RegexText(alphabet: alphabet)
         t.read(text, boundaries: readsBoundaries)
-        if readsBoundaries { t.drawBoundaries() }
         return decide(t)
     }
 }

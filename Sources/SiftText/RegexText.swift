@@ -26,6 +26,9 @@ public final class RegexText {
     public var gaps: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: gapStore, count: gapsDrawn ? count + 1 : 0) }
 
     public static let boundary: UInt8 = 0, inside: UInt8 = 1, unknown: UInt8 = 2
+    /// Bytes readable past the last symbol: an automaton looks for the symbols that start a
+    /// match sixteen at a time (`sift_first_in_set_padded`).
+    static let padding = 16
     static let foldsApart: UInt8 = 137
     /// The symbols of the text's scalars (`RegexAlphabet`).
     public let alphabet: RegexAlphabet
@@ -41,7 +44,7 @@ public final class RegexText {
 
     public init(alphabet: RegexAlphabet = .standard) {
         self.alphabet = alphabet
-        symbolStore = .allocate(capacity: 1); classStore = .allocate(capacity: 1); gapStore = .allocate(capacity: 2)
+        symbolStore = .allocate(capacity: 1 + Self.padding); classStore = .allocate(capacity: 1); gapStore = .allocate(capacity: 2)
     }
 
     deinit { symbolStore.deallocate(); classStore.deallocate(); gapStore.deallocate() }
@@ -53,7 +56,7 @@ public final class RegexText {
         if bytes > capacity {
             capacity = max(bytes, capacity * 2, 256)
             symbolStore.deallocate(); classStore.deallocate(); gapStore.deallocate()
-            symbolStore = .allocate(capacity: capacity); classStore = .allocate(capacity: capacity); gapStore = .allocate(capacity: capacity + 1)
+            symbolStore = .allocate(capacity: capacity + Self.padding); classStore = .allocate(capacity: capacity); gapStore = .allocate(capacity: capacity + 1)
         }
         count = 0
         gapsDrawn = false
@@ -75,7 +78,7 @@ public final class RegexText {
         if n > capacity {
             capacity = max(n, capacity * 2, 256)
             symbolStore.deallocate(); classStore.deallocate(); gapStore.deallocate()
-            symbolStore = .allocate(capacity: capacity); classStore = .allocate(capacity: capacity); gapStore = .allocate(capacity: capacity + 1)
+            symbolStore = .allocate(capacity: capacity + Self.padding); classStore = .allocate(capacity: capacity); gapStore = .allocate(capacity: capacity + 1)
         }
         breaks = first.breaks && second.breaks
         gapsDrawn = false
@@ -90,70 +93,91 @@ public final class RegexText {
         count = n
     }
 
+    /// Reads `text` after what is read. A scalar's symbol; and when boundaries are kept,
+    /// the word-break class of a non-ASCII one (an ASCII one's is its symbol's: `WordClasses`).
     private func append(_ text: UnsafeBufferPointer<UInt8>) {
         guard let base = text.baseAddress else { return }
         let n = text.count
         let table = alphabet.table
         let out = symbolStore, classes = classStore
+        let keep = breaks
+        let breakTable = Self.breakTable
         var k = count
         var i = 0
-        if !breaks {
-            while i < n {
-                let b = base[i]
-                if b < 0x80 { out[k] = b; k &+= 1; i &+= 1; continue }
-                let v = UTF8Scalar.decode(text, i)
-                i &+= b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
-                out[k] = v > 0xFFFF ? 136 : table[Int(v)]
-                k &+= 1
-            }
-            count = k
-            return
-        }
-        let asciiBreak = Self.asciiBreak, breakTable = Self.breakTable
         while i < n {
-            let b = base[i]
-            if b < 0x80 {
-                out[k] = b
-                classes[k] = asciiBreak[Int(b)]
-                k &+= 1; i &+= 1
-                continue
+            // ASCII eight bytes at a time: the symbols are the bytes (there is room: a scalar
+            // takes a byte or more, a symbol one).
+            while i &+ 8 <= n {
+                let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                if w & 0x8080_8080_8080_8080 != 0 { break }
+                UnsafeMutableRawPointer(out + k).storeBytes(of: w, as: UInt64.self)
+                i &+= 8; k &+= 8
             }
+            guard i < n else { break }
+            let b = base[i]
+            if b < 0x80 { out[k] = b; k &+= 1; i &+= 1; continue }
             let v = UTF8Scalar.decode(text, i)
             i &+= b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
             if v > 0xFFFF {
                 out[k] = 136
-                classes[k] = UInt8(truncatingIfNeeded: sift_word_break_class(Int32(v)))
+                if keep { classes[k] = UInt8(truncatingIfNeeded: sift_word_break_class(Int32(v))) }
             } else {
                 out[k] = table[Int(v)]
-                classes[k] = breakTable[Int(v)]
+                if keep { classes[k] = breakTable[Int(v)] }
             }
             k &+= 1
         }
         count = k
     }
 
-    /// Fills `gaps` (once per text, before an automaton that reads `\b` runs).
+    /// Fills `gaps` (once per text). Automata do not need it: they read the boundary
+    /// before each scalar they look at (`gap(before:_:_:)`) as they go.
     public func drawBoundaries() {
         precondition(breaks, "the text was read without boundaries")
         guard !gapsDrawn else { return }
         gapsDrawn = true
-        let n = count, c = classStore, g = gapStore
-        let pairs = Self.pairs
+        let n = count, g = gapStore
         if n == 0 { g[0] = Self.boundary; return }
-        g[0] = c[0] == Self.unknownClass ? Self.unknown : Self.boundary
+        let c = wordClasses
+        let pairs = Self.pairs
+        for i in 0..<n { g[i] = Self.gap(before: i, c, n, pairs) }
         g[n] = c[n - 1] == Self.unknownClass ? Self.unknown : Self.boundary
-        var i = 1
-        while i < n {
-            let r = pairs[Int(c[i - 1]) &<< 4 | Int(c[i])]
-            g[i] = r <= Self.unknown ? r : Self.context(c, n, i)
-            i &+= 1
+    }
+
+    /// The text read with what boundaries need (`read(_:then:boundaries:)`).
+    var keepsBoundaries: Bool { breaks }
+    /// The scalars read, their symbols and their word-break classes (for the automata).
+    public var scalarCount: Int { count }
+    var symbolPointer: UnsafeMutablePointer<UInt8> { symbolStore }
+    var wordClasses: WordClasses { WordClasses(symbols: symbolStore, stored: classStore, ascii: asciiClasses) }
+    /// `asciiBreak`, kept here (a static's every read checks that it is made).
+    private let asciiClasses = RegexText.asciiBreak.baseAddress.unsafelyUnwrapped
+
+    /// The word-break class of each scalar of a text read with boundaries: an ASCII
+    /// scalar's from its symbol (the byte), another's as stored when it was read.
+    struct WordClasses {
+        let symbols: UnsafeMutablePointer<UInt8>, stored: UnsafeMutablePointer<UInt8>, ascii: UnsafeMutablePointer<UInt8>
+        @inline(__always)
+        subscript(_ i: Int) -> UInt8 {
+            let s = symbols[i]
+            return s < 0x80 ? ascii[Int(s)] : stored[i]
         }
+    }
+
+    /// The boundary before scalar `i` (`i < n`) of a text of `n` scalars with the word-break
+    /// classes `c`: `boundary`, `inside` or `unknown`.
+    @inline(__always)
+    static func gap(before i: Int, _ c: WordClasses, _ n: Int, _ pairs: FrozenBuffer<UInt8>) -> UInt8 {
+        let b = c[i]
+        if i == 0 { return b == unknownClass ? unknown : boundary }
+        let r = pairs[Int(c[i &- 1]) &<< 4 | Int(b)]
+        return r <= unknown ? r : context(c, n, i)
     }
 
     /// The gap before scalar `i` where the pair around it is a letter or digit and a mark
     /// between words or numbers (WB6, WB7, WB11, WB12): the scalars one further decide.
     @inline(never)
-    static func context(_ c: UnsafeMutablePointer<UInt8>, _ n: Int, _ i: Int) -> UInt8 {
+    static func context(_ c: WordClasses, _ n: Int, _ i: Int) -> UInt8 {
         let a = c[i - 1], b = c[i]
         if a == letter || a == numeric {
             // `a` then a mark: one word (or number) only if the same kind follows the mark.
@@ -191,11 +215,12 @@ public final class RegexText {
     }))
 
     /// Word-break classes (SIFT_WB_*), shortened here.
+    static let unknownClass = UInt8(SIFT_WB_UNKNOWN)
     private static let other = UInt8(SIFT_WB_OTHER), letter = UInt8(SIFT_WB_ALETTER), numeric = UInt8(SIFT_WB_NUMERIC),
         midLetter = UInt8(SIFT_WB_MIDLETTER), midNum = UInt8(SIFT_WB_MIDNUM), midNumLet = UInt8(SIFT_WB_MIDNUMLET),
         singleQuote = UInt8(SIFT_WB_SINGLE_QUOTE), extendNumLet = UInt8(SIFT_WB_EXTENDNUMLET),
         space = UInt8(SIFT_WB_WSEGSPACE), cr = UInt8(SIFT_WB_CR), lf = UInt8(SIFT_WB_LF),
-        newline = UInt8(SIFT_WB_NEWLINE), unknownClass = UInt8(SIFT_WB_UNKNOWN)
+        newline = UInt8(SIFT_WB_NEWLINE)
 
     /// Word-break classes of the ASCII scalars. `@` is left unknown: ICU's tailoring of it
     /// has changed between versions.
@@ -270,14 +295,34 @@ public final class RegexAlphabet: Sendable {
     public static let standard = RegexAlphabet(extras: [])
     static let maxExtras = 118
 
+    /// Per symbol, the first UTF-8 bytes of the scalars read as it: four words of 64 bits.
+    let firstBytes: [UInt64]
+
     private init(extras: [UInt32]) {
         self.extras = extras
         var t = RegexText.standardTable
         for (k, v) in extras.enumerated() { t[Int(v)] = UInt8(138 + k) }
         table = FrozenBuffer(ownedBuffer(t))
+        var first = [UInt64](repeating: 0, count: 256 * 4)
+        func add(_ symbol: Int, _ byte: Int) { first[symbol * 4 + byte >> 6] |= 1 << UInt64(byte & 63) }
+        for v in 0..<0x10000 where !(0xD800...0xDFFF).contains(v) {
+            add(Int(t[v]), v < 0x80 ? v : v < 0x800 ? 0xC0 | v >> 6 : 0xE0 | v >> 12)
+        }
+        for b in 0xF0...0xF4 { add(136, b) }
+        firstBytes = first
     }
 
     deinit { table.deallocate() }
+
+    /// The bytes a text's UTF-8 holds, one of them first in a scalar, when it holds a
+    /// scalar read as one of `symbols` (256 flags each way).
+    public func firstBytes(of symbols: [Bool]) -> [Bool] {
+        var words = [UInt64](repeating: 0, count: 4)
+        for (s, on) in symbols.enumerated() where on && s < 256 {
+            for w in 0..<4 { words[w] |= firstBytes[s * 4 + w] }
+        }
+        return (0..<256).map { words[$0 >> 6] & (1 << UInt64($0 & 63)) != 0 }
+    }
 
     /// The alphabet for `patterns` (as ICU reads them): the non-ASCII BMP scalars their
     /// case-sensitive regexes name as characters or members of a class, first named first.

@@ -139,6 +139,12 @@ struct RegexLayerTraceTests {
         #expect(icu.reason == #"(\d)\1{2}"#)
         #expect(icu.trace.first { $0.stage == .denyFilter }?.checked == "5 filters (regex filter 1 ruled out by its automaton; "
                 + "regex filter 2 ruled out by its first bytes; regex filter 3 ruled out by its automaton; regex filter 4 matched by ICU)")
+        // No byte a digit (or a capital) can start with: the first bytes rule filters 2–5 out
+        // before the text is read (3 and 4, from their automata's start states).
+        let cyrillic = try judge(r, sender: "x", body: "привет, как дела", explain: true)
+        #expect(cyrillic.trace.first { $0.stage == .denyFilter }?.checked == "5 filters (regex filter 1 ruled out by its literals; "
+                + "regex filter 2 ruled out by its first bytes; regex filter 3 ruled out by its first bytes; "
+                + "regex filter 4 ruled out by its first bytes; regex filter 5 ruled out by its first bytes)")
     }
 }
 

@@ -212,6 +212,53 @@ struct RegexExactTests {
         #expect(t.withUTF8 { plain.decide($0) } == .maybe)
     }
 
+    /// The search skips, in its start state, the symbols that keep it there: a match is found
+    /// wherever it lies (near the start, past the first sixteen symbols, in the last few), and
+    /// what a longer text left past the end of the next one read is never taken for it.
+    @Test func theStartSkipMissesNoMatch() throws {
+        let icu = try ICURegex(#"\b\d{6}\b"#)
+        let digits = try #require(RegexAutomaton(icu.spelled))
+        let matcher = icu.makeMatcher(timeLimit: 0)
+        let text = RegexText()
+        for at in 0...60 {
+            for filler in ["a", "ж", "字", " "] {
+                // A space before the digits: a boundary ICU and the automaton both know.
+                let s = String(repeating: filler, count: at) + " 123456"
+                var bytes = s
+                bytes.withUTF8 { text.read($0) }
+                #expect(matcher.find(s) == .match)
+                #expect(digits.decide(text) == .match, "\(filler) × \(at)")
+                var cut = String(s.dropLast(1))
+                cut.withUTF8 { text.read($0) }
+                #expect(digits.decide(text) != .match, "five digits after \(filler) × \(at)")
+            }
+        }
+        // A long text read, then a short one: the symbols after the short one's end are the
+        // long one's, and not the short one's.
+        var long = "abc 123456 654321 123456 654321 123456"
+        long.withUTF8 { text.read($0) }
+        #expect(digits.decide(text) == .match)
+        var short = "abc"
+        short.withUTF8 { text.read($0) }
+        #expect(digits.decide(text) == .noMatch)
+        // Digits of another script leave the start state too.
+        var arabic = String(repeating: "ب", count: 30) + " ١٢٣٤٥٦"
+        arabic.withUTF8 { text.read($0) }
+        #expect(digits.decide(text) != .noMatch)
+    }
+
+    /// The bytes a text must hold for an automaton to leave its start state: for `\d`, the
+    /// ASCII digits and the first bytes of other scripts' digits, not a Cyrillic letter's.
+    @Test func theLeadingBytesOfAnAutomatonAreItsStartSymbols() throws {
+        let digits = try #require(RegexAutomaton(try ICURegex(#"\b\d{6}\b"#).spelled))
+        let bytes = try #require(digits.leadingBytes)
+        for b in UInt8(ascii: "0")...UInt8(ascii: "9") { #expect(bytes[Int(b)]) }
+        for s in ["١", "۴", "０", "𝟎"] { #expect(bytes[Int(s.utf8.first!)], "\(s)") }
+        for s in ["a", " ", "ж", "ש"] { #expect(!bytes[Int(s.utf8.first!)], "\(s)") }
+        // A start-anchored pattern leaves its start state on any symbol: no such bytes.
+        #expect(try #require(RegexAutomaton(try ICURegex(#"^\d{4,6}$"#).spelled)).leadingBytes == nil)
+    }
+
     /// Two texts joined from what each read are the two read as one, with a space between.
     @Test func aJoinedTextIsTheTwoReadTogether() {
         var random = TestRandom(seed: 5)

@@ -31,4 +31,25 @@ size_t sift_first_in_range(const uint8_t *p, size_t from, size_t n, uint8_t lo, 
 /// The offset of the first byte `a` or `b` at or after `from` (before `n`), or `n`.
 size_t sift_first_of2(const uint8_t *p, size_t from, size_t n, uint8_t a, uint8_t b);
 
+/// A set of byte values, as `sift_first_in_set` looks for it: `bitmap` (bit `b & 7` of
+/// byte `b >> 3`), and per low nibble, the high nibbles (mod 8) of the members below 0x80
+/// (`low`) and from 0x80 (`high`).
+typedef struct {
+    uint8_t low[16], high[16], bitmap[32];
+} sift_byte_set;
+
+/// Makes the set of the byte values `b` with `members[b]` nonzero.
+void sift_byte_set_make(sift_byte_set *set, const uint8_t members[256]);
+
+/// Whether `sift_first_in_set` may look sixteen bytes at a time here (x86-64 with SSSE3).
+int sift_byte_set_simd(void);
+
+/// The offset of the first byte in `set` at or after `from` (before `n`), or `n`; sixteen
+/// bytes at a time when `simd` (which only `sift_byte_set_simd()` may allow).
+size_t sift_first_in_set(const uint8_t *p, size_t from, size_t n, const sift_byte_set *set, int simd);
+
+/// `sift_first_in_set` sixteen bytes at a time to the end: the 15 bytes after `p[n - 1]`
+/// must be readable (what they hold does not matter). Only where `sift_byte_set_simd()`.
+size_t sift_first_in_set_padded(const uint8_t *p, size_t from, size_t n, const sift_byte_set *set);
+
 #endif
