@@ -52,6 +52,9 @@ public enum RegexPrefilter {
         }
         var out: [[[UInt8]]] = []
         for c in ranked where out.count < maxClauses {
+            // A clause that a kept one implies adds nothing but lookups: `com` after `.com`,
+            // `login` after `login code` (every string of the kept one holds one of its).
+            if out.contains(where: { kept in kept.allSatisfy { s in c.contains { contains(s, $0) } } }) { continue }
             // The first clause gates even when weak (one byte); the others only when they add
             // something worth the lookups.
             if out.isEmpty || score(c) >= 3 { out.append(c) }

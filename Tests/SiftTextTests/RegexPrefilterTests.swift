@@ -13,6 +13,9 @@ struct RegexPrefilterTests {
         (#"(?i)\bwin(ner)?\b"#, [["win"]]),                            // winner holds win
         (#"(?i)free\s+offer"#, [["offer"], ["free"]]),                 // both needed
         (#"https?://\S+\.example\.org"#, [[".example.org"], ["http://", "https://"]]),
+        // A clause a stronger one implies is left out: `com` is in every `.com`, `login` in `login code`.
+        (#"(?i)\b[\w.+-]+@[\w-]+\.(com|net)\b"#, [[".com", ".net"]]),
+        (#"(?i)\b(verification|login) code\b"#, [["login code", "verification code"]]),
         (#"(?i)^AMAZON\z"#, [["amazon"]]),
         (#"(?i)\b(loan|credit|kredi|кредит|prêt|préstamo)\b"#, [["loan", "kredi", "prêt", "credit", "préstamo", "кредит"]]),
         (#"verify (your )?account"#, [["verify account", "verify your account"]]),
