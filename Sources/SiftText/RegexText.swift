@@ -149,14 +149,21 @@ public final class RegexText {
     /// The scalars read, their symbols and their word-break classes (for the automata).
     public var scalarCount: Int { count }
     var symbolPointer: UnsafeMutablePointer<UInt8> { symbolStore }
-    var wordClasses: WordClasses { WordClasses(symbols: symbolStore, stored: classStore, ascii: asciiClasses) }
-    /// `asciiBreak`, kept here (a static's every read checks that it is made).
+    var wordClasses: WordClasses { WordClasses(symbols: symbolStore, stored: classStore, ascii: asciiClasses, asciiPairs: asciiPairClasses) }
+    /// `asciiBreak` and `asciiPairs`, kept here (a static's every read checks that it is made).
     private let asciiClasses = RegexText.asciiBreak.baseAddress.unsafelyUnwrapped
+    private let asciiPairClasses = RegexText.asciiPairs.baseAddress.unsafelyUnwrapped
+
+    /// Per pair of ASCII scalars (the one before << 7 | the one after), `pairs` of their classes.
+    static let asciiPairs: FrozenBuffer<UInt8> = FrozenBuffer(ownedBuffer((0..<(128 * 128)).map { k in
+        pairs[Int(asciiBreak[k >> 7]) << 4 | Int(asciiBreak[k & 127])]
+    }))
 
     /// The word-break class of each scalar of a text read with boundaries: an ASCII
     /// scalar's from its symbol (the byte), another's as stored when it was read.
     struct WordClasses {
         let symbols: UnsafeMutablePointer<UInt8>, stored: UnsafeMutablePointer<UInt8>, ascii: UnsafeMutablePointer<UInt8>
+        let asciiPairs: UnsafeMutablePointer<UInt8>
         @inline(__always)
         subscript(_ i: Int) -> UInt8 {
             let s = symbols[i]
@@ -168,6 +175,14 @@ public final class RegexText {
     /// classes `c`: `boundary`, `inside` or `unknown`.
     @inline(__always)
     static func gap(before i: Int, _ c: WordClasses, _ n: Int, _ pairs: FrozenBuffer<UInt8>) -> UInt8 {
+        if i > 0 {
+            // Two ASCII scalars: their pair's boundary from their bytes.
+            let x = c.symbols[i &- 1], y = c.symbols[i]
+            if (x | y) < 0x80 {
+                let r = c.asciiPairs[Int(x) &<< 7 | Int(y)]
+                return r <= unknown ? r : context(c, n, i)
+            }
+        }
         let b = c[i]
         if i == 0 { return b == unknownClass ? unknown : boundary }
         let r = pairs[Int(c[i &- 1]) &<< 4 | Int(b)]
