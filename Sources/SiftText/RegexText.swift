@@ -105,19 +105,27 @@ public final class RegexText {
         var k = count
         var i = 0
         while i < n {
-            // ASCII eight bytes at a time: the symbols are the bytes (there is room: a scalar
-            // takes a byte or more, a symbol one).
-            while i &+ 8 <= n {
-                let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                if w & 0x8080_8080_8080_8080 != 0 { break }
-                UnsafeMutableRawPointer(out + k).storeBytes(of: w, as: UInt64.self)
-                i &+= 8; k &+= 8
-            }
-            guard i < n else { break }
             let b = base[i]
-            if b < 0x80 { out[k] = b; k &+= 1; i &+= 1; continue }
-            let v = UTF8Scalar.decode(text, i)
-            i &+= b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
+            if b < 0x80 {
+                // ASCII: the symbols are the bytes, eight at a time while they last (there is
+                // room: a scalar takes a byte or more, a symbol one).
+                while i &+ 8 <= n {
+                    let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                    if w & 0x8080_8080_8080_8080 != 0 { break }
+                    UnsafeMutableRawPointer(out + k).storeBytes(of: w, as: UInt64.self)
+                    i &+= 8; k &+= 8
+                }
+                while i < n && base[i] < 0x80 { out[k] = base[i]; k &+= 1; i &+= 1 }
+                continue
+            }
+            let v: UInt32
+            if b < 0xE0 && i &+ 1 < n {
+                v = UInt32(b & 0x1F) &<< 6 | UInt32(base[i &+ 1] & 0x3F)
+                i &+= 2
+            } else {
+                v = UTF8Scalar.decode(text, i)
+                i &+= b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
+            }
             if v > 0xFFFF {
                 out[k] = 136
                 if keep { classes[k] = UInt8(truncatingIfNeeded: sift_word_break_class(Int32(v))) }
