@@ -219,6 +219,20 @@ public final class CompiledRuleSet: Sendable {
 
         let alphabet = regexPrefilter ? RegexAlphabet(patterns: filters.indices.compactMap { regexes[$0]?.spelled }) : .standard
         regexAlphabet = alphabet
+        // The regexes' automata, on two threads when there are a few (the largest take
+        // milliseconds each to build): every other regex on the second.
+        var automata: [Int: RegexAutomaton] = [:]
+        if regexPrefilter {
+            let work = filters.indices.compactMap { i in
+                filters[i].matching == .regex && filters[i].type != .denyLanguage ? regexes[i].map { (i, $0.spelled) } : nil
+            }
+            @Sendable func build(_ part: [(Int, String)]) -> [(Int, RegexAutomaton)] {
+                part.compactMap { i, spelled in RegexAutomaton(spelled, alphabet: alphabet).map { (i, $0) } }
+            }
+            let evens = work.indices.filter { $0 % 2 == 0 }.map { work[$0] }, odds = work.indices.filter { $0 % 2 == 1 }.map { work[$0] }
+            let (first, second) = bothAtOnce(work.count >= 4, { build(evens) }, { build(odds) })
+            for (i, a) in first + second { automata[i] = a }
+        }
         var foldedPatterns = PatternCollector(), rawPatterns = PatternCollector()
         var allowSlots = Set<Int32>()       // the regex slots of allow filters
         var allowRegexes: [RegexFilter] = [], denyRegexes: [RegexFilter] = []
@@ -249,7 +263,7 @@ public final class CompiledRuleSet: Sendable {
                 let rf = RegexFilter(filterIndex: Int32(index), target: f.target, regex: re, slot: slot,
                                      gateClauses: UInt8(clauses.count),
                                      leadingBytes: clauses.isEmpty && regexPrefilter ? RegexLiterals.leadingBytes(spelled) : nil,
-                                     automaton: regexPrefilter ? RegexAutomaton(spelled, alphabet: alphabet) : nil)
+                                     automaton: automata[index])
                 if kind == .allowFilter { allowRegexes.append(rf) } else { denyRegexes.append(rf) }
             case .contains, .exact:
                 let use = PhraseUse(kind: kind, target: f.target, exact: f.matching == .exact, rank: Int32(index))
