@@ -38,6 +38,15 @@ struct Evidence {
     var wordStartPenalty = SIMD8<UInt32>()
     /// Letters of the Latin words taken back out so.
     var droppedLatinLetters = 0
+    /// Latin words scored or taken back out (not URL parts), those written as a name is (a
+    /// capital, then small letters only), those a word list names (a class's chat or SMS
+    /// word, a Spanish or Portuguese word), and the longest's letters: two or three short
+    /// name-shaped words none of which a list knows are a name (`Richard Nixon`,
+    /// `George Herman Ruth.`), no evidence of a language (`LanguageDetector.nameWords`).
+    var latinWordCount: Int32 = 0
+    var nameShapedWords: Int32 = 0
+    var knownLatinWords: Int32 = 0
+    var longestLatinWord = 0
     /// No word since the start or since `.`, `!`, `?` (or their CJK and Arabic forms): a
     /// capital here starts a sentence (`Dinner with 王小明 tonight`), not a name.
     var sentenceStart = true
@@ -321,6 +330,10 @@ struct Evidence {
                 let titleCase = wordIsCapital && WordTable.titleCase.contains(wordHash)
                 if titleCase { capitalLatinWords &-= 1 }
                 let says = WordTable.latinWord(wordHash)
+                latinWordCount &+= 1
+                if wordStartsCapital && wordHasSmall && !wordIsCamel { nameShapedWords &+= 1 }
+                if says & ~WordTable.loanwordBit != 0 { knownLatinWords &+= 1 }
+                longestLatinWord = max(longestLatinWord, wordLength)
                 // A brand written in camel case (`WhatsApp`, `PlayStation`, `iPhone`) or an
                 // English word every language borrows (`online`, `meeting`) is no evidence of
                 // the message's language: its n-grams come back out, and its letters do not

@@ -1,0 +1,74 @@
+// LanguageDetector on short chat lines and names: Spanish and Portuguese told apart by
+// wordfreq's words (`WordTable.spanishFrequent`, `portugueseFrequent`), a body of names
+// alone named no language, and a line of one language's listed words named by the
+// ordinary margin. The bodies are written here
+// (not taken from bench/langid's test halves); the expectations come from reading them.
+import Testing
+@testable import SiftText
+
+@Suite struct LanguageShortChatTests {
+    /// Words Spanish writes and Portuguese does not (`dolor`, `sirves`, `rencor`: Portuguese
+    /// `dor`, `serves`, `rancor`), and the other way round (`dor`, `chovendo`), carry the
+    /// Spanish or Portuguese bit of the word table.
+    @Test func wordfreqsSpanishAndPortugueseWordsAreListed() {
+        for word in ["dolor", "sirves", "rencor", "lloviendo"] {
+            let says = WordTable.latinWord(WordTable.hash(word))
+            #expect(says & WordTable.spanishBit != 0, "\(word)")
+            #expect(says & WordTable.portugueseBit == 0, "\(word)")
+        }
+        for word in ["dor", "chovendo", "serves", "você"] {
+            let says = WordTable.latinWord(WordTable.hash(word))
+            #expect(says & WordTable.portugueseBit != 0, "\(word)")
+            #expect(says & WordTable.spanishBit == 0, "\(word)")
+        }
+        // Words both write are neither's (`para`, `nada`, `parece`).
+        for word in ["para", "nada", "parece"] {
+            let says = WordTable.latinWord(WordTable.hash(word))
+            #expect(says & (WordTable.spanishBit | WordTable.portugueseBit) == 0, "\(word)")
+        }
+    }
+
+    /// `No sirves para nada` ("you are good for nothing"): every word but `sirves` is both
+    /// Spanish and Portuguese; `sirves` (Portuguese `serves`) makes it Spanish. Before the
+    /// word lists the model put Portuguese 2 nats ahead and the line was undetermined.
+    @Test func aSpanishVerbFormTellsSpanishFromPortuguese() {
+        #expect(LanguageDetector.detect("No sirves para nada").language == .es)
+    }
+
+    /// Two or three short capitalised words that no list knows are a person's name:
+    /// no language (the model read `Albert Einstein` as German, `Charles Darwin` and
+    /// `Winston Churchill` as English).
+    @Test(arguments: ["Charles Darwin", "Winston Churchill", "Albert Einstein", "George Herman Ruth."])
+    func aNameAloneIsNoLanguage(_ body: String) {
+        let detection = LanguageDetector.detect(body)
+        #expect(detection.language == nil)
+        #expect(detection.undetermined == .onlyNames)
+    }
+
+    /// Capitalised words a list knows (`Vielen Dank`, `Buongiorno`), words too long for a
+    /// name (`Conditional Formatting`) and capitals only (`PLEASE CALL ME BACK`) are still
+    /// read: the rule takes out names, not Title Case or shouting.
+    @Test(arguments: [
+        ("Vielen Dank", Language.de), ("Buongiorno Marco", .it),
+        ("Conditional Formatting", .en), ("Thank You Very Much", .en),
+    ] as [(String, Language)])
+    func capitalisedWordsThatAreNoNameAreRead(_ body: String, _ expected: Language) {
+        #expect(LanguageDetector.detect(body).language == expected)
+    }
+
+    /// A name inside a sentence does not make the sentence undetermined: its other words
+    /// start with small letters.
+    @Test func aNameInsideASentenceLeavesItsLanguage() {
+        #expect(LanguageDetector.detect("Ho visto Albert Einstein alla stazione").language == .it)
+    }
+
+    /// A line whose every word is a listed word of one class and of no other needs only
+    /// `latinMargin` over the runner-up, not the short-body margin: `Sure!` (wordfreq's
+    /// English, 3.5 nats over French's `sure`) is English; `okay sure`, where `okay` is a
+    /// word every language borrows, is not all listed words and stays undetermined.
+    @Test func aLineOfListedWordsIsNamed() {
+        #expect(LanguageDetector.detect("Sure!").language == .en)
+        #expect(LanguageDetector.detect("sure").language == .en)
+        #expect(LanguageDetector.detect("okay sure").language == nil)
+    }
+}
