@@ -27,6 +27,8 @@ struct Evidence {
     /// The last Latin word started with a capital, or none came yet: a capitalised word
     /// after it is as likely the message's own (`To Create a …`, `Giancarlo and …`).
     var lastLatinWordCapital = true
+    /// The last Latin word was read as a name inside a sentence (`name` in `endWord`).
+    var lastLatinWordName = false
     /// The open Latin word has had a small letter, and a capital after one (`WhatsApp`).
     var wordHasSmall = false
     var wordIsCamel = false
@@ -344,8 +346,11 @@ struct Evidence {
                 // letters still count: the message is that long); a chat word it is does not
                 // count as one, after any word (`Istanbul`, `France`, `Zürich`).
                 let capitalised = !titleCase && wordIsCapital && wordHasSmall
-                let name = capitalised && !lastLatinWordCapital
+                // A name's next capitalised word is the name's too (`Juscelino Kubitschek`,
+                // `o Sonic Unleashed`).
+                let name = capitalised && (!lastLatinWordCapital || lastLatinWordName)
                 lastLatinWordCapital = wordStartsCapital
+                lastLatinWordName = name
                 // A name no class writes often, or a camel-case brand or borrowed word: taken out of
                 // the model's sums (a name keeps its letters for the short-body count).
                 let unknownName = name && says == 0

@@ -71,4 +71,29 @@ import Testing
         #expect(LanguageDetector.detect("sure").language == .en)
         #expect(LanguageDetector.detect("okay sure").language == nil)
     }
+
+    /// Chat words down to Zipf 3.0 (wordfreq's 25,000 most frequent per class): `gotcha`
+    /// (English) and `stamani` (Italian, "this morning") are each one language's only, and
+    /// alone name it as `Danke` does; below Zipf 3.5 they were not listed and undetermined.
+    @Test(arguments: [("gotcha", Language.en), ("Stamani", .it)] as [(String, Language)])
+    func lessFrequentChatWordsAreListed(_ body: String, _ expected: Language) {
+        #expect(LanguageDetector.detect(body).language == expected)
+    }
+
+    /// A capitalised word right after a name is the name's too (`Street Fighter`,
+    /// `Breaking Bad`), so a title inside a Portuguese or Italian sentence is no English
+    /// evidence: `Prefiro o Street Fighter` ("I prefer Street Fighter") was English.
+    @Test(arguments: [
+        ("Prefiro o Street Fighter", Language.pt), ("Joguei o Grand Theft Auto", .pt),
+        ("Ho visto Breaking Bad ieri", .it),
+    ] as [(String, Language)])
+    func aNamesWordsAfterItsFirstAreTheName(_ body: String, _ expected: Language) {
+        #expect(LanguageDetector.detect(body).language == expected)
+    }
+
+    /// A sentence that starts in capitals keeps its Title Case words: the chain starts at a
+    /// name inside a sentence, not at the first word (`Your Order Has Been Shipped`).
+    @Test func titleCaseFromTheStartIsStillRead() {
+        #expect(LanguageDetector.detect("Your Order Has Been Shipped Today").language == .en)
+    }
 }
