@@ -72,7 +72,7 @@ def chat_words():
 def one_not_other(lang, other):
     words = []
     for word in wordfreq.top_n_list(lang, ES_PT_TOP):
-        if len(word) < MIN_LENGTH or not letters_only(word) or word in EXCLUDE:
+        if not letters_only(word) or word in EXCLUDE:
             continue
         z = wordfreq.zipf_frequency(word, lang)
         if z < ES_PT_ZIPF:
