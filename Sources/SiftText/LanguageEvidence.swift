@@ -32,6 +32,9 @@ struct Evidence {
     /// The open Latin word has had a small letter, and a capital after one (`WhatsApp`).
     var wordHasSmall = false
     var wordIsCamel = false
+    /// The open Latin word's letters, a bit per letter a-z (bit 31 for any other), for
+    /// `isLaughter`.
+    var wordLetterSet: UInt32 = 0
     /// The Latin model's sums when the open Latin word started, to take a brand's
     /// letters back out (`endWord`).
     var wordStartEven: UInt64 = 0
@@ -295,6 +298,7 @@ struct Evidence {
         let letter = UInt64(min(folded, 0x7FF))
         if window & 0x3F_FFFF == letter << 11 | letter { return }
         wordHash = WordTable.mix(wordHash, folded)
+        wordLetterSet |= folded &- 0x61 < 26 ? 1 << (folded &- 0x61) : 1 << 31
         wordLength &+= 1
         window = (window << 11 | letter) & (1 << 44 - 1)
         guard !wordIsURLPart else { return }
@@ -354,7 +358,7 @@ struct Evidence {
                 // A name no class writes often, or a camel-case brand or borrowed word: taken out of
                 // the model's sums (a name keeps its letters for the short-body count).
                 let unknownName = name && says == 0
-                if unknownName || !titleCase && (says == 0 && wordIsCamel || says == WordTable.loanwordBit) {
+                if unknownName || !titleCase && (says == 0 && (wordIsCamel || isLaughter) || says == WordTable.loanwordBit) {
                     if !unknownName { droppedLatinLetters &+= wordLength }
                     takeBackWordsGrams()
                     return
@@ -393,6 +397,19 @@ struct Evidence {
         closeWord()
     }
 
+    /// Laughter spelt any way, as every language's chat writes it: four letters or more of
+    /// h and vowels a, e, i (`hahah`, `Hahahha`, `hihihi`), of j and a, e (`jajaj`, `jejeje`),
+    /// or of r and s (`rsrsrs`). `WordTable.everyLanguageChat` lists the usual spellings;
+    /// words of the languages the model knows are rarely made so (French `haie`, a hedge).
+    var isLaughter: Bool {
+        let h: UInt32 = 1 << 7, j: UInt32 = 1 << 9, vowels: UInt32 = 1 << 0 | 1 << 4 | 1 << 8
+        let set = wordLetterSet
+        guard wordLength >= 4 else { return false }
+        return set & ~(h | vowels) == 0 && set & h != 0 && set & vowels != 0
+            || set & ~(j | 1 << 0 | 1 << 4) == 0 && set & j != 0 && set & (1 << 0 | 1 << 4) != 0
+            || set == 1 << 17 | 1 << 18
+    }
+
     /// Takes the word's n-grams back out of the Latin model's sums, then closes it.
     @inline(__always)
     mutating func takeBackWordsGrams() {
@@ -410,6 +427,7 @@ struct Evidence {
         wordStartsCapital = false
         wordHasSmall = false
         wordIsCamel = false
+        wordLetterSet = 0
         wordHash = WordTable.hashBasis
         wordHasArticle = false
         wordLength = 0

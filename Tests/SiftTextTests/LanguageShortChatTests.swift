@@ -96,4 +96,30 @@ import Testing
     @Test func titleCaseFromTheStartIsStillRead() {
         #expect(LanguageDetector.detect("Your Order Has Been Shipped Today").language == .en)
     }
+
+    /// One-letter words count too: Portuguese `e` ("and"; Spanish writes `y`), so in
+    /// `Letras e números` Portuguese now leads Spanish (the model alone put Spanish 4.5
+    /// nats ahead); too short a line to be named either way.
+    @Test func theOneLetterWordETellsPortuguese() {
+        #expect(WordTable.latinWord(WordTable.hash("e")) & WordTable.portugueseBit != 0)
+        #expect(WordTable.latinWord(WordTable.hash("y")) & WordTable.spanishBit != 0)
+        let detection = LanguageDetector.detect("Letras e números")
+        #expect(detection.scores.first?.language == .pt)
+        #expect(detection.language == nil)
+    }
+
+    /// Laughter spelt in ways no list has (`hahah`, `hihihi`, `jajajj`) is no word of any
+    /// language: not scored, so alone it leaves nothing for the model to read.
+    @Test(arguments: ["hahah", "hihihi", "jajajj", "Hahahha!!"])
+    func laughterSpeltAnyWayIsNotScored(_ body: String) {
+        let detection = LanguageDetector.detect(body)
+        #expect(detection.language == nil)
+        #expect(detection.undetermined == .noModelWord)
+    }
+
+    /// Words of h and vowels under four letters (`hai`, `ahi`, `hei`) are still read:
+    /// `Hai visto la partita ieri sera?` is Italian.
+    @Test func wordsOfTheSameLettersAreStillRead() {
+        #expect(LanguageDetector.detect("Hai visto la partita ieri sera?").language == .it)
+    }
 }
