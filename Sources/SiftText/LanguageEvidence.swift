@@ -43,6 +43,15 @@ struct Evidence {
     var wordStartPenalty = SIMD8<UInt32>()
     /// Letters of the Latin words taken back out so.
     var droppedLatinLetters = 0
+    /// A colon came right after a Latin word: the sums and word counts from before that
+    /// word, restored if a letter follows (`display:grid`).
+    var colonPending = false
+    var colonEven: UInt64 = 0
+    var colonOdd: UInt64 = 0
+    var colonFeatures = 0
+    var colonPenalty = SIMD8<UInt32>()
+    var colonOnlyWords = SIMD8<UInt32>()
+    var colonSpanishPortuguese = (0, 0)
     /// Latin words scored or taken back out (not URL parts), those written as a name is (a
     /// capital, then small letters only), those a word list names (a class's chat or SMS
     /// word, a Spanish or Portuguese word), and the longest's letters: two or three short
@@ -134,6 +143,20 @@ struct Evidence {
             }
             // A digit continues a run of letters (`A1B2C3` is one word, not three).
             if cp &- 0x30 >= 10 { runScript = Evidence.noRun }
+            if cp == 0x3A && wordScript == .latin && wordLength > 0 && !wordIsURLPart {
+                // `display:grid`, `about:logging`: if a letter follows the colon, the word before
+                // it is a property's or a scheme's name, no more the message's than the word
+                // after it (a URL part): kept to be taken back out (`latinLetter`).
+                colonPending = true
+                colonEven = wordStartEven
+                colonOdd = wordStartOdd
+                colonFeatures = wordStartFeatures
+                colonPenalty = wordStartPenalty
+                colonOnlyWords = onlyWords
+                colonSpanishPortuguese = (spanishWords, portugueseWords)
+            } else {
+                colonPending = false
+            }
             switch cp {
             case 0x30...0x39: endWord(); lastWasAlnum = true; afterJoiner = false
             case 0x2E, 0x2F, 0x40, 0x5F, 0x3D, 0x3A, 0x3F, 0x26, 0x23, 0x25:  // . / @ _ = : ? & # %
@@ -149,6 +172,7 @@ struct Evidence {
             }
             return
         }
+        colonPending = false
         switch cp {
         case 0x0300...0x036F, 0x0610...0x061A, 0x064B...0x065F, 0x0670, 0x0640:
             return  // combining marks and tatweel sit inside a word
@@ -279,6 +303,7 @@ struct Evidence {
     @inline(__always)
     mutating func latinLetter(_ folded: UInt32, capital: Bool) {
         if wordScript != .latin {
+            if colonPending { takeBackWordBeforeColon() }
             startWord(.latin)
             window = 0x20
             wordIsCapital = capitalRun
@@ -408,6 +433,18 @@ struct Evidence {
         return set & ~(h | vowels) == 0 && set & h != 0 && set & vowels != 0
             || set & ~(j | 1 << 0 | 1 << 4) == 0 && set & j != 0 && set & (1 << 0 | 1 << 4) != 0
             || set == 1 << 17 | 1 << 18
+    }
+
+    /// Takes the Latin word before a colon back out of the sums (`colonPending`).
+    @inline(never)
+    mutating func takeBackWordBeforeColon() {
+        colonPending = false
+        latinEven = colonEven
+        latinOdd = colonOdd
+        latinFeatures = colonFeatures
+        latinPenalty = colonPenalty
+        onlyWords = colonOnlyWords
+        (spanishWords, portugueseWords) = colonSpanishPortuguese
     }
 
     /// Takes the word's n-grams back out of the Latin model's sums, then closes it.

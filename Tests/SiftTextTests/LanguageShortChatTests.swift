@@ -122,4 +122,15 @@ import Testing
     @Test func wordsOfTheSameLettersAreStillRead() {
         #expect(LanguageDetector.detect("Hai visto la partita ieri sera?").language == .it)
     }
+
+    /// A word right before a colon with a letter after it is a property's or a scheme's
+    /// name (`display:flex`, `about:config`), taken out as the part after the colon is:
+    /// `Apri about:config` ("open about:config") was English, `Prova con display:flex`
+    /// undetermined; both are Italian. A colon followed by a space keeps the word.
+    @Test func theWordBeforeATechnicalColonIsNotScored() {
+        #expect(LanguageDetector.detect("Apri about:config").language == .it)
+        #expect(LanguageDetector.detect("Prova con display:flex").language == .it)
+        #expect(LanguageDetector.detect("Ouvrez about:config").language == .fr)
+        #expect(LanguageDetector.detect("Note: meeting moved to Friday afternoon").language == .en)
+    }
 }
