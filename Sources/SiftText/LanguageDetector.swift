@@ -36,7 +36,9 @@
 //      "another Latin-script language" (which answers undetermined).
 //   3. A choice between languages needs a margin over the runner-up: for the
 //      Latin model `latinMargin` nats of log-likelihood (`shortLatinMargin`
-//      under `shortLatinLetters` letters), elsewhere the best
+//      under `shortLatinLetters` letters, unless every word is a listed word of
+//      the best class and of no other: `Sure!`); two or three short capitalised
+//      words no list knows are a name and name no language (`nameWords`); elsewhere the best
 //      score must reach `margin` times the runner-up's (letters of unsupported
 //      languages, such as Urdu ے, compete as a runner-up).
 //   4. Fewer than `minimumLetters` letters in all → undetermined, unless the
@@ -110,6 +112,7 @@ public enum Undetermined: Sendable, Equatable, CustomStringConvertible {
     case notRussian
     case arabicOrPersian
     case noModelWord
+    case onlyNames
     case otherLanguageBest
     case smallLead(Double, needed: Double)
     case noDistinction(Language, Language)
@@ -128,6 +131,7 @@ public enum Undetermined: Sendable, Equatable, CustomStringConvertible {
         case .notRussian: return "letters or words Russian lacks"
         case .arabicOrPersian: return "no letter or word that tells ar from fa"
         case .noModelWord: return "no word the model reads"
+        case .onlyNames: return "only capitalised words no word list knows (names, titles)"
         case .otherLanguageBest: return "another language scores best"
         case .smallLead(let lead, let needed): return "a lead of \(shown(lead)) where \(shown(needed)) is needed"
         case .noDistinction(let a, let b): return "no letter or word that tells \(a.rawValue) from \(b.rawValue)"
@@ -211,6 +215,15 @@ public enum LanguageDetector {
     /// every other class. At 6, `merci` and `bcp` together lost to
     /// the model's dislike of `bcp`, and `Tu pedido #ES-556123 ha sido enviado` was Portuguese.
     public static let spanishPortugueseWord = 10.0
+    /// A Latin-script body of two to `nameWords` words, each written as a name is (a capital,
+    /// then small letters), none longer than `nameLetters` letters and none a listed word of
+    /// any class, is a person's name (`Richard Nixon`, `George Herman Ruth.`): undetermined,
+    /// whatever the model scores (`Albert Einstein` was German). Longer words are Title Case
+    /// and German nouns (`Importiertes Zertifikat`, `Conditional Formatting`), which the rule
+    /// took out at any length (on bench/langid's dev sentences 43 named right became
+    /// undetermined at any length, 8 with one word allowed, 3 at 9 letters and names only).
+    public static let nameWords: Int32 = 3
+    public static let nameLetters = 9
 
     /// The dominant language of `text`.
     public static func detect(_ text: String) -> LanguageDetection {

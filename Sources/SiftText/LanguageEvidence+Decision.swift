@@ -15,7 +15,7 @@ extension Evidence {
             // Too few letters is the reason, also where a margin was missed too: a bigger lead
             // would not have named a language.
             switch result.undetermined {
-            case nil, .smallLead?, .underNext?, .underOtherLanguage?, .littleEvidence?, .otherLanguageBest?:
+            case nil, .smallLead?, .underNext?, .underOtherLanguage?, .littleEvidence?, .otherLanguageBest?, .onlyNames?:
                 result.language = nil
                 result.undetermined = .fewLetters(minimum: minimum)
             default:
@@ -133,6 +133,7 @@ extension Evidence {
         }
         // The best and runner-up classes, and the best two supported languages
         // (the last class is "another language"); ties go to the earlier class.
+        let other = classes - 1
         var best = 0, second = 1
         if penalty[1] < penalty[0] { best = 1; second = 0 }
         for c in 2..<classes {
@@ -148,13 +149,21 @@ extension Evidence {
             LanguageScore(LatinModel.classes[c]!, (worst - Double(penalty[c])) / LatinModel.unitsPerNat)
         }
         let lead = Double(penalty[second] - penalty[best]) / LatinModel.unitsPerNat
-        let margin = count(.latin) - droppedLatinLetters < LanguageDetector.shortLatinLetters ? LanguageDetector.shortLatinMargin : LanguageDetector.latinMargin
-        let language = lead >= margin ? LatinModel.classes[best] : nil
-        let other = classes - 1
+        // Every word a listed word of the best class and of no other (`Sure!`, 3.5 nats over
+        // French): the lists say it, the short-body margin need not.
+        let allListed = best < other && latinWordCount > 0 && onlyWords[best] == UInt32(latinWordCount)
+            && onlyWords.wrappedSum() == onlyWords[best]
+        let margin = count(.latin) - droppedLatinLetters < LanguageDetector.shortLatinLetters && !allListed
+            ? LanguageDetector.shortLatinMargin : LanguageDetector.latinMargin
+        // A person's name alone (`LanguageDetector.nameWords`).
+        let onlyNames = nameShapedWords == latinWordCount && knownLatinWords == 0 && latinWordCount >= 2
+            && latinWordCount <= LanguageDetector.nameWords && longestLatinWord <= LanguageDetector.nameLetters
+        let language = lead >= margin && !onlyNames ? LatinModel.classes[best] : nil
         let otherScore = best == other || second == other ? (worst - Double(penalty[other])) / LatinModel.unitsPerNat : nil
         var detection = LanguageDetection(language: language, scores: [score(first), score(next)], letters: letters, otherLanguageScore: otherScore)
         if language == nil {
-            detection.undetermined = best == other ? .otherLanguageBest : .smallLead(lead, needed: margin)
+            detection.undetermined = best == other ? .otherLanguageBest
+                : onlyNames && lead >= margin ? LanguageDetection.Undetermined.onlyNames : .smallLead(lead, needed: margin)
         }
         return detection
     }

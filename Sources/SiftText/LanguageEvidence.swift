@@ -27,9 +27,14 @@ struct Evidence {
     /// The last Latin word started with a capital, or none came yet: a capitalised word
     /// after it is as likely the message's own (`To Create a …`, `Giancarlo and …`).
     var lastLatinWordCapital = true
+    /// The last Latin word was read as a name inside a sentence (`name` in `endWord`).
+    var lastLatinWordName = false
     /// The open Latin word has had a small letter, and a capital after one (`WhatsApp`).
     var wordHasSmall = false
     var wordIsCamel = false
+    /// The open Latin word's letters, a bit per letter a-z (bit 31 for any other), for
+    /// `isLaughter`.
+    var wordLetterSet: UInt32 = 0
     /// The Latin model's sums when the open Latin word started, to take a brand's
     /// letters back out (`endWord`).
     var wordStartEven: UInt64 = 0
@@ -38,6 +43,24 @@ struct Evidence {
     var wordStartPenalty = SIMD8<UInt32>()
     /// Letters of the Latin words taken back out so.
     var droppedLatinLetters = 0
+    /// A colon came right after a Latin word: the sums and word counts from before that
+    /// word, restored if a letter follows (`display:grid`).
+    var colonPending = false
+    var colonEven: UInt64 = 0
+    var colonOdd: UInt64 = 0
+    var colonFeatures = 0
+    var colonPenalty = SIMD8<UInt32>()
+    var colonOnlyWords = SIMD8<UInt32>()
+    var colonSpanishPortuguese = (0, 0)
+    /// Latin words scored or taken back out (not URL parts), those written as a name is (a
+    /// capital, then small letters only), those a word list names (a class's chat or SMS
+    /// word, a Spanish or Portuguese word), and the longest's letters: two or three short
+    /// name-shaped words none of which a list knows are a name (`Richard Nixon`,
+    /// `George Herman Ruth.`), no evidence of a language (`LanguageDetector.nameWords`).
+    var latinWordCount: Int32 = 0
+    var nameShapedWords: Int32 = 0
+    var knownLatinWords: Int32 = 0
+    var longestLatinWord = 0
     /// No word since the start or since `.`, `!`, `?` (or their CJK and Arabic forms): a
     /// capital here starts a sentence (`Dinner with 王小明 tonight`), not a name.
     var sentenceStart = true
@@ -120,6 +143,20 @@ struct Evidence {
             }
             // A digit continues a run of letters (`A1B2C3` is one word, not three).
             if cp &- 0x30 >= 10 { runScript = Evidence.noRun }
+            if cp == 0x3A && wordScript == .latin && wordLength > 0 && !wordIsURLPart {
+                // `display:grid`, `about:logging`: if a letter follows the colon, the word before
+                // it is a property's or a scheme's name, no more the message's than the word
+                // after it (a URL part): kept to be taken back out (`latinLetter`).
+                colonPending = true
+                colonEven = wordStartEven
+                colonOdd = wordStartOdd
+                colonFeatures = wordStartFeatures
+                colonPenalty = wordStartPenalty
+                colonOnlyWords = onlyWords
+                colonSpanishPortuguese = (spanishWords, portugueseWords)
+            } else {
+                colonPending = false
+            }
             switch cp {
             case 0x30...0x39: endWord(); lastWasAlnum = true; afterJoiner = false
             case 0x2E, 0x2F, 0x40, 0x5F, 0x3D, 0x3A, 0x3F, 0x26, 0x23, 0x25:  // . / @ _ = : ? & # %
@@ -135,6 +172,7 @@ struct Evidence {
             }
             return
         }
+        colonPending = false
         switch cp {
         case 0x0300...0x036F, 0x0610...0x061A, 0x064B...0x065F, 0x0670, 0x0640:
             return  // combining marks and tatweel sit inside a word
@@ -265,6 +303,7 @@ struct Evidence {
     @inline(__always)
     mutating func latinLetter(_ folded: UInt32, capital: Bool) {
         if wordScript != .latin {
+            if colonPending { takeBackWordBeforeColon() }
             startWord(.latin)
             window = 0x20
             wordIsCapital = capitalRun
@@ -284,6 +323,7 @@ struct Evidence {
         let letter = UInt64(min(folded, 0x7FF))
         if window & 0x3F_FFFF == letter << 11 | letter { return }
         wordHash = WordTable.mix(wordHash, folded)
+        wordLetterSet |= folded &- 0x61 < 26 ? 1 << (folded &- 0x61) : 1 << 31
         wordLength &+= 1
         window = (window << 11 | letter) & (1 << 44 - 1)
         guard !wordIsURLPart else { return }
@@ -321,6 +361,10 @@ struct Evidence {
                 let titleCase = wordIsCapital && WordTable.titleCase.contains(wordHash)
                 if titleCase { capitalLatinWords &-= 1 }
                 let says = WordTable.latinWord(wordHash)
+                latinWordCount &+= 1
+                if wordStartsCapital && wordHasSmall && !wordIsCamel { nameShapedWords &+= 1 }
+                if says & ~WordTable.loanwordBit != 0 { knownLatinWords &+= 1 }
+                longestLatinWord = max(longestLatinWord, wordLength)
                 // A brand written in camel case (`WhatsApp`, `PlayStation`, `iPhone`) or an
                 // English word every language borrows (`online`, `meeting`) is no evidence of
                 // the message's language: its n-grams come back out, and its letters do not
@@ -331,12 +375,15 @@ struct Evidence {
                 // letters still count: the message is that long); a chat word it is does not
                 // count as one, after any word (`Istanbul`, `France`, `Zürich`).
                 let capitalised = !titleCase && wordIsCapital && wordHasSmall
-                let name = capitalised && !lastLatinWordCapital
+                // A name's next capitalised word is the name's too (`Juscelino Kubitschek`,
+                // `o Sonic Unleashed`).
+                let name = capitalised && (!lastLatinWordCapital || lastLatinWordName)
                 lastLatinWordCapital = wordStartsCapital
+                lastLatinWordName = name
                 // A name no class writes often, or a camel-case brand or borrowed word: taken out of
                 // the model's sums (a name keeps its letters for the short-body count).
                 let unknownName = name && says == 0
-                if unknownName || !titleCase && (says == 0 && wordIsCamel || says == WordTable.loanwordBit) {
+                if unknownName || !titleCase && (says == 0 && (wordIsCamel || isLaughter) || says == WordTable.loanwordBit) {
                     if !unknownName { droppedLatinLetters &+= wordLength }
                     takeBackWordsGrams()
                     return
@@ -375,6 +422,31 @@ struct Evidence {
         closeWord()
     }
 
+    /// Laughter spelt any way, as every language's chat writes it: four letters or more of
+    /// h and vowels a, e, i (`hahah`, `Hahahha`, `hihihi`), of j and a, e (`jajaj`, `jejeje`),
+    /// or of r and s (`rsrsrs`). `WordTable.everyLanguageChat` lists the usual spellings;
+    /// words of the languages the model knows are rarely made so (French `haie`, a hedge).
+    var isLaughter: Bool {
+        let h: UInt32 = 1 << 7, j: UInt32 = 1 << 9, vowels: UInt32 = 1 << 0 | 1 << 4 | 1 << 8
+        let set = wordLetterSet
+        guard wordLength >= 4 else { return false }
+        return set & ~(h | vowels) == 0 && set & h != 0 && set & vowels != 0
+            || set & ~(j | 1 << 0 | 1 << 4) == 0 && set & j != 0 && set & (1 << 0 | 1 << 4) != 0
+            || set == 1 << 17 | 1 << 18
+    }
+
+    /// Takes the Latin word before a colon back out of the sums (`colonPending`).
+    @inline(never)
+    mutating func takeBackWordBeforeColon() {
+        colonPending = false
+        latinEven = colonEven
+        latinOdd = colonOdd
+        latinFeatures = colonFeatures
+        latinPenalty = colonPenalty
+        onlyWords = colonOnlyWords
+        (spanishWords, portugueseWords) = colonSpanishPortuguese
+    }
+
     /// Takes the word's n-grams back out of the Latin model's sums, then closes it.
     @inline(__always)
     mutating func takeBackWordsGrams() {
@@ -392,6 +464,7 @@ struct Evidence {
         wordStartsCapital = false
         wordHasSmall = false
         wordIsCamel = false
+        wordLetterSet = 0
         wordHash = WordTable.hashBasis
         wordHasArticle = false
         wordLength = 0

@@ -247,6 +247,7 @@ enum WordTable {
             + onlyOneLanguage.map { ($0.1, UInt16(1) << LatinModel.classes.firstIndex(of: $0.0)!) }
             + chatWords.map { ($0.1, UInt16(1) << LatinModel.classes.firstIndex(of: $0.0)!) }
             + [(spanishNotPortuguese, spanishBit), (portugueseNotSpanish, portugueseBit)]
+            + [(spanishFrequent, spanishBit), (portugueseFrequent, portugueseBit)]
         var words = 0
         for (list, _) in lists {
             var inWord = false

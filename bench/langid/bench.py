@@ -12,8 +12,15 @@ characters). Also: how often each leaves a sentence in a Latin-script
 language msgsift does not support (nl, pl, sv, ...) undetermined.
 
 lingua and langid.py know one Chinese; their `zh` counts as correct for both
-zh-Hans and zh-Hant (in their favour). Usage: bench.py BINARY [--quick]
+zh-Hans and zh-Hant (in their favour).
+
+`--part dev|test|all` (default all): the sentences split by SHA-1 as chat.py
+splits its sets, 3 in 10 `dev` (the only part looked at line by line or used to
+choose anything since 2026-12-06), 7 in 10 `test` (reported). `--wrong` also
+lists msgsift's wrong and undetermined answers (use it on `dev` only).
+Usage: bench.py BINARY [--quick] [--part dev|test|all] [--wrong]
 """
+import hashlib
 import collections
 import os
 import subprocess
@@ -25,9 +32,14 @@ LANGS = ["en", "he", "ar", "zh-Hans", "zh-Hant", "fr", "de", "it", "ja", "fa", "
 LATIN = ["en", "fr", "de", "it", "pt", "es", "tr"]
 
 
-def load(lang):
+def part_of(text):
+    return "dev" if hashlib.sha1(text.encode("utf-8")).digest()[0] % 10 < 3 else "test"
+
+
+def load(lang, part="all"):
     with open(os.path.join(HERE, "data", "eval", f"{lang}.txt"), encoding="utf-8") as f:
-        return [line.rstrip("\n") for line in f if len(line.rstrip("\n")) >= 20]
+        lines = [line.rstrip("\n") for line in f if len(line.rstrip("\n")) >= 20]
+    return [t for t in lines if part == "all" or part_of(t) == part]
 
 
 def msgsift(binary, texts):
@@ -116,8 +128,10 @@ def report(name, data, answers, speed, other_answers):
 def main():
     binary = sys.argv[1]
     quick = "--quick" in sys.argv
-    data = {l: load(l) for l in LANGS}
-    other = load("xx")
+    part = sys.argv[sys.argv.index("--part") + 1] if "--part" in sys.argv else "all"
+    print(f"part: {part}")
+    data = {l: load(l, part) for l in LANGS}
+    other = load("xx", part)
     if quick:
         data = {l: v[:300] for l, v in data.items()}
     sms = [t for l in LANGS for t in data[l] if len(t) <= 160]
@@ -131,6 +145,15 @@ def main():
     for l in LANGS:
         answers[l] = got[i:i + len(data[l])]
         i += len(data[l])
+    if "--wrong" in sys.argv:
+        for l in LANGS:
+            for t, a in zip(data[l], answers[l]):
+                if not correct(l, a):
+                    print(f"WRONG {l}->{a or 'und'}\t{t}")
+        for t, a in zip(other, got[i:]):
+            if a is not None:
+                print(f"WRONG xx->{a}\t{t}")
+        return
     speed, raw = msgsift_speed(binary, sms)
     print(f"msgsift-langid --time: {raw}")
     acc = {"msgsift": report("msgsift", data, answers, speed, got[i:])}

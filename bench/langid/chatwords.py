@@ -13,8 +13,15 @@ SMS-speak (`gonna`, `wanna`, `ur`) counts for English where no other language
 writes it, and words other languages borrow (`ok`, `lol`, `weekend`) do not.
 Words of letters only, as the detector reads them (folded to small letters).
 GAP and ZIPF were chosen on the `tune` part of chat.py's sets, never its
-`eval` part. The package is installed in bench/langid/.venv by
+`eval` part (ZIPF 3.5 -> 3.0 and TOP 10000 -> 25000 on 2026-12-06: more chat
+sets' lines named, none more wrong; 2.5 and 50,000 named a few more but made
+the table build at start-up take 13 ms more, 30,000 words a class). The package is installed in bench/langid/.venv by
 `make bench-langid`; its data ships inside the wheel (nothing else fetched).
+Also the words that tell Spanish from Portuguese alone (`ES_PT_*`): among one
+of the two's `ES_PT_TOP` most frequent, Zipf at least `ES_PT_ZIPF` there and at
+least `ES_PT_GAP` above the other (`dolor`, `rencor` against `dor`, `você`); the
+detector weighs each against the other of the two only. Chosen on the dev parts
+(bench.py `--part dev`, chat.py `--part tune`).
 Usage: chatwords.py [--print]   (--print: counts and samples, nothing written)
 """
 import os
@@ -27,12 +34,16 @@ OUT = os.path.join(HERE, "..", "..", "Sources", "SiftText", "Tables", "ChatWords
 CLASSES = ["en", "fr", "de", "it", "pt", "es", "tr"]
 OTHERS = ["nl", "sv", "da", "nb", "pl", "ro", "ca", "cs", "hu", "fi", "id", "vi", "sk", "sl", "sh",
           "lt", "lv", "is"]
-TOP = 10000
-ZIPF = 3.5
+TOP = 25000
+ZIPF = 3.0
 GAP = 1.0
 MIN_LENGTH = 2
 # Words languages wordfreq lacks (Galician, Asturian) or Latin-script Arabic, Persian
-# and Bosnian also write: the ones WordTable.onlyOneLanguage leaves out, for the same reasons.
+# and Bosnian also write: the ones WordTable.onlyOneLanguage leaves out, for the same reasons
+# (left out of the Spanish-Portuguese words too: Galician writes `días`, `bos`).
+ES_PT_TOP = 50000
+ES_PT_ZIPF = 2.5
+ES_PT_GAP = 1.0
 EXCLUDE = set("""hola estás está porque nos vale feliz tu llamo días bos
 estou agora noite vamos sim dia tamam mais je non bien pour est salut vos""".split())
 
@@ -58,8 +69,22 @@ def chat_words():
     return kept
 
 
+def one_not_other(lang, other):
+    words = []
+    for word in wordfreq.top_n_list(lang, ES_PT_TOP):
+        if not letters_only(word) or word in EXCLUDE:
+            continue
+        z = wordfreq.zipf_frequency(word, lang)
+        if z < ES_PT_ZIPF:
+            break
+        if z - wordfreq.zipf_frequency(word, other) >= ES_PT_GAP:
+            words.append(word)
+    return words
+
+
 def main():
     kept = chat_words()
+    es_pt = {"spanish": one_not_other("es", "pt"), "portuguese": one_not_other("pt", "es")}
     if "--print" in sys.argv:
         for lang, words in kept.items():
             print(lang, len(words), " ".join(words[:80]))
@@ -76,10 +101,19 @@ def main():
         for i in range(0, len(words), 12):
             lines.append("            " + " ".join(words[i:i + 12]))
         lines.append("            \"\"\"),")
-    lines += ["    ]", "}", ""]
+    lines += ["    ]", "",
+              f"    /// Words among Spanish's (Portuguese's) {ES_PT_TOP} most frequent (Zipf >= {ES_PT_ZIPF}) and >= {ES_PT_GAP}",
+              "    /// Zipf units more frequent there than in the other of the two (see bench/langid/chatwords.py)."]
+    for name, words in es_pt.items():
+        lines.append(f"    static let {name}Frequent = \"\"\"")
+        for i in range(0, len(words), 12):
+            lines.append("        " + " ".join(words[i:i + 12]))
+        lines.append("        \"\"\"")
+    lines += ["}", ""]
     with open(OUT, "w", encoding="utf-8") as f:
         f.write("\n".join(lines))
-    print(f"wrote {os.path.relpath(OUT)}: " + ", ".join(f"{k} {len(v)}" for k, v in kept.items()))
+    print(f"wrote {os.path.relpath(OUT)}: " + ", ".join(f"{k} {len(v)}" for k, v in kept.items())
+          + ", " + ", ".join(f"{k} {len(v)}" for k, v in es_pt.items()))
 
 
 if __name__ == "__main__":
