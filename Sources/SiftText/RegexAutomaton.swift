@@ -67,7 +67,7 @@ public final class RegexAutomaton: Sendable {
     /// How the search skips there: 0, not at all (every symbol may leave, or the pattern is
     /// anchored at the start); 1, sixteen symbols at a time (`startSet`); 2, one at a time.
     private let startSkip: Int
-    /// `startLeaves` as `sift_first_in_set` reads it.
+    /// `startLeaves` as `sift_first_in_set_padded` reads it.
     private let startSet: FrozenBuffer<sift_byte_set>
     /// The bytes a text must hold for the search to leave the start state (a byte of the
     /// UTF-8 of a symbol in `startLeaves`), 256 flags; nil when every symbol may leave.
@@ -77,7 +77,8 @@ public final class RegexAutomaton: Sendable {
     private let pairs = RegexText.pairs
     /// Whether this processor looks for a set of bytes sixteen at a time.
     private static let simd = sift_byte_set_simd() != 0
-    /// The regex reads word boundaries (`\b`, `\B`): texts need `RegexText.drawBoundaries`.
+    /// The regex reads word boundaries (`\b`, `\B`): texts must be read with them
+    /// (`RegexText.read(_:then:boundaries:)`).
     public let readsBoundaries: Bool
     /// The automaton is the regex, read exactly: it may answer `.match`.
     public let exact: Bool

@@ -1,7 +1,8 @@
 // A message as the regex automata read it (RegexAutomaton): once per text, shared
 // by every automaton that looks at it. Per scalar, a symbol (the ASCII byte, or
-// the kind of a non-ASCII scalar) and, when some automaton reads `\b`, whether a
-// word boundary lies just before it.
+// the kind of a non-ASCII scalar) and, when some automaton reads `\b`, what it
+// takes to tell whether a word boundary lies just before it (a non-ASCII
+// scalar's word-break class), which an automaton asks where it steps.
 //
 // Word boundaries are ICU's (its regex reads `\b` with its English word break
 // iterator, UAX #29 with ICU's tailorings). They are drawn here for the scalars
