@@ -45,7 +45,15 @@ public final class RegexText {
 
     public init(alphabet: RegexAlphabet = .standard) {
         self.alphabet = alphabet
-        symbolStore = .allocate(capacity: 1 + Self.padding); classStore = .allocate(capacity: 1); gapStore = .allocate(capacity: 2)
+        symbolStore = Self.allocateSymbols(1); classStore = .allocate(capacity: 1); gapStore = .allocate(capacity: 2)
+    }
+
+    /// Room for `capacity` symbols and the padding after them, zeroed: the padding is read
+    /// (and its bytes ignored) before any symbol is written there.
+    private static func allocateSymbols(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
+        let p = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity + padding)
+        p.initialize(repeating: 0, count: capacity + padding)
+        return p
     }
 
     deinit { symbolStore.deallocate(); classStore.deallocate(); gapStore.deallocate() }
@@ -57,7 +65,7 @@ public final class RegexText {
         if bytes > capacity {
             capacity = max(bytes, capacity * 2, 256)
             symbolStore.deallocate(); classStore.deallocate(); gapStore.deallocate()
-            symbolStore = .allocate(capacity: capacity + Self.padding); classStore = .allocate(capacity: capacity); gapStore = .allocate(capacity: capacity + 1)
+            symbolStore = Self.allocateSymbols(capacity); classStore = .allocate(capacity: capacity); gapStore = .allocate(capacity: capacity + 1)
         }
         count = 0
         gapsDrawn = false
@@ -79,7 +87,7 @@ public final class RegexText {
         if n > capacity {
             capacity = max(n, capacity * 2, 256)
             symbolStore.deallocate(); classStore.deallocate(); gapStore.deallocate()
-            symbolStore = .allocate(capacity: capacity + Self.padding); classStore = .allocate(capacity: capacity); gapStore = .allocate(capacity: capacity + 1)
+            symbolStore = Self.allocateSymbols(capacity); classStore = .allocate(capacity: capacity); gapStore = .allocate(capacity: capacity + 1)
         }
         breaks = first.breaks && second.breaks
         gapsDrawn = false
