@@ -481,10 +481,13 @@ public enum RegexSyntax {
                 i += 1
                 return .unknown
             case "0":
-                // Octal: \0 and up to three octal digits.
+                // Octal: \0 and up to three octal digits, as many as keep it at most 0377
+                // (ICU reads `\0600` as `\060`, a `0`, then the text `0`).
                 i += 2
                 var v: UInt32 = 0, n = 0
-                while n < 3, let d = peek(), ("0"..."7").contains(d) { v = v * 8 + d.value - 48; i += 1; n += 1 }
+                while n < 3, let d = peek(), ("0"..."7").contains(d), v * 8 + d.value - 48 <= 0o377 {
+                    v = v * 8 + d.value - 48; i += 1; n += 1
+                }
                 guard let u = Unicode.Scalar(v) else { return nil }
                 return .scalar(u)
             case "1"..."9":

@@ -113,6 +113,23 @@ struct RegexPrefilterTests {
         #expect(!RegexPrefilter.admits(RegexPrefilter.clauses(#"\Eloan"#), "a loan"))
     }
 
+    /// An octal escape takes the digits that keep it at most 0377: ICU reads `\0600` as
+    /// `\060` (a `0`) and the text `0`. The layer had read `\0600` as U+0180, and its
+    /// clause excluded texts ICU matches. Found by the regex fuzz harness (`\0600}(?i)`).
+    @Test func anOctalEscapeStopsAt0377() throws {
+        let regex = try ICURegex(#"\0600}"#)
+        let matcher = regex.makeMatcher(timeLimit: 0)
+        #expect(matcher.find("x 00} y") == .match)
+        #expect(matcher.find("\u{180}}") == .noMatch)
+        #expect(RegexPrefilter.clauses(regex.spelled) == [["00}"]])
+        let automaton = try #require(RegexAutomaton(regex.spelled))
+        var t = "x 00} y"
+        #expect(t.withUTF8 { automaton.decide($0) } == .match)
+        // Three digits where they stay under 0400: `\0101` is `A`.
+        #expect(RegexPrefilter.clauses(#"\0101bc"#) == [["abc"]])
+        #expect(try ICURegex(#"\0101bc"#).makeMatcher(timeLimit: 0).find("Abc") == .match)
+    }
+
     /// `\p` with neither a `{name}` nor a letter after it (`[A-\p]…`) is not read by the
     /// layer at all: it had taken `\p]` as a property and the class as running on past the
     /// alternatives after it, whose `b` ICU matches. Found by the regex fuzz harness.

@@ -1,8 +1,9 @@
 // Fuzz harness: the regex prefilter against ICU. The input is a pattern, a NUL byte, then a
 // text. Where ICU takes the pattern and finds a match in the text, neither layer in front of
-// it may say "cannot match": the literal clauses must admit the folded text, and the
-// automaton must not say "no match". Where the automaton is certain ("match" or "no match"),
-// ICU must agree, with the standard alphabet and with one of the pattern's own characters.
+// it may say "cannot match": the literal clauses must admit the folded text, the
+// automaton must not say "no match", and the text must hold one of the automaton's first
+// bytes. Where the automaton is certain ("match" or "no match"), ICU must agree, with the
+// standard alphabet and with one of the pattern's own characters.
 // (Patterns the layers do not understand get no prefilter, which is always right.)
 import SiftText
 
@@ -30,6 +31,9 @@ public func fuzzRegex(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         let answer = t.withUTF8 { automaton.decide($0) }
         if found == .match {
             precondition(answer != .noMatch, "the automaton rules out a text ICU matches")
+            if let lead = automaton.leadingBytes {
+                precondition(text.utf8.contains { lead[Int($0)] }, "the automaton's first bytes exclude a text ICU matches")
+            }
         } else {
             precondition(answer != .match, "the automaton finds a match ICU does not")
         }
