@@ -347,7 +347,15 @@ public enum RegexSyntax {
                         if hi.value - lo.value > 16 {
                             plain = false
                             approx.add(lo.value...hi.value)
-                            if hi.value >= 0x80 { approx.nonASCII = 0x1FF }
+                            if hi.value >= 0x80 {
+                                approx.nonASCII = 0x1FF
+                                if insensitive {
+                                    // ICU closes the range over case: `ſ` in it brings `s`, `K` brings `k`.
+                                    // Its ASCII letters are a bound.
+                                    approx.add(65...90); approx.add(97...122)
+                                    approx.inexact |= ScalarClass.asciiInexact
+                                }
+                            }
                         } else if lo.value < hi.value {     // (`[a-a]` is `a`, already a member)
                             for v in (lo.value + 1)...hi.value { if let u = Unicode.Scalar(v) { member(u) } }
                         }

@@ -130,6 +130,22 @@ struct RegexPrefilterTests {
         #expect(try ICURegex(#"\0101bc"#).makeMatcher(timeLimit: 0).find("Abc") == .match)
     }
 
+    /// Under `(?i)` ICU closes a class over case: a range past ASCII (`[$£-€]`) holds `ſ`,
+    /// so it matches `s`. The automaton had read the range's ASCII part as `$` alone and
+    /// ruled `s` out. Found by the regex fuzz harness (`(?i)(?i:)[$£-€]\s?`).
+    @Test func anInsensitiveRangePastASCIIHoldsASCIILetters() throws {
+        for pattern in [#"(?i)[$£-€]"#, #"(?i)(?i:)[$£-€]\s?"#] {
+            let regex = try ICURegex(pattern)
+            #expect(regex.makeMatcher(timeLimit: 0).find("tsa") == .match)
+            #expect(regex.makeMatcher(timeLimit: 0).find("xyz") == .noMatch)
+            let automaton = try #require(RegexAutomaton(regex.spelled))
+            var t = "tsa"
+            #expect(t.withUTF8 { automaton.decide($0) } != .noMatch, "\(pattern)")
+        }
+        // Case-sensitive, the same range does not hold `s`.
+        #expect(try ICURegex(#"[$£-€]"#).makeMatcher(timeLimit: 0).find("tsa") == .noMatch)
+    }
+
     /// `\p` with neither a `{name}` nor a letter after it (`[A-\p]…`) is not read by the
     /// layer at all: it had taken `\p]` as a property and the class as running on past the
     /// alternatives after it, whose `b` ICU matches. Found by the regex fuzz harness.
