@@ -26,6 +26,26 @@ private func read(_ input: [UInt8], chunkSize: Int, maxRecordBytes: Int = 1 << 2
     return (nil, records)
 }
 
+/// The records of `input` read from a file in reads of `chunkSize` bytes: each as
+/// `(tooLong, rawCut, bytes)`, and the failure, if any.
+private func records(_ input: [UInt8], chunkSize: Int, maxRecordBytes: Int) throws
+    -> (records: [(tooLong: Bool, rawCut: Bool, text: String)], failed: Bool) {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-split-\(UUID().uuidString)")
+    try Data(input).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    var options = StreamOptions()
+    options.maxRecordBytes = maxRecordBytes
+    var out: [(tooLong: Bool, rawCut: Bool, text: String)] = []
+    let reader = RecordReader(options: options, chunkSize: chunkSize) { batch in
+        for r in batch.records {
+            out.append((r.tooLong, r.rawCut, String(decoding: batch.data[r.start..<r.end], as: UTF8.self)))
+        }
+        return true
+    }
+    do { try reader.read(.file(url.path)) } catch { return (out, true) }
+    return (out, false)
+}
+
 @Suite("Reader: inputs read a few bytes at a time")
 struct ReaderSplitReadsTests {
     @Test("UTF-16 and UTF-32 are named the same however reads cut the first 8 bytes", arguments: [
@@ -81,6 +101,45 @@ struct ReaderSplitReadsTests {
         for chunkSize in [1, 2, 3, 7, 1 << 20] {
             let r = try read(Array("{}\n{}\n".utf8), chunkSize: chunkSize)
             #expect(r.failure == nil && r.records == 2, "reads of \(chunkSize): \(r)")
+        }
+    }
+
+    /// A stray quote's field that runs past 1,024 bytes (what an error record keeps), so
+    /// that reads of a few bytes skip it while it streams by, and "closes" at a quote
+    /// inside a later row's unquoted field (`say "hi" ok`). The closing line holds an even
+    /// number of quotes, which no real field's last line does: the stray costs its own
+    /// line only, and the rows after it are records, as when the whole record is in one
+    /// read. Read in small reads, the skipped record had been one over-long error record
+    /// (its first 1,024 bytes) and the 30 rows in it lost. With an odd number of quotes on
+    /// that line (`say "hi ok`), the field is taken as real: one over-long record.
+    @Test func aStrayQuoteClosedInALaterRowCostsOnlyItsLineWhateverTheReads() throws {
+        let rows = (10..<40).map { "\($0),b,plain text of row \($0), long enough to add up" }
+        #expect(rows.joined(separator: "\n").utf8.count > 1_024)
+        for (closing, expected) in [
+            (#"2,b,say "hi" ok"#, ["1,a,\"x"] + rows + [#"2,b,say "hi" ok"#, "3,c,d"]),
+            // Quotes pile up on the closing line: `""` pairs inside the field, then a close.
+            (#"2,b,""said"" "hi" ok "x""#, ["1,a,\"x"] + rows + [#"2,b,""said"" "hi" ok "x""#, "3,c,d"]),
+            (#"2,b,say "hi ok"#, nil),
+        ] as [(String, [String]?)] {
+            let input = Array((["id,sender,body", "1,a,\"x"] + rows + [closing, "3,c,d", ""]).joined(separator: "\n").utf8)
+            let whole = try records(input, chunkSize: 1 << 20, maxRecordBytes: 64)
+            #expect(!whole.failed)
+            if let expected {
+                #expect(whole.records.map(\.text) == expected, "\(closing)")
+                #expect(whole.records.allSatisfy { !$0.tooLong })
+            } else {
+                // One over-long record (its first 1,024 bytes, cut), then the last row.
+                #expect(whole.records.map(\.tooLong) == [true, false] && whole.records.map(\.rawCut) == [true, false], "\(closing)")
+                #expect(whole.records.first?.text.utf8.count == 1_024 && whole.records.last?.text == "3,c,d")
+            }
+            for chunkSize in [1, 2, 3, 7, 19, 64, 100, 256] {
+                let r = try records(input, chunkSize: chunkSize, maxRecordBytes: 64)
+                #expect(!r.failed)
+                #expect(r.records.map(\.text) == whole.records.map(\.text)
+                        && r.records.map(\.tooLong) == whole.records.map(\.tooLong)
+                        && r.records.map(\.rawCut) == whole.records.map(\.rawCut),
+                        "\(closing), reads of \(chunkSize): \(r.records.count) records, \(r.records.first.map { "\($0)" } ?? "")")
+            }
         }
     }
 }
