@@ -59,6 +59,8 @@ extension RecordReader {
                         // read again (a file) or said to be lost (a pipe).
                         s.skippingLongRecord = false
                         let stray = s.strayPending && s.strayScan.finish(buf, r.range)
+                        // Its first line break may be in this last part.
+                        if stray { noteResume(&s, UnsafeBufferPointer(rebasing: buf[..<r.range.upperBound]), from: r.range.lowerBound, base: base) }
                         reportPending(&s, stray: stray)
                         if stray && s.strayFound() { return }
                         s.skippedBytes = []
@@ -192,6 +194,9 @@ extension RecordReader {
                         }
                     } else if s.strayPending, s.splitter.scannedTailCount > 0 {
                         // A further part of the record: the quote that closes its open field may be here.
+                        // Its first line break may be here too, before that quote: noted first, so a
+                        // stray close in this part reads the file again from the line after it.
+                        noteResume(&s, buf, from: used, base: base)
                         let part = used..<(used + s.splitter.scannedTailCount)
                         switch s.strayScan.scan(buf, part) {
                         case true?:
@@ -202,11 +207,7 @@ extension RecordReader {
                         case nil: break
                         }
                     }
-                    // Where its second line starts, for a rewind: its first line break, in the
-                    // first part of it that holds one.
-                    if s.longRecordResume == nil && s.workOffset >= 0, let nl = memchrIndex(buf, 0x0A, from: used) {
-                        s.longRecordResume = s.workOffset + base + nl + 1
-                    }
+                    noteResume(&s, buf, from: used, base: base)
                     s.skippingLongRecord = true
                     dropped = s.splitter.dropScannedTail()
                     if s.workOffset < 0 && !s.skippedOverflow {
@@ -223,6 +224,15 @@ extension RecordReader {
             }
         }
         s.drop(consumed + dropped)
+    }
+
+    /// Notes where the over-long record being skipped has its second line, for a rewind:
+    /// after its first line break, when `buf` from `start` (a part of the record; `buf`
+    /// starts `base` bytes into `s.work`) holds it and no part before did.
+    private func noteResume(_ s: inout SourceState, _ buf: UnsafeBufferPointer<UInt8>, from start: Int, base: Int) {
+        if s.longRecordResume == nil && s.workOffset >= 0, let nl = memchrIndex(buf, 0x0A, from: start) {
+            s.longRecordResume = s.workOffset + base + nl + 1
+        }
     }
 
     /// Whether the over-long record being skipped, which the input's end leaves inside a

@@ -142,4 +142,29 @@ struct ReaderSplitReadsTests {
             }
         }
     }
+
+    /// A stray quote found in the same read as the skipped record's first line break
+    /// (`…,c,"zz` then `"q now""` on the next line: the quote at that line's start closes
+    /// the field and text follows). A file is read again from the line after the record's
+    /// first line, wherever reads cut it; where the line break and the stray quote came in
+    /// one read, the place to read again from was not noted yet, and the file was said to
+    /// have lost its lines (`strayQuoteLost`, as a pipe past 8 MiB would).
+    @Test func aStrayQuoteInTheReadOfTheFirstLineBreakIsReadAgain() throws {
+        let long = String(repeating: "w", count: 1_040) + #",c,"zz"#
+        let input = Array(["id,sender,body", #"1,a,"x"#, "2,b,y", long, #""q now"""#, #"tail""#].joined(separator: "\n").utf8)
+        // Worked out by hand: `"x` runs to the quote before `zz`, which closes it after a
+        // comma (a stray close): its first line is a record and the lines after are read
+        // again; the long line's `"zz` runs to the next line's first quote, closed after a
+        // line break with text after it: the long line alone is a record (over the limit,
+        // its first 1,024 bytes); the last two lines are one quoted field.
+        let expected = [#"1,a,"x"#, "2,b,y", String(long.prefix(1_024)), "\"q now\"\"\ntail\""]
+        let whole = try records(input, chunkSize: 1 << 20, maxRecordBytes: 64)
+        #expect(!whole.failed && whole.records.map(\.text) == expected)
+        #expect(whole.records.map(\.tooLong) == [false, false, true, false])
+        for chunkSize in [1, 2, 3, 5, 7, 13, 17, 19, 64, 100, 256] {
+            let r = try records(input, chunkSize: chunkSize, maxRecordBytes: 64)
+            #expect(!r.failed && r.records.map(\.text) == expected && r.records.map(\.tooLong) == [false, false, true, false],
+                    "reads of \(chunkSize): failed \(r.failed), \(r.records.count) records")
+        }
+    }
 }
