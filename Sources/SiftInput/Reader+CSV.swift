@@ -30,6 +30,14 @@ extension RecordReader {
         var consumed = 0
         var dropped = 0
         let limit = options.maxRecordBytes
+        if final && s.skippingLongRecord && !s.splitter.isInQuotedField && s.work.isEmpty && strayAtEnd(s) {
+            // The input ended where a part of the record being skipped did (no bytes left
+            // for the split below to end it with): its last line decides here, as at a
+            // record's end.
+            s.skippingLongRecord = false
+            reportPending(&s, stray: true)
+            if s.strayFound() { return }
+        }
         if final && s.skippingLongRecord && s.splitter.isInQuotedField && strayAtEnd(s) {
             // The over-long record being skipped opened a quoted field that never closes:
             // everything after its first line went into it. A file is read again from the

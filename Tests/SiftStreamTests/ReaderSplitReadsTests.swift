@@ -143,6 +143,21 @@ struct ReaderSplitReadsTests {
         }
     }
 
+    /// The same stray quote closed on the input's last line, with no line break after it:
+    /// the record ends with the input, and that line's two quotes cut it at its first line
+    /// as a line break would. A read that held the whole input had skipped the record to
+    /// its last byte, and its end (no bytes left for a last record) reported it whole.
+    @Test func aStrayQuoteClosedOnTheLastLineCostsOnlyItsLineWhateverTheReads() throws {
+        let rows = (10..<40).map { "\($0),b,plain text of row \($0), long enough to add up" }
+        let input = Array((["id,sender,body", "1,a,\"x"] + rows + [#"2,b,say "hi" ok"#]).joined(separator: "\n").utf8)
+        let expected = ["1,a,\"x"] + rows + [#"2,b,say "hi" ok"#]
+        for chunkSize in [1, 2, 3, 7, 19, 64, 100, 256, 1 << 20] {
+            let r = try records(input, chunkSize: chunkSize, maxRecordBytes: 64)
+            #expect(!r.failed && r.records.map(\.text) == expected && r.records.allSatisfy { !$0.tooLong },
+                    "reads of \(chunkSize): failed \(r.failed), \(r.records.count) records")
+        }
+    }
+
     /// A stray quote found in the same read as the skipped record's first line break
     /// (`…,c,"zz` then `"q now""` on the next line: the quote at that line's start closes
     /// the field and text follows). A file is read again from the line after the record's
