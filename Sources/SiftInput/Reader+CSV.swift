@@ -44,7 +44,9 @@ extension RecordReader {
             // line after (`read` seeks there); from a pipe those lines are gone, and the
             // run says so and fails. (When another problem came first, the record is one
             // over-long record, reported where the split below ends it, as when it is read
-            // whole.)
+            // whole.) Its first line break may be in what is left, not in a part skipped.
+            let rest = s.work
+            rest.withUnsafeBufferPointer { noteResume(&s, $0, from: 0, base: 0) }
             reportPending(&s, stray: true)
             if s.readAgainAfterFirstLine() { return }
             s.problem = s.unclosedQuote

@@ -158,6 +158,24 @@ struct ReaderSplitReadsTests {
         }
     }
 
+    /// A quote that opens a field on a long line and never closes, its first line break
+    /// in the input's last few bytes: the line is the (over-long) record, and the blank
+    /// lines after it are read again, whatever the reads. Where that line break came in
+    /// the last read, the place to read again from was not noted, and the file was said to
+    /// end inside a quote (`unclosedQuote`, exit 1).
+    @Test func anUnclosedQuoteWhoseFirstLineBreakIsInTheLastReadIsReadAgain() throws {
+        let long = "10,b," + String(repeating: "w", count: 1_100) + #",13,"lon"#
+        let input = Array(["id,sender,body", long, "", "", ""].joined(separator: "\n").utf8)
+        // Worked out by hand: `"lon` opens a field that runs to the end of the input (a
+        // stray quote's): the long line alone is the record, cut to its first 1,024 bytes;
+        // the blank lines after it are no records.
+        for chunkSize in [1, 7, 19, 64, 100, 256, 1 << 20] {
+            let r = try records(input, chunkSize: chunkSize, maxRecordBytes: 64)
+            #expect(!r.failed && r.records.map(\.text) == [String(long.prefix(1_024))] && r.records.map(\.tooLong) == [true],
+                    "reads of \(chunkSize): failed \(r.failed), \(r.records.count) records")
+        }
+    }
+
     /// A stray quote found in the same read as the skipped record's first line break
     /// (`…,c,"zz` then `"q now""` on the next line: the quote at that line's start closes
     /// the field and text follows). A file is read again from the line after the record's
