@@ -28,6 +28,10 @@ import Foundation
 /// The file each input is written to (on tmpfs where there is one; one per process).
 let chatDBPath = (FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory())
     + "/msgsift-fuzz-chatdb-\(getpid()).db"
+/// A write to a pipe whose reader has gone fails (EPIPE) rather than ending the process, as
+/// in msgsift (main.swift): a gzip input is inflated into a pipe by a thread that may still
+/// be writing when the reader stops, and SIGPIPE ended fuzz runs with no report.
+let ignoreBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
 /// Removes the file when the run ends (a crash leaves it, for a look).
 let removeAtExit: Void = { _ = atexit { _ = unlink(chatDBPath) } }()
 
@@ -231,6 +235,7 @@ func same(_ got: [String: Any], _ want: [String: Any]) -> Bool {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzChatDB(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     _ = removeAtExit
+    _ = ignoreBrokenPipes
     var c = Cursor(bytes: UnsafeBufferPointer(start: start, count: count))
     let schema = c.byte()
     let damageByte = c.byte()
