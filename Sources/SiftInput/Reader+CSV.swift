@@ -349,6 +349,9 @@ extension RecordReader {
         /// Text after a proper close past the first line: the parity of that line's quotes
         /// decides, once the line is read to its end.
         var closedOnLine = false
+        /// A stray close on the first line: a stray quote's only if the record goes on past
+        /// a line break (`runawayLineBreak` cuts records over several lines only).
+        var strayOnFirstLine = false
         var verdict: Bool?
 
         init(delimiter: UInt8) {
@@ -363,10 +366,15 @@ extension RecordReader {
             let n = range.upperBound
             var i = range.lowerBound
             while i < n {
-                let k = firstLineMistake ? UTF8Scan.firstOf(delimiter, 0x0A, p, from: i, to: n) : UTF8Scan.firstOf(0x22, 0x0A, p, from: i, to: n)
+                let k = strayOnFirstLine ? UTF8Scan.first(0x0A, p, from: i, to: n)
+                    : firstLineMistake ? UTF8Scan.firstOf(delimiter, 0x0A, p, from: i, to: n) : UTF8Scan.firstOf(0x22, 0x0A, p, from: i, to: n)
                 guard k < n else { break }
                 i = k + 1
                 if p[k] == 0x0A {
+                    if strayOnFirstLine {
+                        verdict = true
+                        return verdict
+                    }
                     if closedOnLine {
                         verdict = lineQuotes % 2 == 0
                         return verdict
@@ -406,6 +414,10 @@ extension RecordReader {
                 let crlf = next == 0x0D && (k + 2 >= n || p[k + 2] == 0x0A)
                 if next == delimiter || next == 0x0A || crlf { continue }      // a proper close
                 if prior == delimiter || prior == 0x0A {
+                    if !pastFirstLine {
+                        strayOnFirstLine = true
+                        continue
+                    }
                     verdict = true
                     return verdict
                 }
@@ -420,6 +432,7 @@ extension RecordReader {
             // The record's end ends the line: its quotes decide. A quoted field still open
             // past the first line is a stray quote's; with no line break at all, no stray.
             if closedOnLine { return lineQuotes % 2 == 0 }
+            if strayOnFirstLine { return false }        // no line break after it
             return pastFirstLine && inQuotes && !firstLineMistake
         }
     }

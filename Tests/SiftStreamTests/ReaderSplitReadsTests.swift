@@ -176,6 +176,20 @@ struct ReaderSplitReadsTests {
         }
     }
 
+    /// A stray close on a record's only line (`,"y…` closed by `,"lo`): no field runs over
+    /// a line, so it is one over-long record, however reads cut it. Read in small reads the
+    /// close had been taken for a stray quote's at once, and the file said to have lost
+    /// the lines after a first line break that was not there yet (`strayQuoteLost`).
+    @Test func aStrayCloseOnARecordsOnlyLineIsOneOverLongRecord() throws {
+        let long = "10,b," + String(repeating: "w", count: 400) + #","y"# + String(repeating: "v", count: 700) + #",13,"lo"#
+        let input = Array(["id,sender,body", long, "", ""].joined(separator: "\n").utf8)
+        for chunkSize in [1, 7, 18, 64, 100, 256, 1 << 20] {
+            let r = try records(input, chunkSize: chunkSize, maxRecordBytes: 64)
+            #expect(!r.failed && r.records.map(\.text) == [String(long.prefix(1_024))] && r.records.map(\.tooLong) == [true],
+                    "reads of \(chunkSize): failed \(r.failed), \(r.records.count) records")
+        }
+    }
+
     /// A stray quote found in the same read as the skipped record's first line break
     /// (`…,c,"zz` then `"q now""` on the next line: the quote at that line's start closes
     /// the field and text follows). A file is read again from the line after the record's
