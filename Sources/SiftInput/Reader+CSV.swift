@@ -219,7 +219,7 @@ extension RecordReader {
                     }
                     noteResume(&s, buf, from: used, base: base)
                     s.skippingLongRecord = true
-                    dropped = s.splitter.dropScannedTail()
+                    dropped = s.splitter.dropScannedTail(UnsafeBufferPointer(rebasing: buf[used...]))
                     if s.workOffset < 0 && !s.skippedOverflow {
                         if s.skippedBytes.count + dropped <= Self.skippedKept {
                             s.skippedBytes.append(contentsOf: buf[used..<(used + dropped)])

@@ -190,6 +190,28 @@ struct ReaderSplitReadsTests {
         }
     }
 
+    /// A quote inside an unquoted field (`…w"body":…`, text) at the first byte after a
+    /// part of an over-long record the reader dropped while skipping it: it opens no field,
+    /// as anywhere but at a field's start. The splitter had taken the byte after a dropped
+    /// part for a record's start, opened a field there, and so ended the record a line
+    /// early (where reads fell so).
+    @Test func aQuoteAfterADroppedPartOpensNoField() throws {
+        let line = String(repeating: "w", count: 773) + #""sender":"# + String(repeating: "w", count: 235) + #""body":"#
+            + String(repeating: "w", count: 332) + #",c,"zz"#
+        let input = Array(["id,sender,body", #"1,a,"x"#, "2,b,y", line, #""q now"""#, #"tail 0""#].joined(separator: "\n").utf8)
+        // Worked out by hand: `"x` runs to the quote before `sender`, closed there with text
+        // after it, on a line of 5 quotes (odd: a real field's last line may be so), so the
+        // record is not cut; out of quotes, `,"zz` opens a field that the next line's first
+        // quote closes; the record ends at that line's end. One over-long record (its first
+        // 1,024 bytes), then `tail 0"`.
+        let first = String(decoding: input[15..<(15 + 1_024)], as: UTF8.self)
+        for chunkSize in Array(1...80) + [100, 128, 256, 1 << 20] {
+            let r = try records(input, chunkSize: chunkSize, maxRecordBytes: 64)
+            #expect(!r.failed && r.records.map(\.text) == [first, #"tail 0""#] && r.records.map(\.tooLong) == [true, false],
+                    "reads of \(chunkSize): failed \(r.failed), \(r.records.map { $0.text.prefix(12) })")
+        }
+    }
+
     /// A stray quote found in the same read as the skipped record's first line break
     /// (`…,c,"zz` then `"q now""` on the next line: the quote at that line's start closes
     /// the field and text follows). A file is read again from the line after the record's
