@@ -228,7 +228,8 @@ public enum CSVRecord {
         /// `runawayLineBreak` does a whole record, at this line break.
         case closed(lineBreak: Int)
         /// No problem yet, or only a quoted field still open at the end: a quote
-        /// further on may still close a field the stray way.
+        /// further on may still close a field the stray way (or a stray close on a
+        /// first line not read to its end, which a line break after it makes one).
         case open
         /// It already has another problem: no stray quote can show further on.
         case settled
@@ -295,7 +296,9 @@ public enum CSVRecord {
         switch beyondFirstLineMistakes(partial, firstProblem(partial, delimiter), nl ?? partial.count, delimiter) {
         case nil, .unterminated?: return .open
         case .strayClose?:
-            guard let nl else { return .settled }
+            // On a first line not read to its end: a stray quote's if the record goes on past
+            // a line break, which only the rest can say.
+            guard let nl else { return .open }
             return .closed(lineBreak: nl)
         case .other(let at)?:
             switch closedInSelfContainedLine(partial, at, complete: false) {

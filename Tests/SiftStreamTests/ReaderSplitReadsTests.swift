@@ -212,6 +212,26 @@ struct ReaderSplitReadsTests {
         }
     }
 
+    /// A stray close on a long first line (`,"y…` closed by `,"y`), where a later quote
+    /// opens a field that runs past the line break: a record over several lines, cut at
+    /// its first line as `runawayLineBreak` cuts it, whatever the reads. When the close
+    /// came before the first line's end was read, the record had been taken for one with
+    /// another problem, and the line after it lost in it.
+    @Test func aStrayCloseBeforeTheFirstLineBreakIsReadIsAStrayQuotes() throws {
+        let first = #"10,b,"y"# + String(repeating: "w", count: 300) + #","y"# + String(repeating: "w", count: 800) + #","q"#
+        let input = Array([ "id,sender,body", first, #"end""#, "3,c,d", ""].joined(separator: "\n").utf8)
+        // Worked out by hand: the field `"y…` closes at the second `"y` after a comma with
+        // text after it (a stray close); `,"q` opens a field that the next line closes: the
+        // record spans two lines, so its first line is the record (over the limit: its
+        // first 1,024 bytes) and `end"` (a quote inside an unquoted field) and `3,c,d` follow.
+        for chunkSize in [1, 7, 19, 64, 100, 256, 1 << 20] {
+            let r = try records(input, chunkSize: chunkSize, maxRecordBytes: 64)
+            #expect(!r.failed && r.records.map(\.text) == [String(first.prefix(1_024)), #"end""#, "3,c,d"]
+                    && r.records.map(\.tooLong) == [true, false, false],
+                    "reads of \(chunkSize): failed \(r.failed), \(r.records.map { $0.text.prefix(12) })")
+        }
+    }
+
     /// A stray quote found in the same read as the skipped record's first line break
     /// (`…,c,"zz` then `"q now""` on the next line: the quote at that line's start closes
     /// the field and text follows). A file is read again from the line after the record's
