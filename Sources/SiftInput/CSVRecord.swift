@@ -70,13 +70,20 @@ public struct CSVSplitter: Sendable {
     /// A splitter at the start of a stream of fields separated by `delimiter`.
     public init(delimiter: UInt8 = 0x2C) { self.delimiter = delimiter }
 
+    /// The last byte dropped before the carried-over tail, when the tail no longer
+    /// starts a record (`dropScannedTail`): a quote at its start opens a field only
+    /// after a delimiter, as anywhere inside a record. Nil at a record start.
+    private var byteBeforeTail: UInt8? = nil
+
     /// Forgets the bytes of the carried-over tail that were already scanned
     /// (a record too long to keep, being skipped) while keeping the quote
     /// state there; returns how many bytes at the start of the tail the caller
-    /// drops. The rest of the tail must be passed again, as usual.
-    public mutating func dropScannedTail() -> Int {
+    /// drops. The rest of the tail must be passed again, as usual. `tail` is the
+    /// tail as last passed (its dropped bytes are looked at for the last one).
+    public mutating func dropScannedTail(_ tail: UnsafeBufferPointer<UInt8>) -> Int {
         let scanned = resumeOffset
         resumeOffset = 0
+        if scanned > 0 { byteBeforeTail = tail[scanned - 1] }
         return scanned
     }
 
@@ -92,6 +99,7 @@ public struct CSVSplitter: Sendable {
         resumeOffset = 0
         inQuotes = false
         atStreamStart = false
+        byteBeforeTail = nil
     }
 
     /// Forgets all state, ready for a new stream.
@@ -155,10 +163,13 @@ public struct CSVSplitter: Sendable {
                     records.append(Record(range: recordStart..<end))
                     recordStart = k + 1
                     i = k + 1
+                    byteBeforeTail = nil
                 } else {
                     // Only a quote opening a field starts quoting; a stray one
-                    // is left for parseFields to reject.
-                    if k == recordStart || p[k - 1] == delimiter { inQuotes = true }
+                    // is left for parseFields to reject. (At the buffer's start,
+                    // after a dropped part of a record, the byte before it decides.)
+                    let prior = k > 0 ? p[k - 1] : byteBeforeTail
+                    if (k == recordStart && prior == nil) || prior == delimiter || (k == recordStart && k > 0) { inQuotes = true }
                     i = k + 1
                 }
             }
@@ -217,7 +228,8 @@ public enum CSVRecord {
         /// `runawayLineBreak` does a whole record, at this line break.
         case closed(lineBreak: Int)
         /// No problem yet, or only a quoted field still open at the end: a quote
-        /// further on may still close a field the stray way.
+        /// further on may still close a field the stray way (or a stray close on a
+        /// first line not read to its end, which a line break after it makes one).
         case open
         /// It already has another problem: no stray quote can show further on.
         case settled
@@ -284,7 +296,9 @@ public enum CSVRecord {
         switch beyondFirstLineMistakes(partial, firstProblem(partial, delimiter), nl ?? partial.count, delimiter) {
         case nil, .unterminated?: return .open
         case .strayClose?:
-            guard let nl else { return .settled }
+            // On a first line not read to its end: a stray quote's if the record goes on past
+            // a line break, which only the rest can say.
+            guard let nl else { return .open }
             return .closed(lineBreak: nl)
         case .other(let at)?:
             switch closedInSelfContainedLine(partial, at, complete: false) {

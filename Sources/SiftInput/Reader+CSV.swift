@@ -30,11 +30,23 @@ extension RecordReader {
         var consumed = 0
         var dropped = 0
         let limit = options.maxRecordBytes
-        if final && s.skippingLongRecord && s.splitter.isInQuotedField {
+        if final && s.skippingLongRecord && !s.splitter.isInQuotedField && s.work.isEmpty && strayAtEnd(s) {
+            // The input ended where a part of the record being skipped did (no bytes left
+            // for the split below to end it with): its last line decides here, as at a
+            // record's end.
+            s.skippingLongRecord = false
+            reportPending(&s, stray: true)
+            if s.strayFound() { return }
+        }
+        if final && s.skippingLongRecord && s.splitter.isInQuotedField && strayAtEnd(s) {
             // The over-long record being skipped opened a quoted field that never closes:
             // everything after its first line went into it. A file is read again from the
             // line after (`read` seeks there); from a pipe those lines are gone, and the
-            // run says so and fails.
+            // run says so and fails. (When another problem came first, the record is one
+            // over-long record, reported where the split below ends it, as when it is read
+            // whole.) Its first line break may be in what is left, not in a part skipped.
+            let rest = s.work
+            rest.withUnsafeBufferPointer { noteResume(&s, $0, from: 0, base: 0) }
             reportPending(&s, stray: true)
             if s.readAgainAfterFirstLine() { return }
             s.problem = s.unclosedQuote
@@ -56,8 +68,9 @@ extension RecordReader {
                         // opens, then text): then the lines after its first are records, and are
                         // read again (a file) or said to be lost (a pipe).
                         s.skippingLongRecord = false
-                        let stray = s.strayPending
-                            && Self.strayQuoteTest(buf, r.range, inQuotes: s.skipInQuotes, before: s.skipLastByte, delimiter: s.delimiter) == true
+                        let stray = s.strayPending && s.strayScan.finish(buf, r.range)
+                        // Its first line break may be in this last part.
+                        if stray { noteResume(&s, UnsafeBufferPointer(rebasing: buf[..<r.range.upperBound]), from: r.range.lowerBound, base: base) }
                         reportPending(&s, stray: stray)
                         if stray && s.strayFound() { return }
                         s.skippedBytes = []
@@ -183,10 +196,19 @@ extension RecordReader {
                         // No stray close in it so far; one may still come, unless it already has
                         // another problem.
                         s.strayPending = runaway == .open
+                        // Read from the record's start, so that the quotes of the line a later
+                        // part ends are counted from its start.
+                        s.strayScan = StrayScan(delimiter: s.delimiter)
+                        if s.strayPending && s.strayScan.scan(buf, used..<(used + s.splitter.scannedTailCount)) == false {
+                            s.strayPending = false
+                        }
                     } else if s.strayPending, s.splitter.scannedTailCount > 0 {
                         // A further part of the record: the quote that closes its open field may be here.
+                        // Its first line break may be here too, before that quote: noted first, so a
+                        // stray close in this part reads the file again from the line after it.
+                        noteResume(&s, buf, from: used, base: base)
                         let part = used..<(used + s.splitter.scannedTailCount)
-                        switch Self.strayQuoteTest(buf, part, inQuotes: s.skipInQuotes, before: s.skipLastByte, delimiter: s.delimiter) {
+                        switch s.strayScan.scan(buf, part) {
                         case true?:
                             reportPending(&s, stray: true)
                             if s.strayFound() { return }
@@ -195,15 +217,9 @@ extension RecordReader {
                         case nil: break
                         }
                     }
-                    // Where its second line starts, for a rewind: its first line break, in the
-                    // first part of it that holds one.
-                    if s.longRecordResume == nil && s.workOffset >= 0, let nl = memchrIndex(buf, 0x0A, from: used) {
-                        s.longRecordResume = s.workOffset + base + nl + 1
-                    }
+                    noteResume(&s, buf, from: used, base: base)
                     s.skippingLongRecord = true
-                    s.skipInQuotes = s.splitter.isInQuotedField
-                    dropped = s.splitter.dropScannedTail()
-                    if dropped > 0 { s.skipLastByte = buf[used + dropped - 1] }
+                    dropped = s.splitter.dropScannedTail(UnsafeBufferPointer(rebasing: buf[used...]))
                     if s.workOffset < 0 && !s.skippedOverflow {
                         if s.skippedBytes.count + dropped <= Self.skippedKept {
                             s.skippedBytes.append(contentsOf: buf[used..<(used + dropped)])
@@ -218,6 +234,24 @@ extension RecordReader {
             }
         }
         s.drop(consumed + dropped)
+    }
+
+    /// Notes where the over-long record being skipped has its second line, for a rewind:
+    /// after its first line break, when `buf` from `start` (a part of the record; `buf`
+    /// starts `base` bytes into `s.work`) holds it and no part before did.
+    private func noteResume(_ s: inout SourceState, _ buf: UnsafeBufferPointer<UInt8>, from start: Int, base: Int) {
+        if s.longRecordResume == nil && s.workOffset >= 0, let nl = memchrIndex(buf, 0x0A, from: start) {
+            s.longRecordResume = s.workOffset + base + nl + 1
+        }
+    }
+
+    /// Whether the over-long record being skipped, which the input's end leaves inside a
+    /// quoted field, is a stray quote's: its parts so far and the rest (`s.work`) read as
+    /// `StrayScan` reads them (on a copy: the split that follows reads the rest again).
+    private func strayAtEnd(_ s: SourceState) -> Bool {
+        guard s.strayPending else { return false }
+        var scan = s.strayScan
+        return s.work.withUnsafeBufferPointer { scan.finish($0, 0..<$0.count) }
     }
 
     /// Why the input is refused when its CSV header is longer than --max-record-bytes (or
@@ -290,36 +324,117 @@ extension RecordReader {
         return line[4]
     }
 
-    /// A part (`range` of `buf`) of an over-long CSV record being skipped, read as
-    /// `CSVRecord.runawayLineBreak` reads a whole one: from the quote state where the part
-    /// before ended (`inQuotes`; `before`: that part's last byte), the first problem a
-    /// quoted field has. `stray`: true when a quote closes a field where a field would open
-    /// (after a comma or at a line start) and text follows, as a stray quote's does; false
-    /// when the first problem is another (text after a proper close); nil when there is
-    /// none yet.
-    static func strayQuoteTest(_ buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, inQuotes start: Bool,
-                               before: UInt8, delimiter: UInt8 = 0x2C) -> Bool? {
-        var inQuotes = start
-        var i = range.lowerBound
-        let part = UnsafeBufferPointer(rebasing: buf[0..<range.upperBound])
-        while let q = memchrIndex(part, 0x22, from: i) {
-            let prior = q > range.lowerBound ? buf[q - 1] : before
-            if !inQuotes {
-                // A quote opens a field only where one starts; elsewhere it is text.
-                if prior == delimiter { inQuotes = true }
-                i = q + 1
-                continue
-            }
-            if q + 1 < range.upperBound && buf[q + 1] == 0x22 { i = q + 2; continue }     // "" inside the field
-            inQuotes = false
-            i = q + 1
-            guard q + 1 < range.upperBound else { break }
-            let next = buf[q + 1]
-            let crlf = next == 0x0D && (q + 2 >= range.upperBound || buf[q + 2] == 0x0A)
-            if next == delimiter || next == 0x0A || crlf { continue }      // a proper close
-            return prior == delimiter || prior == 0x0A
+    /// An over-long CSV record being skipped, read part by part as
+    /// `CSVRecord.runawayLineBreak` reads a whole one, so that whether a stray quote ran
+    /// over its lines never depends on where reads cut it. Its verdict: true when a quote
+    /// closes a field where a field would open (after a comma or at a line start) and
+    /// text follows, as a stray quote's does, or when text after a proper close past the
+    /// first line is on a line that holds an even number of quotes (`2,b,say "hi" ok`:
+    /// no real field's last line does); false when the first problem is another; nil
+    /// while there is none yet (or while that line is not read to its end).
+    struct StrayScan {
+        var delimiter: UInt8
+        /// Inside a quoted field where the last part ended.
+        var inQuotes = false
+        /// The last part's last byte (a record's start reads as one after a delimiter: a
+        /// quote there opens a field).
+        var before: UInt8
+        /// Quotes on the current line so far, and whether the first line has ended.
+        var lineQuotes = 0
+        var pastFirstLine = false
+        /// Text after a proper close on the first line: as `runawayLineBreak` does, the
+        /// fields after the next delimiter on that line decide (none: the quote that opened
+        /// the multi-line field was a stray one).
+        var firstLineMistake = false
+        /// Text after a proper close past the first line: the parity of that line's quotes
+        /// decides, once the line is read to its end.
+        var closedOnLine = false
+        /// A stray close on the first line: a stray quote's only if the record goes on past
+        /// a line break (`runawayLineBreak` cuts records over several lines only).
+        var strayOnFirstLine = false
+        var verdict: Bool?
+
+        init(delimiter: UInt8) {
+            self.delimiter = delimiter
+            before = delimiter
         }
-        return nil
+
+        /// Reads `range` of `buf`, the next part of the record; returns the verdict so far.
+        mutating func scan(_ buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool? {
+            guard verdict == nil, !range.isEmpty, let p = buf.baseAddress else { return verdict }
+            defer { before = buf[range.upperBound - 1] }
+            let n = range.upperBound
+            var i = range.lowerBound
+            while i < n {
+                let k = strayOnFirstLine ? UTF8Scan.first(0x0A, p, from: i, to: n)
+                    : firstLineMistake ? UTF8Scan.firstOf(delimiter, 0x0A, p, from: i, to: n) : UTF8Scan.firstOf(0x22, 0x0A, p, from: i, to: n)
+                guard k < n else { break }
+                i = k + 1
+                if p[k] == 0x0A {
+                    if strayOnFirstLine {
+                        verdict = true
+                        return verdict
+                    }
+                    if closedOnLine {
+                        verdict = lineQuotes % 2 == 0
+                        return verdict
+                    }
+                    if firstLineMistake {
+                        // No delimiter after the mistake on the first line: the quoted field that
+                        // runs on from it is a stray quote's.
+                        verdict = true
+                        return verdict
+                    }
+                    pastFirstLine = true
+                    lineQuotes = 0
+                    continue
+                }
+                if firstLineMistake {
+                    // The next field on the first line: read on from its start.
+                    firstLineMistake = false
+                    inQuotes = false
+                    continue
+                }
+                lineQuotes += 1
+                if closedOnLine { continue }
+                let prior = k > range.lowerBound ? p[k - 1] : before
+                if !inQuotes {
+                    // A quote opens a field only where one starts; elsewhere it is text.
+                    if prior == delimiter { inQuotes = true }
+                    continue
+                }
+                if k + 1 < n && p[k + 1] == 0x22 {      // "" inside the field
+                    lineQuotes += 1
+                    i = k + 2
+                    continue
+                }
+                inQuotes = false
+                guard k + 1 < n else { break }
+                let next = p[k + 1]
+                let crlf = next == 0x0D && (k + 2 >= n || p[k + 2] == 0x0A)
+                if next == delimiter || next == 0x0A || crlf { continue }      // a proper close
+                if prior == delimiter || prior == 0x0A {
+                    if !pastFirstLine {
+                        strayOnFirstLine = true
+                        continue
+                    }
+                    verdict = true
+                    return verdict
+                }
+                if pastFirstLine { closedOnLine = true } else { firstLineMistake = true }
+            }
+            return nil
+        }
+
+        /// The verdict once the record ends after `range` of `buf`, its last part.
+        mutating func finish(_ buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+            if let v = scan(buf, range) { return v }
+            // The record's end ends the line: its quotes decide. A quoted field still open
+            // past the first line is a stray quote's; with no line break at all, no stray.
+            if closedOnLine { return lineQuotes % 2 == 0 }
+            if strayOnFirstLine { return false }        // no line break after it
+            return pastFirstLine && inQuotes && !firstLineMistake
+        }
     }
 
     /// A stray quote's record starting at `start` of `buf`, its first line break `lineBreak`

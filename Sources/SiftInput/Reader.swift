@@ -250,11 +250,9 @@ package final class RecordReader {
         /// in an input that cannot be read again.
         var strayQuote: StreamProblem { .strayQuoteLost(source: name, line: longRecordLine) }
         /// While skipping an over-long CSV record: whether a stray quote could still show
-        /// (no parse problem seen in it yet), the quote state where the skipped part ended,
-        /// and its last byte (see `strayQuoteTest`).
+        /// (no other parse problem seen in it yet), and its parts read so far (`StrayScan`).
         var strayPending = false
-        var skipInQuotes = false
-        var skipLastByte: UInt8 = 0
+        var strayScan = RecordReader.StrayScan(delimiter: 0x2C)
         /// The over-long CSV record being skipped, not reported yet: its first bytes, and its
         /// first line when that was read whole. It is reported where the skip ends, as an
         /// over-long record, or as its first line when a stray quote ran on from there, so

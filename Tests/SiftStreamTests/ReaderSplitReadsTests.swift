@@ -26,6 +26,26 @@ private func read(_ input: [UInt8], chunkSize: Int, maxRecordBytes: Int = 1 << 2
     return (nil, records)
 }
 
+/// The records of `input` read from a file in reads of `chunkSize` bytes: each as
+/// `(tooLong, rawCut, bytes)`, and the failure, if any.
+private func records(_ input: [UInt8], chunkSize: Int, maxRecordBytes: Int) throws
+    -> (records: [(tooLong: Bool, rawCut: Bool, text: String)], failed: Bool) {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-split-\(UUID().uuidString)")
+    try Data(input).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    var options = StreamOptions()
+    options.maxRecordBytes = maxRecordBytes
+    var out: [(tooLong: Bool, rawCut: Bool, text: String)] = []
+    let reader = RecordReader(options: options, chunkSize: chunkSize) { batch in
+        for r in batch.records {
+            out.append((r.tooLong, r.rawCut, String(decoding: batch.data[r.start..<r.end], as: UTF8.self)))
+        }
+        return true
+    }
+    do { try reader.read(.file(url.path)) } catch { return (out, true) }
+    return (out, false)
+}
+
 @Suite("Reader: inputs read a few bytes at a time")
 struct ReaderSplitReadsTests {
     @Test("UTF-16 and UTF-32 are named the same however reads cut the first 8 bytes", arguments: [
@@ -81,6 +101,159 @@ struct ReaderSplitReadsTests {
         for chunkSize in [1, 2, 3, 7, 1 << 20] {
             let r = try read(Array("{}\n{}\n".utf8), chunkSize: chunkSize)
             #expect(r.failure == nil && r.records == 2, "reads of \(chunkSize): \(r)")
+        }
+    }
+
+    /// A stray quote's field that runs past 1,024 bytes (what an error record keeps), so
+    /// that reads of a few bytes skip it while it streams by, and "closes" at a quote
+    /// inside a later row's unquoted field (`say "hi" ok`). The closing line holds an even
+    /// number of quotes, which no real field's last line does: the stray costs its own
+    /// line only, and the rows after it are records, as when the whole record is in one
+    /// read. Read in small reads, the skipped record had been one over-long error record
+    /// (its first 1,024 bytes) and the 30 rows in it lost. With an odd number of quotes on
+    /// that line (`say "hi ok`), the field is taken as real: one over-long record.
+    @Test func aStrayQuoteClosedInALaterRowCostsOnlyItsLineWhateverTheReads() throws {
+        let rows = (10..<40).map { "\($0),b,plain text of row \($0), long enough to add up" }
+        #expect(rows.joined(separator: "\n").utf8.count > 1_024)
+        for (closing, expected) in [
+            (#"2,b,say "hi" ok"#, ["1,a,\"x"] + rows + [#"2,b,say "hi" ok"#, "3,c,d"]),
+            // Quotes pile up on the closing line: `""` pairs inside the field, then a close.
+            (#"2,b,""said"" "hi" ok "x""#, ["1,a,\"x"] + rows + [#"2,b,""said"" "hi" ok "x""#, "3,c,d"]),
+            (#"2,b,say "hi ok"#, nil),
+        ] as [(String, [String]?)] {
+            let input = Array((["id,sender,body", "1,a,\"x"] + rows + [closing, "3,c,d", ""]).joined(separator: "\n").utf8)
+            let whole = try records(input, chunkSize: 1 << 20, maxRecordBytes: 64)
+            #expect(!whole.failed)
+            if let expected {
+                #expect(whole.records.map(\.text) == expected, "\(closing)")
+                #expect(whole.records.allSatisfy { !$0.tooLong })
+            } else {
+                // One over-long record (its first 1,024 bytes, cut), then the last row.
+                #expect(whole.records.map(\.tooLong) == [true, false] && whole.records.map(\.rawCut) == [true, false], "\(closing)")
+                #expect(whole.records.first?.text.utf8.count == 1_024 && whole.records.last?.text == "3,c,d")
+            }
+            for chunkSize in [1, 2, 3, 7, 19, 64, 100, 256] {
+                let r = try records(input, chunkSize: chunkSize, maxRecordBytes: 64)
+                #expect(!r.failed)
+                #expect(r.records.map(\.text) == whole.records.map(\.text)
+                        && r.records.map(\.tooLong) == whole.records.map(\.tooLong)
+                        && r.records.map(\.rawCut) == whole.records.map(\.rawCut),
+                        "\(closing), reads of \(chunkSize): \(r.records.count) records, \(r.records.first.map { "\($0)" } ?? "")")
+            }
+        }
+    }
+
+    /// The same stray quote closed on the input's last line, with no line break after it:
+    /// the record ends with the input, and that line's two quotes cut it at its first line
+    /// as a line break would. A read that held the whole input had skipped the record to
+    /// its last byte, and its end (no bytes left for a last record) reported it whole.
+    @Test func aStrayQuoteClosedOnTheLastLineCostsOnlyItsLineWhateverTheReads() throws {
+        let rows = (10..<40).map { "\($0),b,plain text of row \($0), long enough to add up" }
+        let input = Array((["id,sender,body", "1,a,\"x"] + rows + [#"2,b,say "hi" ok"#]).joined(separator: "\n").utf8)
+        let expected = ["1,a,\"x"] + rows + [#"2,b,say "hi" ok"#]
+        for chunkSize in [1, 2, 3, 7, 19, 64, 100, 256, 1 << 20] {
+            let r = try records(input, chunkSize: chunkSize, maxRecordBytes: 64)
+            #expect(!r.failed && r.records.map(\.text) == expected && r.records.allSatisfy { !$0.tooLong },
+                    "reads of \(chunkSize): failed \(r.failed), \(r.records.count) records")
+        }
+    }
+
+    /// A quote that opens a field on a long line and never closes, its first line break
+    /// in the input's last few bytes: the line is the (over-long) record, and the blank
+    /// lines after it are read again, whatever the reads. Where that line break came in
+    /// the last read, the place to read again from was not noted, and the file was said to
+    /// end inside a quote (`unclosedQuote`, exit 1).
+    @Test func anUnclosedQuoteWhoseFirstLineBreakIsInTheLastReadIsReadAgain() throws {
+        let long = "10,b," + String(repeating: "w", count: 1_100) + #",13,"lon"#
+        let input = Array(["id,sender,body", long, "", "", ""].joined(separator: "\n").utf8)
+        // Worked out by hand: `"lon` opens a field that runs to the end of the input (a
+        // stray quote's): the long line alone is the record, cut to its first 1,024 bytes;
+        // the blank lines after it are no records.
+        for chunkSize in [1, 7, 19, 64, 100, 256, 1 << 20] {
+            let r = try records(input, chunkSize: chunkSize, maxRecordBytes: 64)
+            #expect(!r.failed && r.records.map(\.text) == [String(long.prefix(1_024))] && r.records.map(\.tooLong) == [true],
+                    "reads of \(chunkSize): failed \(r.failed), \(r.records.count) records")
+        }
+    }
+
+    /// A stray close on a record's only line (`,"y…` closed by `,"lo`): no field runs over
+    /// a line, so it is one over-long record, however reads cut it. Read in small reads the
+    /// close had been taken for a stray quote's at once, and the file said to have lost
+    /// the lines after a first line break that was not there yet (`strayQuoteLost`).
+    @Test func aStrayCloseOnARecordsOnlyLineIsOneOverLongRecord() throws {
+        let long = "10,b," + String(repeating: "w", count: 400) + #","y"# + String(repeating: "v", count: 700) + #",13,"lo"#
+        let input = Array(["id,sender,body", long, "", ""].joined(separator: "\n").utf8)
+        for chunkSize in [1, 7, 18, 64, 100, 256, 1 << 20] {
+            let r = try records(input, chunkSize: chunkSize, maxRecordBytes: 64)
+            #expect(!r.failed && r.records.map(\.text) == [String(long.prefix(1_024))] && r.records.map(\.tooLong) == [true],
+                    "reads of \(chunkSize): failed \(r.failed), \(r.records.count) records")
+        }
+    }
+
+    /// A quote inside an unquoted field (`…w"body":…`, text) at the first byte after a
+    /// part of an over-long record the reader dropped while skipping it: it opens no field,
+    /// as anywhere but at a field's start. The splitter had taken the byte after a dropped
+    /// part for a record's start, opened a field there, and so ended the record a line
+    /// early (where reads fell so).
+    @Test func aQuoteAfterADroppedPartOpensNoField() throws {
+        let line = String(repeating: "w", count: 773) + #""sender":"# + String(repeating: "w", count: 235) + #""body":"#
+            + String(repeating: "w", count: 332) + #",c,"zz"#
+        let input = Array(["id,sender,body", #"1,a,"x"#, "2,b,y", line, #""q now"""#, #"tail 0""#].joined(separator: "\n").utf8)
+        // Worked out by hand: `"x` runs to the quote before `sender`, closed there with text
+        // after it, on a line of 5 quotes (odd: a real field's last line may be so), so the
+        // record is not cut; out of quotes, `,"zz` opens a field that the next line's first
+        // quote closes; the record ends at that line's end. One over-long record (its first
+        // 1,024 bytes), then `tail 0"`.
+        let first = String(decoding: input[15..<(15 + 1_024)], as: UTF8.self)
+        for chunkSize in Array(1...80) + [100, 128, 256, 1 << 20] {
+            let r = try records(input, chunkSize: chunkSize, maxRecordBytes: 64)
+            #expect(!r.failed && r.records.map(\.text) == [first, #"tail 0""#] && r.records.map(\.tooLong) == [true, false],
+                    "reads of \(chunkSize): failed \(r.failed), \(r.records.map { $0.text.prefix(12) })")
+        }
+    }
+
+    /// A stray close on a long first line (`,"y…` closed by `,"y`), where a later quote
+    /// opens a field that runs past the line break: a record over several lines, cut at
+    /// its first line as `runawayLineBreak` cuts it, whatever the reads. When the close
+    /// came before the first line's end was read, the record had been taken for one with
+    /// another problem, and the line after it lost in it.
+    @Test func aStrayCloseBeforeTheFirstLineBreakIsReadIsAStrayQuotes() throws {
+        let first = #"10,b,"y"# + String(repeating: "w", count: 300) + #","y"# + String(repeating: "w", count: 800) + #","q"#
+        let input = Array([ "id,sender,body", first, #"end""#, "3,c,d", ""].joined(separator: "\n").utf8)
+        // Worked out by hand: the field `"y…` closes at the second `"y` after a comma with
+        // text after it (a stray close); `,"q` opens a field that the next line closes: the
+        // record spans two lines, so its first line is the record (over the limit: its
+        // first 1,024 bytes) and `end"` (a quote inside an unquoted field) and `3,c,d` follow.
+        for chunkSize in [1, 7, 19, 64, 100, 256, 1 << 20] {
+            let r = try records(input, chunkSize: chunkSize, maxRecordBytes: 64)
+            #expect(!r.failed && r.records.map(\.text) == [String(first.prefix(1_024)), #"end""#, "3,c,d"]
+                    && r.records.map(\.tooLong) == [true, false, false],
+                    "reads of \(chunkSize): failed \(r.failed), \(r.records.map { $0.text.prefix(12) })")
+        }
+    }
+
+    /// A stray quote found in the same read as the skipped record's first line break
+    /// (`…,c,"zz` then `"q now""` on the next line: the quote at that line's start closes
+    /// the field and text follows). A file is read again from the line after the record's
+    /// first line, wherever reads cut it; where the line break and the stray quote came in
+    /// one read, the place to read again from was not noted yet, and the file was said to
+    /// have lost its lines (`strayQuoteLost`, as a pipe past 8 MiB would).
+    @Test func aStrayQuoteInTheReadOfTheFirstLineBreakIsReadAgain() throws {
+        let long = String(repeating: "w", count: 1_040) + #",c,"zz"#
+        let input = Array(["id,sender,body", #"1,a,"x"#, "2,b,y", long, #""q now"""#, #"tail""#].joined(separator: "\n").utf8)
+        // Worked out by hand: `"x` runs to the quote before `zz`, which closes it after a
+        // comma (a stray close): its first line is a record and the lines after are read
+        // again; the long line's `"zz` runs to the next line's first quote, closed after a
+        // line break with text after it: the long line alone is a record (over the limit,
+        // its first 1,024 bytes); the last two lines are one quoted field.
+        let expected = [#"1,a,"x"#, "2,b,y", String(long.prefix(1_024)), "\"q now\"\"\ntail\""]
+        let whole = try records(input, chunkSize: 1 << 20, maxRecordBytes: 64)
+        #expect(!whole.failed && whole.records.map(\.text) == expected)
+        #expect(whole.records.map(\.tooLong) == [false, false, true, false])
+        for chunkSize in [1, 2, 3, 5, 7, 13, 17, 19, 64, 100, 256] {
+            let r = try records(input, chunkSize: chunkSize, maxRecordBytes: 64)
+            #expect(!r.failed && r.records.map(\.text) == expected && r.records.map(\.tooLong) == [false, false, true, false],
+                    "reads of \(chunkSize): failed \(r.failed), \(r.records.count) records")
         }
     }
 }

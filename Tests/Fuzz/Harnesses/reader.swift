@@ -19,6 +19,10 @@ import Foundation
 /// visible to Swift.)
 let inputPath = (FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory())
     + "/msgsift-fuzz-reader-\(getpid())"
+/// A write to a pipe whose reader has gone fails (EPIPE) rather than ending the process, as
+/// in msgsift (main.swift): a gzip input is inflated into a pipe by a thread that may still
+/// be writing when the reader stops, and SIGPIPE ended fuzz runs with no report.
+let ignoreBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
 /// Removes the file when the run ends (a crash leaves it, for a look).
 let removeAtExit: Void = { _ = atexit { _ = unlink(inputPath) } }()
 
@@ -72,6 +76,7 @@ func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzReader(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     _ = removeAtExit
+    _ = ignoreBrokenPipes
     let fd = open(inputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     guard fd >= 0 else { preconditionFailure("cannot write \(inputPath)") }
     if count > 0, let start { precondition(write(fd, start, count) == count) }
