@@ -3,7 +3,7 @@
 // sentences. The command line words them (Sources/msgsift/RuleWords.swift).
 
 /// A rule that cannot be used, and why.
-public indirect enum RuleError: Error, Sendable, Equatable {
+public enum RuleError: Error, Sendable, Equatable {
     // The validators.
     /// A filter's text is empty (or only spaces).
     case emptyText
@@ -18,7 +18,7 @@ public indirect enum RuleError: Error, Sendable, Equatable {
     /// No country has this calling code.
     case unknownCallingCode(String)
     /// The filter `id` (of a rule set or store) is invalid.
-    case filter(id: Int, RuleError)
+    indirect case filter(id: Int, RuleError)
 
     // Enabling a smart rule in the store.
     /// A value for a rule other than short-sender.
