@@ -107,10 +107,9 @@ public final class RegexText {
     private func append(_ text: UnsafeBufferPointer<UInt8>) {
         guard let base = text.baseAddress else { return }
         let n = text.count
-        let table = alphabet.table
+        let both = alphabet.symbolsAndClasses
         let out = symbolStore, classes = classStore
         let keep = breaks
-        let breakTable = Self.breakTable
         var k = count
         var i = 0
         while i < n {
@@ -139,8 +138,10 @@ public final class RegexText {
                 out[k] = 136
                 if keep { classes[k] = UInt8(truncatingIfNeeded: sift_word_break_class(Int32(v))) }
             } else {
-                out[k] = table[Int(v)]
-                if keep { classes[k] = breakTable[Int(v)] }
+                // One read for both: the symbol, and above it the word-break class.
+                let sc = both[Int(v)]
+                out[k] = UInt8(truncatingIfNeeded: sc)
+                if keep { classes[k] = UInt8(truncatingIfNeeded: sc &>> 8) }
             }
             k &+= 1
         }
@@ -329,6 +330,9 @@ public final class RegexAlphabet: Sendable {
 
     /// Per symbol, the first UTF-8 bytes of the scalars read as it: four words of 64 bits.
     let firstBytes: [UInt64]
+    /// Per BMP scalar, its symbol | its word-break class << 8 (`RegexText.breakTable`): a
+    /// text's scalar costs one read of one table, not one of each.
+    let symbolsAndClasses: FrozenBuffer<UInt16>
 
     private init(extras: [UInt32]) {
         self.extras = extras
@@ -342,9 +346,11 @@ public final class RegexAlphabet: Sendable {
         }
         for b in 0xF0...0xF4 { add(136, b) }
         firstBytes = first
+        let classes = RegexText.breakTable
+        symbolsAndClasses = FrozenBuffer(ownedBuffer((0..<0x10000).map { UInt16(t[$0]) | UInt16(classes[$0]) << 8 }))
     }
 
-    deinit { table.deallocate() }
+    deinit { table.deallocate(); symbolsAndClasses.deallocate() }
 
     /// The bytes a text's UTF-8 holds, one of them first in a scalar, when it holds a
     /// scalar read as one of `symbols` (256 flags each way).
