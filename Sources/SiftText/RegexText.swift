@@ -320,8 +320,6 @@ package func icuWordBoundaries(_ text: String) -> [Bool] {
 /// non-ASCII scalars the rule set's case-sensitive regexes name (`€`, `验`, `ש`), so that
 /// an automaton tells them from the rest of their kind and reads such a pattern exactly.
 public final class RegexAlphabet: Sendable {
-    /// Per BMP scalar, its symbol.
-    let table: FrozenBuffer<UInt8>
     /// The scalar of each symbol from 138.
     public let extras: [UInt32]
     public var symbolCount: Int { 138 + extras.count }
@@ -331,14 +329,13 @@ public final class RegexAlphabet: Sendable {
     /// Per symbol, the first UTF-8 bytes of the scalars read as it: four words of 64 bits.
     let firstBytes: [UInt64]
     /// Per BMP scalar, its symbol | its word-break class << 8 (`RegexText.breakTable`): a
-    /// text's scalar costs one read of one table, not one of each.
+    /// text's scalar costs one read of one table.
     let symbolsAndClasses: FrozenBuffer<UInt16>
 
     private init(extras: [UInt32]) {
         self.extras = extras
         var t = RegexText.standardTable
         for (k, v) in extras.enumerated() { t[Int(v)] = UInt8(138 + k) }
-        table = FrozenBuffer(ownedBuffer(t))
         var first = [UInt64](repeating: 0, count: 256 * 4)
         func add(_ symbol: Int, _ byte: Int) { first[symbol * 4 + byte >> 6] |= 1 << UInt64(byte & 63) }
         for v in 0..<0x10000 where !(0xD800...0xDFFF).contains(v) {
@@ -350,7 +347,7 @@ public final class RegexAlphabet: Sendable {
         symbolsAndClasses = FrozenBuffer(ownedBuffer((0..<0x10000).map { UInt16(t[$0]) | UInt16(classes[$0]) << 8 }))
     }
 
-    deinit { table.deallocate(); symbolsAndClasses.deallocate() }
+    deinit { symbolsAndClasses.deallocate() }
 
     /// The bytes a text's UTF-8 holds, one of them first in a scalar, when it holds a
     /// scalar read as one of `symbols` (256 flags each way).
@@ -417,5 +414,5 @@ public final class RegexAlphabet: Sendable {
     }
 
     /// The symbol of a BMP scalar.
-    public func symbol(_ v: UInt32) -> UInt8 { table[Int(v)] }
+    public func symbol(_ v: UInt32) -> UInt8 { UInt8(truncatingIfNeeded: symbolsAndClasses[Int(v)]) }
 }
