@@ -121,7 +121,7 @@ struct LintRun {
             }
             switch (f.type, f.matching) {
             case (.denyLanguage, _): shape = .language(f.language)
-            case (_, .regex): shape = .regex(try? ICURegex(f.text))
+            case (_, .regex): shape = .regex(try? ICURegex.compiled(f.text))
             case (_, .contains), (_, .exact): shape = .phrase(exact: f.matching == .exact, sensitive: f.caseSensitivity == .sensitive)
             }
             var item = LintItem(stage: stage, rank: i, shape: shape, target: f.target, text: rules.filterReasons[i], id: f.id,

@@ -105,6 +105,9 @@ package struct RegexFilter: Sendable {
     package let leadingBytes: [Bool]?
     /// A DFA that says whether a text may hold a match (`RegexAutomaton`), when the regex has one.
     package let automaton: RegexAutomaton?
+    /// A run of scalars every match holds (`\d{6}`: six digits in a row), when it has one
+    /// that narrows: it runs only if its target holds such a run.
+    package let run: RegexRun?
 }
 
 /// Which list of a community language an entry comes from.
@@ -200,7 +203,7 @@ public final class CompiledRuleSet: Sendable {
             do {
                 let valid = try FilterValidator.validate(f)
                 if valid.matching == .regex && valid.type != .denyLanguage {
-                    regexes[filters.count] = try? ICURegex(valid.text)
+                    regexes[filters.count] = try? ICURegex.compiled(valid.text)
                 }
                 filters.append(valid)
             } catch {
@@ -263,7 +266,7 @@ public final class CompiledRuleSet: Sendable {
                 let rf = RegexFilter(filterIndex: Int32(index), target: f.target, regex: re, slot: slot,
                                      gateClauses: UInt8(clauses.count),
                                      leadingBytes: clauses.isEmpty && regexPrefilter ? RegexLiterals.leadingBytes(spelled) : nil,
-                                     automaton: automata[index])
+                                     automaton: automata[index], run: regexPrefilter ? RegexRun.required(spelled) : nil)
                 if kind == .allowFilter { allowRegexes.append(rf) } else { denyRegexes.append(rf) }
             case .contains, .exact:
                 let use = PhraseUse(kind: kind, target: f.target, exact: f.matching == .exact, rank: Int32(index))

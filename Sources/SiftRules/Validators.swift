@@ -30,7 +30,7 @@ public enum FilterValidator {
     private static func validateMatching(_ f: Filter) throws(RuleError) {
         switch f.matching {
         case .regex:
-            do { _ = try ICURegex(f.text) } catch {
+            do { _ = try ICURegex.compiled(f.text) } catch {
                 throw .invalidRegex(pattern: f.text, reason: "\(error)")
             }
         case .contains, .exact:

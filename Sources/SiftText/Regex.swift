@@ -70,6 +70,23 @@ public final class ICURegex: @unchecked Sendable {
 
     deinit { sift_regex_close(handle) }
 
+    /// `pattern` compiled, once per process: validating a filter as a file is read, then
+    /// compiling the rule set, asks ICU for the same pattern two or three times, and ICU's
+    /// compilation of a class-rich pattern costs a fifth of a millisecond or more. Up to
+    /// `memoLimit` patterns are kept; a refused pattern is compiled (and refused) again.
+    public static func compiled(_ pattern: String) throws(RegexSyntaxError) -> ICURegex {
+        if let known = memo.withLock({ $0[pattern] }) { return known }
+        let regex = try ICURegex(pattern)
+        return memo.withLock { known in
+            if let other = known[pattern] { return other }
+            if known.count < memoLimit { known[pattern] = regex }
+            return regex
+        }
+    }
+
+    static let memoLimit = 512
+    private static let memo = Locked([String: ICURegex]())
+
     /// `pattern` as ICU must read it to answer as the app's Swift `Regex` does:
     /// - outside multi-line mode Swift's `$` matches only at the very end of the text, ICU's
     ///   also before a final line break (`^\d+$` in `123` + newline): a bare `$` becomes `\z`;
