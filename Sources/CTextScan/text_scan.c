@@ -225,3 +225,111 @@ size_t sift_first_of2(const uint8_t *p, size_t i, size_t n, uint8_t a, uint8_t b
     for (; i < n; i++) if (p[i] == a || p[i] == b) return i;
     return n;
 }
+
+/* One scalar from p[i] on, a lead byte from 0xC0 (valid UTF-8): whether it is of the class,
+   and its length. */
+static inline int run_member(const uint8_t *p, size_t i, size_t n, const uint8_t *categories,
+                             uint32_t kinds, size_t *length) {
+    uint8_t b = p[i];
+    if (b < 0xE0) {
+        *length = 2;
+        if (kinds == 0 || i + 1 >= n) return 0;
+        return (kinds >> categories[(uint32_t)(b & 0x1F) << 6 | (p[i + 1] & 0x3F)]) & 1;
+    }
+    if (b < 0xF0) {
+        *length = 3;
+        if (kinds == 0 || i + 2 >= n) return 0;
+        return (kinds >> categories[(uint32_t)(b & 0x0F) << 12 | (uint32_t)(p[i + 1] & 0x3F) << 6 | (p[i + 2] & 0x3F)]) & 1;
+    }
+    *length = 4;
+    return (kinds >> 8) & 1;
+}
+
+/* The longest run of members from p[*i] to `end` (past it if a scalar crosses it), a scalar
+   at a time, with *run the members in a row before p[*i] and *best the longest so far; both
+   brought up to date, *i left where it stopped. Stops once *best reaches `cap`. */
+static inline void run_scalars(const uint8_t *p, size_t *i, size_t end, size_t n, const uint8_t *ascii,
+                               const uint8_t *categories, uint32_t kinds, size_t cap, size_t *run, size_t *best) {
+    size_t k = *i, r = *run, b = *best;
+    while (k < end && b < cap) {
+        uint8_t c = p[k];
+        if (c < 0x80) { r = ascii[c] ? r + 1 : 0; k++; }
+        else if (c < 0xC0) { k++; continue; }
+        else { size_t len; r = run_member(p, k, n, categories, kinds, &len) ? r + 1 : 0; k += len; }
+        if (r > b) b = r;
+    }
+    *i = k; *run = r; *best = b;
+}
+
+#if defined(__SSE2__)
+/* A block's members as the bits of `m` (`bits` of them, the rest zero; not all of them):
+   *best brought up to date with the runs in it (the first continuing *run), and *run set
+   to the run it ends with. */
+static inline void run_block(unsigned m, unsigned bits, size_t *run, size_t *best) {
+    unsigned first = (unsigned)__builtin_ctz(~m);
+    if (*run + first > *best) *best = *run + first;
+    unsigned rest = m >> first;
+    while (rest) {
+        rest >>= __builtin_ctz(rest);
+        unsigned len = (unsigned)__builtin_ctz(~rest);
+        if (len > *best) *best = len;
+        rest >>= len;
+    }
+    /* The run at the top: the ones below bit `bits`, counted down from it. */
+    *run = (size_t)__builtin_clz(~(m << (32 - bits)));
+}
+
+/* Whether a non-ASCII scalar that starts among the bytes of `block` flagged in `high` may
+   be a member, by its first two bytes (`leads`). A scalar's second byte is always there
+   (valid UTF-8), if need be past the block. */
+static inline int may_start_member(const uint8_t *block, __m128i raw, unsigned high, const uint64_t *leads) {
+    unsigned first = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(raw, _mm_set1_epi8((char)0xBF))) & high;
+    while (first) {
+        unsigned j = (unsigned)__builtin_ctz(first);
+        if ((leads[block[j]] >> (block[j + 1] & 63)) & 1) return 1;
+        first &= first - 1;
+    }
+    return 0;
+}
+#endif
+
+size_t sift_longest_run(const uint8_t *p, size_t n, const uint8_t *ascii, const uint8_t *categories,
+                        uint32_t kinds, const uint64_t *leads, size_t cap, int32_t lo, int32_t hi) {
+    size_t run = 0, best = 0, i = 0;
+#if defined(__SSE2__)
+    if (lo >= 0 && n >= 16) {
+        const __m128i low = _mm_set1_epi8((char)lo), width = _mm_set1_epi8((char)(hi - lo));
+        while (i < n) {
+            /* Sixteen bytes; at the end, the last sixteen, of which those before p[i] are dropped. */
+            size_t at = i;
+            unsigned drop = 0;
+            if (i + 16 > n) { at = n - 16; drop = (unsigned)(i - at); }
+            __m128i raw = _mm_loadu_si128((const __m128i *)(p + at));
+            if (kinds) {
+                unsigned high = ((unsigned)_mm_movemask_epi8(raw) >> drop) << drop;
+                if (high && may_start_member(p + at, raw, high, leads)) {
+                    /* A non-ASCII scalar that may be a member: the block a scalar at a time (the
+                       last may end past it). */
+                    run_scalars(p, &i, at + 16, n, ascii, categories, kinds, cap, &run, &best);
+                    if (best >= cap) return cap;
+                    continue;
+                }
+            }
+            /* Otherwise every non-ASCII byte is outside lo...hi and ends the run, as its scalar does. */
+            __m128i v = _mm_sub_epi8(raw, low);
+            unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, width), v)) >> drop;
+            i = at + 16;
+            if (m == 0) { run = 0; continue; }
+            unsigned bits = 16 - drop;
+            if (m == (1u << bits) - 1) run += bits; else run_block(m, bits, &run, &best);
+            if (run > best) best = run;
+            if (best >= cap) return cap;
+        }
+        return best;
+    }
+#else
+    (void)lo; (void)hi; (void)leads;
+#endif
+    run_scalars(p, &i, n, n, ascii, categories, kinds, cap, &run, &best);
+    return best < cap ? best : cap;
+}

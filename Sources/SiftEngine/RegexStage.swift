@@ -25,6 +25,21 @@ final class RegexStage {
         var lead: Int32
         /// Index in `automata` of the regex's DFA, or -1.
         var automaton: Int32
+        /// Index in `runClasses` of the class of the run every match holds, or -1; and its length.
+        var run: Int32
+        var runCount: Int32
+    }
+
+    /// A class of the runs the regexes' matches hold (`RegexRun`), as `sift_longest_run`
+    /// takes it: the regexes whose runs are of one class share one pass over a text.
+    private struct RunClass {
+        /// Offset in `runFlags` of its 128 ASCII flags, and in `runLeads` of the 256 words
+        /// of the first two bytes of its non-ASCII members (`RegexRun.leads`).
+        var flags: Int32, leads: Int32
+        var kinds: UInt32
+        var lo: Int32, hi: Int32
+        /// The longest run any of its regexes needs: a pass stops there.
+        var cap: Int32
     }
 
     private let filters: [Filter]
@@ -36,6 +51,13 @@ final class RegexStage {
     private let automata: [Unmanaged<RegexAutomaton>]
     /// Sets of leading bytes, 256 flags each.
     private let leadingSets: UnsafeMutableBufferPointer<Bool>
+    private let runClasses: UnsafeMutableBufferPointer<RunClass>
+    private let runFlags: UnsafeMutableBufferPointer<UInt8>
+    private let runLeads: UnsafeMutableBufferPointer<UInt64>
+    /// Per run class, the longest run in the body and in the sender of this message (capped
+    /// at the class's `cap`), or -1 until a regex asks.
+    private let bodyRuns: UnsafeMutableBufferPointer<Int32>, senderRuns: UnsafeMutableBufferPointer<Int32>
+    private let categories = UnsafePointer(RegexClassTable.bytes.baseAddress.unsafelyUnwrapped)
     /// Per set, its bytes as one range `lo | hi << 8` when they are one (`[A-Z]`, `\d`),
     /// looked for sixteen bytes at a time; else -1.
     private let leadingRanges: UnsafeMutableBufferPointer<Int32>
@@ -80,12 +102,29 @@ final class RegexStage {
         icuRuns = [Int](repeating: 0, count: matchers.count)
         var sets: [Bool] = []
         var dfas: [Unmanaged<RegexAutomaton>] = []
+        var runList: [RunClass] = [], flags: [UInt8] = [], leadWords: [UInt64] = [], runKeys: [[UInt8]: Int] = [:]
         func checks(_ regexes: [RegexFilter]) -> [Check] {
             regexes.map { r in
-                var lead: Int32 = -1
-                // The automaton's first bytes when it has them (they spare reading the text);
-                // else the pattern's.
-                if let bytes = r.automaton?.leadingBytes ?? r.leadingBytes {
+                var lead: Int32 = -1, run: Int32 = -1, runCount: Int32 = 0
+                if let required = r.run {
+                    // A run every match holds: looked for instead of first bytes (it holds one).
+                    let classFlags = required.asciiFlags
+                    let key = classFlags + withUnsafeBytes(of: required.members.nonASCII) { Array($0) }
+                    let k = runKeys[key] ?? {
+                        let (lo, hi) = required.asciiRange
+                        runList.append(RunClass(flags: Int32(flags.count), leads: Int32(leadWords.count), kinds: UInt32(required.members.nonASCII),
+                                                lo: lo, hi: hi, cap: 0))
+                        flags += classFlags
+                        leadWords += required.leads
+                        runKeys[key] = runList.count - 1
+                        return runList.count - 1
+                    }()
+                    runList[k].cap = max(runList[k].cap, Int32(required.count))
+                    run = Int32(k)
+                    runCount = Int32(required.count)
+                } else if let bytes = r.automaton?.leadingBytes ?? r.leadingBytes {
+                    // The automaton's first bytes when it has them (they spare reading the text);
+                    // else the pattern's.
                     lead = Int32(sets.count)
                     sets += bytes
                 }
@@ -96,7 +135,7 @@ final class RegexStage {
                 }
                 return Check(filterIndex: r.filterIndex, slot: Int32(r.slot), target: r.target,
                              need: r.gateClauses == 0 ? 0 : UInt8(truncatingIfNeeded: (1 << Int(r.gateClauses)) - 1),
-                             lead: lead, automaton: automaton)
+                             lead: lead, automaton: automaton, run: run, runCount: runCount)
             }
         }
         let allow = checks(rules.allowRegexes), deny = checks(rules.denyRegexes)
@@ -123,6 +162,11 @@ final class RegexStage {
         bothText = RegexText(alphabet: rules.regexAlphabet)
         boundaries = dfas.contains { $0._withUnsafeGuaranteedRef { $0.readsBoundaries } }
         leadingSets = ownedBuffer(sets)
+        runClasses = ownedBuffer(runList)
+        runFlags = ownedBuffer(flags)
+        runLeads = ownedBuffer(leadWords)
+        bodyRuns = ownedBuffer([Int32](repeating: -1, count: max(runList.count, 1)))
+        senderRuns = ownedBuffer([Int32](repeating: -1, count: max(runList.count, 1)))
         leadingRanges = ownedBuffer(stride(from: 0, to: sets.count, by: 256).map { start in
             let set = sets[start..<(start + 256)]
             guard let lo = set.firstIndex(of: true), let hi = set.lastIndex(of: true),
@@ -137,6 +181,10 @@ final class RegexStage {
         for b in [allowCandidates, denyCandidates, allowUngated, denyUngated] { b.deallocate() }
         UnsafeMutableBufferPointer(start: leadingSets.baseAddress, count: max(leadingSets.count, 1)).deallocate()
         UnsafeMutableBufferPointer(start: leadingRanges.baseAddress, count: max(leadingRanges.count, 1)).deallocate()
+        UnsafeMutableBufferPointer(start: runClasses.baseAddress, count: max(runClasses.count, 1)).deallocate()
+        UnsafeMutableBufferPointer(start: runFlags.baseAddress, count: max(runFlags.count, 1)).deallocate()
+        UnsafeMutableBufferPointer(start: runLeads.baseAddress, count: max(runLeads.count, 1)).deallocate()
+        bodyRuns.deallocate(); senderRuns.deallocate()
         UnsafeMutableBufferPointer(start: allowChecks.baseAddress, count: max(allowChecks.count, 1)).deallocate()
         UnsafeMutableBufferPointer(start: denyChecks.baseAddress, count: max(denyChecks.count, 1)).deallocate()
     }
@@ -157,6 +205,10 @@ final class RegexStage {
             gateOpen.update(repeating: 0)
             _ = allowCandidates.update(fromContentsOf: allowUngated)
             _ = denyCandidates.update(fromContentsOf: denyUngated)
+            if !runClasses.isEmpty {
+                bodyRuns.update(repeating: -1)
+                senderRuns.update(repeating: -1)
+            }
         }
     }
 
@@ -205,6 +257,7 @@ final class RegexStage {
     /// automaton, then ICU.
     @inline(__always)
     private func matches(_ r: Check, _ warning: inout String?) -> Bool {
+        if r.run >= 0 && !targetHoldsRun(Int(r.run), Int(r.runCount), r.target) { note(r, "ruled out by its run"); return false }
         if r.lead >= 0 && !targetHolds(Int(r.lead), r.target) { note(r, "ruled out by its first bytes"); return false }
         if r.automaton >= 0 {
             switch decide(Int(r.automaton), r.target) {
@@ -264,6 +317,31 @@ final class RegexStage {
         case .sender: return holds(sender)
         case .all: return set[0x20] || holds(body) || holds(sender)
         }
+    }
+
+    /// Whether the regex's target holds `count` scalars in a row of the run class `k`. The
+    /// body and sender apart: a run's class holds no space, so none spans the two.
+    private func targetHoldsRun(_ k: Int, _ count: Int, _ target: Target) -> Bool {
+        switch target {
+        case .body: return longestRun(k, body, bodyRuns) >= count
+        case .sender: return longestRun(k, sender, senderRuns) >= count
+        case .all: return longestRun(k, body, bodyRuns) >= count || longestRun(k, sender, senderRuns) >= count
+        }
+    }
+
+    /// The longest run of class `k` in `text` (up to the class's cap), read once per message.
+    @inline(__always)
+    private func longestRun(_ k: Int, _ text: UnsafeBufferPointer<UInt8>, _ known: UnsafeMutableBufferPointer<Int32>) -> Int {
+        if known[k] >= 0 { return Int(known[k]) }
+        let c = runClasses[k]
+        var longest = 0
+        if let p = text.baseAddress {
+            let flags = UnsafePointer(runFlags.baseAddress.unsafelyUnwrapped + Int(c.flags))
+            let leads = UnsafePointer(runLeads.baseAddress.unsafelyUnwrapped + Int(c.leads))
+            longest = sift_longest_run(p, text.count, flags, categories, c.kinds, leads, Int(c.cap), c.lo, c.hi)
+        }
+        known[k] = Int32(truncatingIfNeeded: longest)
+        return longest
     }
 
     /// What the regex's DFA says of its target: no match, a match, or ICU to decide.

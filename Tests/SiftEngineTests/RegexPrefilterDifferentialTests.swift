@@ -133,18 +133,24 @@ struct RegexLayerTraceTests {
         let v = try judge(r, sender: "x", body: "hello 123", explain: true)
         #expect(v.stage == .denyFilter && v.reason == #"\d{3}"#)
         let step = v.trace.first { $0.stage == .denyFilter }
-        #expect(step?.checked == "5 filters (regex filter 1 ruled out by its literals; regex filter 2 ruled out by its first bytes; "
-                + "regex filter 3 ruled out by its automaton; regex filter 4 no match by ICU; regex filter 5 matched by its automaton)")
+        // No five capitals in a row, no six digits: filters 2 and 3 are ruled out by their runs
+        // before the text is read; three digits are there for filter 5.
+        #expect(step?.checked == "5 filters (regex filter 1 ruled out by its literals; regex filter 2 ruled out by its run; "
+                + "regex filter 3 ruled out by its run; regex filter 4 no match by ICU; regex filter 5 matched by its automaton)")
         let icu = try judge(r, sender: "x", body: "credits 111", explain: true)
         #expect(icu.reason == #"(\d)\1{2}"#)
         #expect(icu.trace.first { $0.stage == .denyFilter }?.checked == "5 filters (regex filter 1 ruled out by its automaton; "
-                + "regex filter 2 ruled out by its first bytes; regex filter 3 ruled out by its automaton; regex filter 4 matched by ICU)")
-        // No byte a digit (or a capital) can start with: the first bytes rule filters 2–5 out
-        // before the text is read (3 and 4, from their automata's start states).
+                + "regex filter 2 ruled out by its run; regex filter 3 ruled out by its run; regex filter 4 matched by ICU)")
+        // Six digits: filter 3's run is there, its automaton decides (no boundary before them).
+        let run = try judge(r, sender: "x", body: "ref A123456", explain: true)
+        #expect(run.trace.first { $0.stage == .denyFilter }?.checked.hasPrefix("5 filters (regex filter 1 ruled out by its literals; "
+                + "regex filter 2 ruled out by its run; regex filter 3 ruled out by its automaton; ") == true)
+        // No byte a digit can start with: the first bytes rule filter 4 (which has no run: one
+        // digit, then whatever the backreference reads) out before the text is read.
         let cyrillic = try judge(r, sender: "x", body: "привет, как дела", explain: true)
         #expect(cyrillic.trace.first { $0.stage == .denyFilter }?.checked == "5 filters (regex filter 1 ruled out by its literals; "
-                + "regex filter 2 ruled out by its first bytes; regex filter 3 ruled out by its first bytes; "
-                + "regex filter 4 ruled out by its first bytes; regex filter 5 ruled out by its first bytes)")
+                + "regex filter 2 ruled out by its run; regex filter 3 ruled out by its run; "
+                + "regex filter 4 ruled out by its first bytes; regex filter 5 ruled out by its run)")
     }
 }
 

@@ -1,8 +1,8 @@
 // Fuzz harness: the regex prefilter against ICU. The input is a pattern, a NUL byte, then a
 // text. Where ICU takes the pattern and finds a match in the text, neither layer in front of
 // it may say "cannot match": the literal clauses must admit the folded text, the
-// automaton must not say "no match", and the text must hold one of the automaton's first
-// bytes. Where the automaton is certain ("match" or "no match"), ICU must agree, with the
+// automaton must not say "no match", the text must hold one of the automaton's first
+// bytes, and the run every match holds (RegexRun). Where the automaton is certain ("match" or "no match"), ICU must agree, with the
 // standard alphabet and with one of the pattern's own characters.
 // (Patterns the layers do not understand get no prefilter, which is always right.)
 import SiftText
@@ -20,6 +20,10 @@ public func fuzzRegex(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     if found == .match {
         let clauses = RegexPrefilter.clauses(regex.spelled)
         precondition(RegexPrefilter.admits(clauses, text), "clauses \(clauses) exclude a text ICU matches")
+        if let run = RegexRun.required(regex.spelled) {
+            var t = text
+            precondition(t.withUTF8 { run.isHeld(by: $0) }, "the run of \(run.count) excludes a text ICU matches")
+        }
     }
     // The pattern's own alphabet only where it differs from the standard one (it names a
     // non-ASCII character): with no extra symbol it is the standard alphabet, the same
