@@ -247,8 +247,10 @@ static inline int run_member(const uint8_t *p, size_t i, size_t n, const uint8_t
 
 /* The longest run of members from p[*i] to `end` (past it if a scalar crosses it), a scalar
    at a time, with *run the members in a row before p[*i] and *best the longest so far; both
-   brought up to date, *i left where it stopped. Stops once *best reaches `cap`. */
-static inline void run_scalars(const uint8_t *p, size_t *i, size_t end, size_t n, const uint8_t *ascii,
+   brought up to date, *i left where it stopped. Stops once *best reaches `cap`. Out of
+   line: few blocks need it, and the sixteen-byte pass stays small. */
+__attribute__((noinline))
+static void run_scalars(const uint8_t *p, size_t *i, size_t end, size_t n, const uint8_t *ascii,
                                const uint8_t *categories, uint32_t kinds, size_t cap, size_t *run, size_t *best) {
     size_t k = *i, r = *run, b = *best;
     while (k < end && b < cap) {
@@ -279,11 +281,10 @@ static inline void run_block(unsigned m, unsigned bits, size_t *run, size_t *bes
     *run = (size_t)__builtin_clz(~(m << (32 - bits)));
 }
 
-/* Whether a non-ASCII scalar that starts among the bytes of `block` flagged in `high` may
+/* Whether a non-ASCII scalar that starts among the bytes of `block` flagged in `first` may
    be a member, by its first two bytes (`leads`). A scalar's second byte is always there
    (valid UTF-8), if need be past the block. */
-static inline int may_start_member(const uint8_t *block, __m128i raw, unsigned high, const uint64_t *leads) {
-    unsigned first = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(raw, _mm_set1_epi8((char)0xBF))) & high;
+static inline int may_start_member(const uint8_t *block, unsigned first, const uint64_t *leads) {
     while (first) {
         unsigned j = (unsigned)__builtin_ctz(first);
         if ((leads[block[j]] >> (block[j + 1] & 63)) & 1) return 1;
@@ -291,45 +292,80 @@ static inline int may_start_member(const uint8_t *block, __m128i raw, unsigned h
     }
     return 0;
 }
+
+/* The pass sixteen bytes at a time. `CANDIDATES(raw)` gives, as bits, the bytes of a block
+   that may start a member scalar (any byte from 0xC0 will do: `may_start_member` decides). */
+#define LONGEST_RUN_BLOCKS(CANDIDATES) \
+    const __m128i low = _mm_set1_epi8((char)lo), width = _mm_set1_epi8((char)(hi - lo)); \
+    while (i < n) { \
+        /* Sixteen bytes; at the end, the last sixteen, of which those before p[i] are dropped. */ \
+        size_t at = i; \
+        unsigned drop = 0; \
+        if (i + 16 > n) { at = n - 16; drop = (unsigned)(i - at); } \
+        __m128i raw = _mm_loadu_si128((const __m128i *)(p + at)); \
+        if (kinds) { \
+            unsigned first = ((unsigned)(CANDIDATES) >> drop) << drop; \
+            if (first && may_start_member(p + at, first, leads)) { \
+                /* A non-ASCII scalar that may be a member: the block a scalar at a time (the \
+                   last may end past it). */ \
+                run_scalars(p, &i, at + 16, n, ascii, categories, kinds, cap, &run, &best); \
+                if (best >= cap) return cap; \
+                continue; \
+            } \
+        } \
+        /* Otherwise every non-ASCII byte is outside lo...hi and ends the run, as its scalar does. */ \
+        __m128i v = _mm_sub_epi8(raw, low); \
+        unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, width), v)) >> drop; \
+        i = at + 16; \
+        if (m == 0) { run = 0; continue; } \
+        unsigned bits = 16 - drop; \
+        if (m == (1u << bits) - 1) run += bits; else run_block(m, bits, &run, &best); \
+        if (run > best) best = run; \
+        if (best >= cap) return cap; \
+    } \
+    return best;
+
+/* The first bytes of non-ASCII scalars (0xC0 and up) in `raw`. */
+#define FIRST_BYTES(raw) (_mm_movemask_epi8(_mm_cmpgt_epi8(raw, _mm_set1_epi8((char)0xBF))) & _mm_movemask_epi8(raw))
+
+static size_t longest_run_sse2(const uint8_t *p, size_t n, const uint8_t *ascii, const uint8_t *categories, uint32_t kinds,
+                               const uint64_t *leads, size_t cap, int32_t lo, int32_t hi) {
+    size_t run = 0, best = 0, i = 0;
+    LONGEST_RUN_BLOCKS(FIRST_BYTES(raw))
+}
+
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+/* As longest_run_sse2, with only the first bytes in `set` (those that may start a member)
+   taken as candidates, found by SSSE3's byte shuffle as in first_in_set_ssse3: most blocks
+   of Cyrillic, Hebrew, Han or accented Latin hold none, and are read as ASCII. */
+__attribute__((target("ssse3")))
+static size_t longest_run_ssse3(const uint8_t *p, size_t n, const uint8_t *ascii, const uint8_t *categories, uint32_t kinds,
+                                const uint64_t *leads, const sift_byte_set *set, size_t cap, int32_t lo, int32_t hi) {
+    size_t run = 0, best = 0, i = 0;
+    const __m128i table = _mm_loadu_si128((const __m128i *)set->high), nibble = _mm_set1_epi8(0x0F), zero = _mm_setzero_si128();
+    const __m128i bitOf = _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, (char)128, 1, 2, 4, 8, 16, 32, 64, (char)128);
+#define LEAD_BYTES(raw) (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128( \
+        _mm_shuffle_epi8(table, _mm_xor_si128(raw, _mm_set1_epi8((char)0x80))), \
+        _mm_shuffle_epi8(bitOf, _mm_and_si128(_mm_srli_epi16(raw, 4), nibble))), zero)) ^ 0xFFFF)
+    LONGEST_RUN_BLOCKS(LEAD_BYTES(raw))
+#undef LEAD_BYTES
+}
+#endif
 #endif
 
 size_t sift_longest_run(const uint8_t *p, size_t n, const uint8_t *ascii, const uint8_t *categories,
-                        uint32_t kinds, const uint64_t *leads, size_t cap, int32_t lo, int32_t hi) {
+                        uint32_t kinds, const uint64_t *leads, const sift_byte_set *leadSet, int simd,
+                        size_t cap, int32_t lo, int32_t hi) {
     size_t run = 0, best = 0, i = 0;
 #if defined(__SSE2__)
     if (lo >= 0 && n >= 16) {
-        const __m128i low = _mm_set1_epi8((char)lo), width = _mm_set1_epi8((char)(hi - lo));
-        while (i < n) {
-            /* Sixteen bytes; at the end, the last sixteen, of which those before p[i] are dropped. */
-            size_t at = i;
-            unsigned drop = 0;
-            if (i + 16 > n) { at = n - 16; drop = (unsigned)(i - at); }
-            __m128i raw = _mm_loadu_si128((const __m128i *)(p + at));
-            if (kinds) {
-                unsigned high = ((unsigned)_mm_movemask_epi8(raw) >> drop) << drop;
-                if (high && may_start_member(p + at, raw, high, leads)) {
-                    /* A non-ASCII scalar that may be a member: the block a scalar at a time (the
-                       last may end past it). */
-                    run_scalars(p, &i, at + 16, n, ascii, categories, kinds, cap, &run, &best);
-                    if (best >= cap) return cap;
-                    continue;
-                }
-            }
-            /* Otherwise every non-ASCII byte is outside lo...hi and ends the run, as its scalar does. */
-            __m128i v = _mm_sub_epi8(raw, low);
-            unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, width), v)) >> drop;
-            i = at + 16;
-            if (m == 0) { run = 0; continue; }
-            unsigned bits = 16 - drop;
-            if (m == (1u << bits) - 1) run += bits; else run_block(m, bits, &run, &best);
-            if (run > best) best = run;
-            if (best >= cap) return cap;
-        }
-        return best;
-    }
-#else
-    (void)lo; (void)hi; (void)leads;
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+        if (simd) return longest_run_ssse3(p, n, ascii, categories, kinds, leads, leadSet, cap, lo, hi);
 #endif
+        return longest_run_sse2(p, n, ascii, categories, kinds, leads, cap, lo, hi);
+    }
+#endif
+    (void)lo; (void)hi; (void)leads; (void)leadSet; (void)simd;
     run_scalars(p, &i, n, n, ascii, categories, kinds, cap, &run, &best);
     return best < cap ? best : cap;
 }

@@ -54,6 +54,9 @@ final class RegexStage {
     private let runClasses: UnsafeMutableBufferPointer<RunClass>
     private let runFlags: UnsafeMutableBufferPointer<UInt8>
     private let runLeads: UnsafeMutableBufferPointer<UInt64>
+    /// Per run class, the first bytes of `runLeads` as a set (`RegexRun.leadSet`).
+    private let runLeadSets: UnsafeMutableBufferPointer<sift_byte_set>
+    private let simd: Int32 = RegexRun.simd ? 1 : 0
     /// Per run class, the longest run in the body and in the sender of this message (capped
     /// at the class's `cap`), or -1 until a regex asks.
     private let bodyRuns: UnsafeMutableBufferPointer<Int32>, senderRuns: UnsafeMutableBufferPointer<Int32>
@@ -102,7 +105,8 @@ final class RegexStage {
         icuRuns = [Int](repeating: 0, count: matchers.count)
         var sets: [Bool] = []
         var dfas: [Unmanaged<RegexAutomaton>] = []
-        var runList: [RunClass] = [], flags: [UInt8] = [], leadWords: [UInt64] = [], runKeys: [[UInt8]: Int] = [:]
+        var runList: [RunClass] = [], flags: [UInt8] = [], leadWords: [UInt64] = [], leadSets: [sift_byte_set] = []
+        var runKeys: [[UInt8]: Int] = [:]
         func checks(_ regexes: [RegexFilter]) -> [Check] {
             regexes.map { r in
                 var lead: Int32 = -1, run: Int32 = -1, runCount: Int32 = 0
@@ -116,6 +120,7 @@ final class RegexStage {
                                                 lo: lo, hi: hi, cap: 0))
                         flags += classFlags
                         leadWords += required.leads
+                        leadSets.append(required.leadSet)
                         runKeys[key] = runList.count - 1
                         return runList.count - 1
                     }()
@@ -165,6 +170,7 @@ final class RegexStage {
         runClasses = ownedBuffer(runList)
         runFlags = ownedBuffer(flags)
         runLeads = ownedBuffer(leadWords)
+        runLeadSets = ownedBuffer(leadSets)
         bodyRuns = ownedBuffer([Int32](repeating: -1, count: max(runList.count, 1)))
         senderRuns = ownedBuffer([Int32](repeating: -1, count: max(runList.count, 1)))
         leadingRanges = ownedBuffer(stride(from: 0, to: sets.count, by: 256).map { start in
@@ -184,6 +190,7 @@ final class RegexStage {
         UnsafeMutableBufferPointer(start: runClasses.baseAddress, count: max(runClasses.count, 1)).deallocate()
         UnsafeMutableBufferPointer(start: runFlags.baseAddress, count: max(runFlags.count, 1)).deallocate()
         UnsafeMutableBufferPointer(start: runLeads.baseAddress, count: max(runLeads.count, 1)).deallocate()
+        UnsafeMutableBufferPointer(start: runLeadSets.baseAddress, count: max(runLeadSets.count, 1)).deallocate()
         bodyRuns.deallocate(); senderRuns.deallocate()
         UnsafeMutableBufferPointer(start: allowChecks.baseAddress, count: max(allowChecks.count, 1)).deallocate()
         UnsafeMutableBufferPointer(start: denyChecks.baseAddress, count: max(denyChecks.count, 1)).deallocate()
@@ -234,7 +241,7 @@ final class RegexStage {
             if explaining { layers.removeAll(keepingCapacity: true) }
             for r in checks {
                 if r.filterIndex >= phraseRank { break }
-                if r.need != 0 && gateOpen[Int(r.slot)] != r.need && !allGatesOpen { note(r, "ruled out by its literals"); continue }
+                if r.need != 0 && gateOpen[Int(r.slot)] != r.need && !allGatesOpen { note(r, .literals); continue }
                 if matches(r, &warning) { return r.filterIndex }
             }
             return phraseRank == .max ? nil : phraseRank
@@ -253,21 +260,30 @@ final class RegexStage {
         return phraseRank == .max ? nil : phraseRank
     }
 
-    /// Whether the regex of `r`, its gate open, matches the message: its first bytes, its
-    /// automaton, then ICU.
+    /// Whether the regex of `r`, its gate open, matches the message: its run or first bytes,
+    /// its automaton, then ICU. What is seldom needed (ICU, `--explain`'s notes) is called
+    /// out of line: this loop is read for every message, and the smaller it is the less
+    /// of the rest of a message's work it pushes out of the instruction cache.
     @inline(__always)
     private func matches(_ r: Check, _ warning: inout String?) -> Bool {
-        if r.run >= 0 && !targetHoldsRun(Int(r.run), Int(r.runCount), r.target) { note(r, "ruled out by its run"); return false }
-        if r.lead >= 0 && !targetHolds(Int(r.lead), r.target) { note(r, "ruled out by its first bytes"); return false }
+        if r.run >= 0 && !targetHoldsRun(Int(r.run), Int(r.runCount), r.target) { note(r, .run); return false }
+        if r.lead >= 0 && !targetHolds(Int(r.lead), r.target) { note(r, .firstBytes); return false }
         if r.automaton >= 0 {
             switch decide(Int(r.automaton), r.target) {
-            case .noMatch: note(r, "ruled out by its automaton"); return false
-            case .match: note(r, "matched by its automaton"); return true
+            case .noMatch: note(r, .automaton); return false
+            case .match: note(r, .automatonMatch); return true
             case .maybe: break
             }
         }
+        return confirm(r, &warning)
+    }
+
+    /// What ICU says of the regex of `r` on the message, noted under `--explain`; a time-out
+    /// or failure named in the verdict's warning.
+    @inline(never)
+    private func confirm(_ r: Check, _ warning: inout String?) -> Bool {
         let outcome = run(slot: Int(r.slot), target: r.target)
-        note(r, outcome == .match ? "matched by ICU" : outcome == .noMatch ? "no match by ICU" : "ICU did not finish")
+        note(r, outcome == .match ? .icuMatch : outcome == .noMatch ? .icuNoMatch : .icuUnfinished)
         switch outcome {
         case .match: return true
         case .noMatch: return false
@@ -289,9 +305,21 @@ final class RegexStage {
     var explaining = false
     private(set) var layers: [String] = []
 
+    /// The layer that decided a regex, as `--explain` says it.
+    private enum Layer: String {
+        case literals = "ruled out by its literals", run = "ruled out by its run", firstBytes = "ruled out by its first bytes"
+        case automaton = "ruled out by its automaton", automatonMatch = "matched by its automaton"
+        case icuMatch = "matched by ICU", icuNoMatch = "no match by ICU", icuUnfinished = "ICU did not finish"
+    }
+
     @inline(__always)
-    private func note(_ r: Check, _ what: String) {
-        if explaining { layers.append("regex filter \(filters[Int(r.filterIndex)].id) \(what)") }
+    private func note(_ r: Check, _ layer: Layer) {
+        if explaining { addNote(r, layer) }
+    }
+
+    @inline(never)
+    private func addNote(_ r: Check, _ layer: Layer) {
+        layers.append("regex filter \(filters[Int(r.filterIndex)].id) \(layer.rawValue)")
     }
 
     /// Every regex that timed out or failed on a message is named in its warning.
@@ -338,7 +366,8 @@ final class RegexStage {
         if let p = text.baseAddress {
             let flags = UnsafePointer(runFlags.baseAddress.unsafelyUnwrapped + Int(c.flags))
             let leads = UnsafePointer(runLeads.baseAddress.unsafelyUnwrapped + Int(c.leads))
-            longest = sift_longest_run(p, text.count, flags, categories, c.kinds, leads, Int(c.cap), c.lo, c.hi)
+            longest = sift_longest_run(p, text.count, flags, categories, c.kinds, leads, runLeadSets.baseAddress.unsafelyUnwrapped + k, simd,
+                                       Int(c.cap), c.lo, c.hi)
         }
         known[k] = Int32(truncatingIfNeeded: longest)
         return longest

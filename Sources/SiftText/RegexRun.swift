@@ -33,7 +33,9 @@ public struct RegexRun: Equatable, Sendable {
         let (lo, hi) = asciiRange
         return asciiFlags.withUnsafeBufferPointer { f in
             leads.withUnsafeBufferPointer { l in
-                sift_longest_run(p, text.count, f.baseAddress, RegexClassTable.bytes.baseAddress, UInt32(members.nonASCII), l.baseAddress, count, lo, hi) >= count
+                var set = leadSet
+                return sift_longest_run(p, text.count, f.baseAddress, RegexClassTable.bytes.baseAddress, UInt32(members.nonASCII), l.baseAddress,
+                                        &set, Self.simd ? 1 : 0, count, lo, hi) >= count
             }
         }
     }
@@ -47,6 +49,17 @@ public struct RegexRun: Equatable, Sendable {
         }
         return words
     }
+
+    /// The first bytes in `leads` (what `sift_longest_run` looks for sixteen bytes at a time).
+    public var leadSet: sift_byte_set {
+        let words = leads
+        var set = sift_byte_set()
+        sift_byte_set_make(&set, words.map { $0 != 0 ? 1 : 0 })
+        return set
+    }
+
+    /// Whether the pass may use SSSE3 (`sift_byte_set_simd`).
+    public static let simd = sift_byte_set_simd() != 0
 
     /// Per category (0–7; 8: above the BMP), `leads` of its scalars.
     static let leadsByCategory: [UInt64] = {

@@ -56,11 +56,13 @@ size_t sift_first_in_set_padded(const uint8_t *p, size_t from, size_t n, const s
 /// or more. A member: an ASCII scalar `b` with `ascii[b]` nonzero (128 flags); a non-ASCII
 /// BMP scalar `v` when bit `categories[v]` of `kinds` is set (`categories`: 0x10000
 /// entries); one above the BMP when bit 8 is. `leads` has, per first byte of a non-ASCII
-/// scalar, a bit per low six bits of its second byte where such a scalar may be a member:
-/// sixteen bytes where none starts are read as if their non-ASCII scalars were not members.
-/// `lo` and `hi` (0 < lo <= hi < 0x80) are the ASCII members when they form one range,
-/// read sixteen bytes at a time; else both -1.
+/// scalar, a bit per low six bits of its second byte where such a scalar may be a member,
+/// and `leadSet` those first bytes: sixteen bytes where none starts are read as if their
+/// non-ASCII scalars were not members (found with SSSE3 when `simd`, which only
+/// `sift_byte_set_simd()` may allow). `lo` and `hi` (0 < lo <= hi < 0x80) are the ASCII
+/// members when they form one range, read sixteen bytes at a time; else both -1.
 size_t sift_longest_run(const uint8_t *p, size_t n, const uint8_t *ascii, const uint8_t *categories,
-                        uint32_t kinds, const uint64_t *leads, size_t cap, int32_t lo, int32_t hi);
+                        uint32_t kinds, const uint64_t *leads, const sift_byte_set *leadSet, int simd,
+                        size_t cap, int32_t lo, int32_t hi);
 
 #endif
