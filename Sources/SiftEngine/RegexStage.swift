@@ -25,9 +25,15 @@ final class RegexStage {
         var lead: Int32
         /// Index in `automata` of the regex's DFA, or -1.
         var automaton: Int32
+        /// Offset in `leadingSets` of the bytes its target must start with (a pattern anchored
+        /// at the start: `RegexAutomaton.firstBytesOfText`), or -1.
+        var textStart: Int32
         /// Index in `runClasses` of the class of the run every match holds, or -1; and its length.
         var run: Int32
         var runCount: Int32
+        /// When the regex is its target's whole text, one class repeated (`RegexRun.whole`):
+        /// the lengths it takes, else -1.
+        var wholeMin: Int32, wholeMax: Int32
     }
 
     /// A class of the runs the regexes' matches hold (`RegexRun`), as `sift_longest_run`
@@ -38,7 +44,8 @@ final class RegexStage {
         var flags: Int32, leads: Int32
         var kinds: UInt32
         var lo: Int32, hi: Int32
-        /// The longest run any of its regexes needs: a pass stops there.
+        /// The longest run any of its regexes needs (for one that is the whole text, one more
+        /// than the longest it takes): a pass stops there.
         var cap: Int32
     }
 
@@ -109,7 +116,7 @@ final class RegexStage {
         var runKeys: [[UInt8]: Int] = [:]
         func checks(_ regexes: [RegexFilter]) -> [Check] {
             regexes.map { r in
-                var lead: Int32 = -1, run: Int32 = -1, runCount: Int32 = 0
+                var lead: Int32 = -1, run: Int32 = -1, runCount: Int32 = 0, wholeMin: Int32 = -1, wholeMax: Int32 = -1
                 if let required = r.run {
                     // A run every match holds: looked for instead of first bytes (it holds one).
                     let classFlags = required.asciiFlags
@@ -127,20 +134,30 @@ final class RegexStage {
                     runList[k].cap = max(runList[k].cap, Int32(required.count))
                     run = Int32(k)
                     runCount = Int32(required.count)
+                    if let whole = required.whole, r.target != .all {
+                        wholeMin = Int32(clamping: whole.min)
+                        wholeMax = Int32(clamping: whole.max)
+                        // The pass must see a run one longer than the longest taken, to tell it.
+                        runList[k].cap = max(runList[k].cap, wholeMax == .max ? .max : wholeMax + 1)
+                    }
                 } else if let bytes = r.automaton?.leadingBytes ?? r.leadingBytes {
                     // The automaton's first bytes when it has them (they spare reading the text);
                     // else the pattern's.
                     lead = Int32(sets.count)
                     sets += bytes
                 }
-                var automaton: Int32 = -1
+                var automaton: Int32 = -1, textStart: Int32 = -1
+                if let bytes = r.automaton?.firstBytesOfText {
+                    textStart = Int32(sets.count)
+                    sets += bytes
+                }
                 if let a = r.automaton {
                     automaton = Int32(dfas.count)
                     dfas.append(.passUnretained(a))
                 }
                 return Check(filterIndex: r.filterIndex, slot: Int32(r.slot), target: r.target,
                              need: r.gateClauses == 0 ? 0 : UInt8(truncatingIfNeeded: (1 << Int(r.gateClauses)) - 1),
-                             lead: lead, automaton: automaton, run: run, runCount: runCount)
+                             lead: lead, automaton: automaton, textStart: textStart, run: run, runCount: runCount, wholeMin: wholeMin, wholeMax: wholeMax)
             }
         }
         let allow = checks(rules.allowRegexes), deny = checks(rules.denyRegexes)
@@ -266,7 +283,14 @@ final class RegexStage {
     /// of the rest of a message's work it pushes out of the instruction cache.
     @inline(__always)
     private func matches(_ r: Check, _ warning: inout String?) -> Bool {
-        if r.run >= 0 && !targetHoldsRun(Int(r.run), Int(r.runCount), r.target) { note(r, .run); return false }
+        if r.textStart >= 0 && !startsRight(Int(r.textStart), r.target) { note(r, .firstBytes); return false }
+        if r.run >= 0 {
+            switch runAnswer(r) {
+            case .noMatch: note(r, .run); return false
+            case .match: note(r, .runMatch); return true
+            case .maybe: break
+            }
+        }
         if r.lead >= 0 && !targetHolds(Int(r.lead), r.target) { note(r, .firstBytes); return false }
         if r.automaton >= 0 {
             switch decide(Int(r.automaton), r.target) {
@@ -307,7 +331,8 @@ final class RegexStage {
 
     /// The layer that decided a regex, as `--explain` says it.
     private enum Layer: String {
-        case literals = "ruled out by its literals", run = "ruled out by its run", firstBytes = "ruled out by its first bytes"
+        case literals = "ruled out by its literals", run = "ruled out by its run", runMatch = "matched by its run"
+        case firstBytes = "ruled out by its first bytes"
         case automaton = "ruled out by its automaton", automatonMatch = "matched by its automaton"
         case icuMatch = "matched by ICU", icuNoMatch = "no match by ICU", icuUnfinished = "ICU did not finish"
     }
@@ -347,14 +372,33 @@ final class RegexStage {
         }
     }
 
-    /// Whether the regex's target holds `count` scalars in a row of the run class `k`. The
-    /// body and sender apart: a run's class holds no space, so none spans the two.
-    private func targetHoldsRun(_ k: Int, _ count: Int, _ target: Target) -> Bool {
-        switch target {
-        case .body: return longestRun(k, body, bodyRuns) >= count
-        case .sender: return longestRun(k, sender, senderRuns) >= count
-        case .all: return longestRun(k, body, bodyRuns) >= count || longestRun(k, sender, senderRuns) >= count
+    /// Whether the regex's target starts with a byte of the set at `k` in `leadingSets` (for
+    /// `all`, the body, or the space that joins it to the sender when it is empty).
+    @inline(__always)
+    private func startsRight(_ k: Int, _ target: Target) -> Bool {
+        let text = target == .sender ? sender : body
+        let first = text.isEmpty ? (target == .all ? 0x20 : nil) : text[0]
+        guard let first else { return false }
+        return leadingSets[k + Int(first)]
+    }
+
+    /// What the run of `r` says: no match when its target lacks the run (the body and sender
+    /// apart: a run's class holds no space, so none spans the two); for a regex that is the
+    /// whole text (`^\d{4,6}$`), when the text is one run of ASCII members (its longest run
+    /// is as long as its bytes), whether its length is one the regex takes; else maybe.
+    private func runAnswer(_ r: Check) -> RegexDecision {
+        let k = Int(r.run), count = Int(r.runCount)
+        let text: UnsafeBufferPointer<UInt8>, longest: Int
+        switch r.target {
+        case .body: text = body; longest = longestRun(k, body, bodyRuns)
+        case .sender: text = sender; longest = longestRun(k, sender, senderRuns)
+        case .all: return longestRun(k, body, bodyRuns) >= count || longestRun(k, sender, senderRuns) >= count ? .maybe : .noMatch
         }
+        if longest < count { return .noMatch }
+        if r.wholeMin >= 0 && longest == text.count {
+            return longest >= Int(r.wholeMin) && longest <= Int(r.wholeMax) ? .match : .noMatch
+        }
+        return .maybe
     }
 
     /// The longest run of class `k` in `text` (up to the class's cap), read once per message.

@@ -73,6 +73,10 @@ public final class RegexAutomaton: Sendable {
     /// UTF-8 of a symbol in `startLeaves`), 256 flags; nil when every symbol may leave.
     /// A text without one gets `.noMatch`: checking the bytes first spares reading it.
     public let leadingBytes: [Bool]?
+    /// For a pattern anchored at the text's start that cannot match the empty text: the
+    /// bytes the text must start with (the first UTF-8 byte of a symbol that does not end
+    /// every match at once), 256 flags; else nil. One byte to look at, before any other test.
+    public let firstBytesOfText: [Bool]?
     /// `RegexText.pairs`, kept here (a static's every read checks that it is made).
     private let pairs = RegexText.pairs
     /// Whether this processor looks for a set of bytes sixteen at a time.
@@ -168,6 +172,7 @@ public final class RegexAutomaton: Sendable {
         sift_byte_set_make(&set, (0..<256).map { UInt8(t.startLeaves[$0] ? 1 : 0) })
         startSet = FrozenBuffer(ownedBuffer([set]))
         leadingBytes = t.startSkip == 0 ? nil : alphabet.firstBytes(of: (0..<256).map { t.startLeaves[$0] })
+        firstBytesOfText = t.firstSymbols.map { alphabet.firstBytes(of: $0) }
         readsBoundaries = t.readsBoundaries; exact = t.exact; stateCount = t.stateCount
     }
 
@@ -178,6 +183,8 @@ public final class RegexAutomaton: Sendable {
         var final: FrozenBuffer<Bool>, sure: FrozenBuffer<Bool>
         var anchoredEnd: Bool, readsBoundaries: Bool, exact: Bool, stateCount: Int
         var startLeaves: FrozenBuffer<Bool>, startSkip: Int
+        /// Under an anchored start, the symbols a match can begin with (nil: the empty text may match).
+        var firstSymbols: [Bool]?
     }
 
     private static func tables(_ g: Glushkov, _ root: Glushkov.Part, _ alphabet: RegexAlphabet, anchoredStart: Bool, anchoredEnd: Bool, exact: Bool) -> Tables? {
@@ -305,6 +312,14 @@ public final class RegexAutomaton: Sendable {
         // Skip while no match is in progress: not at all when every symbol may leave the
         // start state, or none stays (an anchored start).
         let skip = anchoredStart || !leaves.contains(false) ? 0 : Self.simd ? 1 : 2
+        // Under an anchored start, the symbols whose step from the start does not end every
+        // match (under some reading of the boundary before them); none if the start accepts.
+        var firstSymbols: [Bool]? = nil
+        if anchoredStart && !states[0].positions.meets(root.lastB) && !(root.nullB || root.nullN) {
+            firstSymbols = (0..<256).map { sym in
+                sym < symbols && (0..<readings).contains { rows[$0 * classes + classOf[sym]] != Self.deadEnd }
+            }
+        }
         return Tables(
             symbolColumn: FrozenBuffer(ownedBuffer((0..<symbols).map { UInt16(classOf[$0]) })),
             gapColumn: FrozenBuffer(ownedBuffer(readings == 1 ? [0, 0, 0] : [0, UInt16(classes), UInt16(2 * classes)])),
@@ -315,7 +330,7 @@ public final class RegexAutomaton: Sendable {
             sure: FrozenBuffer(ownedBuffer(states.map(\.sure))),
             anchoredEnd: anchoredEnd,
             readsBoundaries: g.readsBoundaries, exact: exact, stateCount: states.count,
-            startLeaves: FrozenBuffer(ownedBuffer(leaves)), startSkip: skip)
+            startLeaves: FrozenBuffer(ownedBuffer(leaves)), startSkip: skip, firstSymbols: firstSymbols)
     }
 
     deinit {

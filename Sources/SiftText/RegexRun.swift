@@ -8,15 +8,24 @@
 // The run's class is over-approximated (more is always safe): ASCII scalars one
 // flag each, others by their `RegexClassTable` category and above the BMP as one,
 // as `ScalarClass` keeps them. A run is kept only where it narrows: its class holds
-// no ASCII lower-case letter, space or control character, and no non-ASCII scalar
-// but of a category with the digit bit (a run of letters or of `\w` is in nearly
-// every text).
+// a digit or a capital, no ASCII lower-case letter, space or control character, and
+// no non-ASCII scalar but of a category with the digit bit (a run of letters or of
+// `\w` is in nearly every text, and `//` in every link).
 import CTextScan
 
 /// `count` scalars in a row, each of `members`, that every match of a regex holds.
 public struct RegexRun: Equatable, Sendable {
     public let members: ScalarClass
     public let count: Int
+    /// When the pattern is the whole text and nothing else (`^\d{4,6}$`, `^[A-Z]{3,11}$`:
+    /// the start, one class of exactly known ASCII members repeated, the end), how many
+    /// times: a text made only of ASCII members is a match exactly when its length is in
+    /// `min...max` (`Int.max`: no bound), whatever else the class holds.
+    public let whole: (min: Int, max: Int)?
+
+    public static func == (a: RegexRun, b: RegexRun) -> Bool {
+        a.members == b.members && a.count == b.count && a.whole?.min == b.whole?.min && a.whole?.max == b.whole?.max
+    }
 
     /// The longest narrowing run every match of `pattern` (as ICU reads it) holds, of two
     /// scalars or more; nil when there is none or the pattern is not understood.
@@ -24,7 +33,14 @@ public struct RegexRun: Equatable, Sendable {
         guard let tree = RegexSyntax.parse(pattern) else { return nil }
         let insensitive = ICURegex.inlineFlags(Array(pattern.unicodeScalars)).on.contains("i")
         guard let best = Analysis(insensitive: insensitive).shape(tree).best, best.count >= 2 else { return nil }
-        return RegexRun(members: best.members, count: best.count)
+        var whole: (Int, Int)? = nil
+        if !insensitive, case .concat(let items) = tree, items.count == 3, items[0] == .textStart, items[2] == .textEnd,
+           case .repeated(.oneOf(_, let cls), let min, let max) = items[1], cls.inexact & ScalarClass.asciiInexact == 0,
+           cls.asciiLow | cls.asciiHigh != 0,
+           cls == best.members, min == best.count {
+            whole = (min, max ?? .max)
+        }
+        return RegexRun(members: best.members, count: best.count, whole: whole)
     }
 
     /// Whether `text` (valid UTF-8) holds `count` scalars of `members` in a row.
@@ -87,7 +103,9 @@ public struct RegexRun: Equatable, Sendable {
         let spaceOrControl: UInt64 = 0x1_FFFF_FFFF                  // 0–32
         guard members.asciiHigh & lower == 0, members.asciiLow & spaceOrControl == 0, members.asciiHigh & (1 << 63) == 0 else { return false }
         let digitKinds = ScalarClass.categories(with: RegexClassTable.digit)
-        return members.nonASCII & ~digitKinds == 0
+        // And a digit or a capital among them: a run of punctuation (`//` in `https?://`) is in every link.
+        let digitsOrCapitals = ScalarClass.digit.asciiLow & members.asciiLow != 0 || members.asciiHigh & 0x07FF_FFFE != 0 || members.nonASCII != 0
+        return members.nonASCII & ~digitKinds == 0 && digitsOrCapitals
     }
 
     /// What a node's matches hold, as runs (scalars in a row of one class).

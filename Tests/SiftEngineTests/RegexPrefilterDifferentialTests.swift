@@ -125,6 +125,24 @@ struct RegexPrefilterDifferentialTests {
 /// `--explain` says which layer decided each regex its stage looked at.
 @Suite("Regex prefilter: --explain")
 struct RegexLayerTraceTests {
+    /// A sender regex that is the whole sender, one class repeated: a sender of ASCII digits
+    /// only is decided by its length, before the text is read; others go on to the automaton.
+    @Test func aWholeTextRunDecidesByLength() throws {
+        let r = rules([deny(#"^\d{4,6}$"#, target: .sender, .regex)])
+        func layer(_ sender: String) throws -> String? {
+            try judge(r, sender: sender, body: "hi", explain: true).trace.first { $0.stage == .denyFilter }?.checked
+        }
+        #expect(try layer("12345") == "1 filter (regex filter 1 matched by its run)")
+        #expect(try layer("1234") == "1 filter (regex filter 1 matched by its run)")
+        #expect(try layer("1234567") == "1 filter (regex filter 1 ruled out by its run)")   // seven: too long
+        #expect(try layer("12a45") == "1 filter (regex filter 1 ruled out by its run)")     // no four digits in a row
+        #expect(try layer("+12345") == "1 filter (regex filter 1 ruled out by its first bytes)")  // it starts with +
+        #expect(try layer("") == "1 filter (regex filter 1 ruled out by its first bytes)")
+        #expect(try layer("١٢٣٤٥") == "1 filter (regex filter 1 matched by its automaton)") // Arabic-Indic digits: not ASCII
+        #expect(try judge(r, sender: "12345", body: "hi").stage == .denyFilter)
+        #expect(try judge(r, sender: "1234567", body: "hi").stage != .denyFilter)
+    }
+
     @Test func traceNamesTheLayer() throws {
         // Filter 4's backreference leaves its automaton a bound: ICU decides it.
         let r = rules([deny(#"(?i)\b(loan|credit)\b"#, target: .body, .regex), deny("[A-Z]{5,}", target: .body, .regex),

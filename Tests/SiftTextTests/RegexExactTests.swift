@@ -260,6 +260,43 @@ struct RegexExactTests {
     }
 
     /// Two texts joined from what each read are the two read as one, with a space between.
+    /// A pattern anchored at the start names the bytes a text can start with; others, or one
+    /// that may match the empty text, name none.
+    @Test(arguments: [
+        (#"^\d{4,6}$"#, "0123456789+high" as String?),     // other scripts' digits too
+        (#"^\+(234|92)"#, "+"),
+        (#"^a?b"#, "ab"),
+        (#"(?i)^(info|support)\d*@"#, "ISis+high"),          // ſ (folding apart) may stand for s
+        (#"\A[A-Z]{3}"#, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
+        (#"\d{4}"#, nil),
+        (#"(?m)^\d{4}"#, nil),                              // any line's start
+    ] as [(String, String?)])
+    func firstBytesOfText(_ pattern: String, _ expected: String?) throws {
+        let a = try #require(RegexAutomaton(try ICURegex(pattern).spelled))
+        let got = a.firstBytesOfText.map { set in
+            (0..<0x80).filter { set[$0] }.map { String(UnicodeScalar(UInt8($0))) }.joined() + ((0x80..<0x100).contains { set[$0] } ? "+high" : "")
+        }
+        #expect(got == expected, "\(pattern)")
+    }
+
+    /// Where ICU matches a pattern anchored at the start, the text starts with one of its bytes.
+    @Test func aMatchStartsWithAFirstByteOfText() throws {
+        var random = TestRandom(seed: 33)
+        var checked = 0
+        for _ in 0..<1500 {
+            let pattern = "^" + RandomRegex.pattern(&random)
+            guard let icu = try? ICURegex(pattern), let a = RegexAutomaton(icu.spelled), let first = a.firstBytesOfText else { continue }
+            let matcher = icu.makeMatcher(timeLimit: 5)
+            for _ in 0..<40 {
+                let text = RandomRegex.text(&random, likePattern: pattern)
+                guard matcher.find(text) == .match else { continue }
+                checked += 1
+                #expect(text.utf8.first.map { first[Int($0)] } == true, "\(pattern) matches \(text)")
+            }
+        }
+        #expect(checked > 1000, "\(checked) matches checked")
+    }
+
     @Test func aJoinedTextIsTheTwoReadTogether() {
         var random = TestRandom(seed: 5)
         for _ in 0..<500 {

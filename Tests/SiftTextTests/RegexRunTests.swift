@@ -47,10 +47,33 @@ struct RegexRunTests {
         (#"(\d{3})?x"#, nil),
         (#"\d*"#, nil),
         (#"\X{3}"#, nil),
+        (#"(?i)https?://\S+"#, nil),                                   // `//`: a run, in every link
+        (#"[-+]{3}\d"#, nil),
         (#"(?i)\x{212A}{3}"#, nil),                                     // the Kelvin sign: a letter, and k under (?i)
     ] as [(String, String?)])
     func runs(_ pattern: String, _ expected: String?) throws {
         #expect(try Self.run(pattern) == expected, "\(pattern)")
+    }
+
+    /// A pattern that is the whole text, one class repeated: its lengths.
+    @Test(arguments: [
+        (#"^\d{4,6}$"#, "4...6" as String?),
+        (#"^\d{11,}$"#, "11...max"),
+        (#"^[A-Z]{2,11}$"#, "2...11"),
+        (#"^\d{3}$"#, "3...3"),
+        (#"\d{4,6}"#, nil),                 // anywhere in the text
+        (#"^\d{4,6}"#, nil),
+        (#"\A\d{4,6}$"#, "4...6"),          // \A is the start too
+        (#"^\d{4,6}\b$"#, nil),             // more than the class repeated
+        (#"^\d{2}\d{2}$"#, nil),
+        (#"(?i)^\d{4,6}$"#, nil),
+        (#"(?m)^\d{4,6}$"#, nil),           // a line, not the text
+        (#"^[٠-٩]{4}$"#, nil),               // no ASCII member
+    ] as [(String, String?)])
+    func whole(_ pattern: String, _ expected: String?) throws {
+        let run = RegexRun.required(try ICURegex(pattern).spelled)
+        let got = run?.whole.map { "\($0.min)...\($0.max == .max ? "max" : String($0.max))" }
+        #expect(got == expected, "\(pattern)")
     }
 
     static func held(_ pattern: String, _ text: String) throws -> Bool {

@@ -2,8 +2,9 @@
 // text. Where ICU takes the pattern and finds a match in the text, neither layer in front of
 // it may say "cannot match": the literal clauses must admit the folded text, the
 // automaton must not say "no match", the text must hold one of the automaton's first
-// bytes, and the run every match holds (RegexRun). Where the automaton is certain ("match" or "no match"), ICU must agree, with the
-// standard alphabet and with one of the pattern's own characters.
+// bytes (and start with one of those a pattern anchored at the start names), and the run
+// every match holds (RegexRun). Where the automaton is certain ("match" or "no match"),
+// ICU must agree, with the standard alphabet and with one of the pattern's own characters.
 // (Patterns the layers do not understand get no prefilter, which is always right.)
 import SiftText
 
@@ -37,6 +38,9 @@ public func fuzzRegex(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
             precondition(answer != .noMatch, "the automaton rules out a text ICU matches")
             if let lead = automaton.leadingBytes {
                 precondition(text.utf8.contains { lead[Int($0)] }, "the automaton's first bytes exclude a text ICU matches")
+            }
+            if let first = automaton.firstBytesOfText {
+                precondition(text.utf8.first.map { first[Int($0)] } == true, "the bytes a text must start with exclude a text ICU matches")
             }
         } else {
             precondition(answer != .match, "the automaton finds a match ICU does not")
