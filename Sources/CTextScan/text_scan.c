@@ -366,6 +366,11 @@ size_t sift_longest_run(const uint8_t *p, size_t n, const uint8_t *ascii, const 
     }
 #endif
     (void)lo; (void)hi; (void)leads; (void)leadSet; (void)simd;
-    run_scalars(p, &i, n, n, ascii, categories, kinds, cap, &run, &best);
+    /* A short text (a sender) a byte at a time while it is ASCII. */
+    for (; i < n && p[i] < 0x80; i++) {
+        run = ascii[p[i]] ? run + 1 : 0;
+        if (run > best) best = run;
+    }
+    if (i < n) run_scalars(p, &i, n, n, ascii, categories, kinds, cap, &run, &best);
     return best < cap ? best : cap;
 }
