@@ -88,6 +88,8 @@ final class RegexStage {
     /// The message as the automata read it, per target (body, sender, both), read when the
     /// first automaton looks at that target; `textsRead` has a bit for each read (1, 2, 4).
     private let bodyText: RegexText, senderText: RegexText, bothText: RegexText
+    /// The three, as the automata are handed them (no reference counting: the stage keeps them).
+    private let texts: [Unmanaged<RegexText>]
     private var textsRead: UInt8 = 0
     /// Some automaton reads `\b`: texts are read with what boundaries need.
     private let boundaries: Bool
@@ -182,6 +184,7 @@ final class RegexStage {
         bodyText = RegexText(alphabet: rules.regexAlphabet)
         senderText = RegexText(alphabet: rules.regexAlphabet)
         bothText = RegexText(alphabet: rules.regexAlphabet)
+        texts = [.passUnretained(bodyText), .passUnretained(senderText), .passUnretained(bothText)]
         boundaries = dfas.contains { $0._withUnsafeGuaranteedRef { $0.readsBoundaries } }
         leadingSets = ownedBuffer(sets)
         runClasses = ownedBuffer(runList)
@@ -419,14 +422,14 @@ final class RegexStage {
 
     /// What the regex's DFA says of its target: no match, a match, or ICU to decide.
     private func decide(_ k: Int, _ target: Target) -> RegexDecision {
-        let text: RegexText
+        let text: Int
         switch target {
         case .body:
             if textsRead & 1 == 0 { bodyText.read(body, boundaries: boundaries); textsRead |= 1 }
-            text = bodyText
+            text = 0
         case .sender:
             if textsRead & 2 == 0 { senderText.read(sender, boundaries: boundaries); textsRead |= 2 }
-            text = senderText
+            text = 1
         case .all:
             if textsRead & 4 == 0 {
                 if textsRead & 1 == 0 { bodyText.read(body, boundaries: boundaries) }
@@ -434,9 +437,9 @@ final class RegexStage {
                 bothText.join(bodyText, senderText)
                 textsRead |= 7
             }
-            text = bothText
+            text = 2
         }
-        return automata[k]._withUnsafeGuaranteedRef { $0.decide(text) }
+        return automata[k]._withUnsafeGuaranteedRef { a in texts.withUnsafeBufferPointer { $0[text]._withUnsafeGuaranteedRef { a.decide($0) } } }
     }
 
     /// Transcodes valid UTF-8 to UTF-16 (ASCII a byte at a time, the rest by hand).
