@@ -75,17 +75,20 @@ public final class ICURegex: @unchecked Sendable {
     /// compilation of a class-rich pattern costs a fifth of a millisecond or more. Up to
     /// `memoLimit` patterns are kept; a refused pattern is compiled (and refused) again.
     public static func compiled(_ pattern: String) throws(RegexSyntaxError) -> ICURegex {
-        if let known = memo.withLock({ $0[pattern] }) { return known }
+        // Keyed by the scalars as written: Swift's `==` on strings is canonical equivalence,
+        // and `café` composed and decomposed are two patterns (ICU matches each as written).
+        let key = Array(pattern.utf8)
+        if let known = memo.withLock({ $0[key] }) { return known }
         let regex = try ICURegex(pattern)
         return memo.withLock { known in
-            if let other = known[pattern] { return other }
-            if known.count < memoLimit { known[pattern] = regex }
+            if let other = known[key] { return other }
+            if known.count < memoLimit { known[key] = regex }
             return regex
         }
     }
 
     static let memoLimit = 512
-    private static let memo = Locked([String: ICURegex]())
+    private static let memo = Locked([[UInt8]: ICURegex]())
 
     /// `pattern` as ICU must read it to answer as the app's Swift `Regex` does:
     /// - outside multi-line mode Swift's `$` matches only at the very end of the text, ICU's

@@ -16,6 +16,15 @@ struct ICURegexTests {
         #expect(try ICURegex.compiled(pattern + "x") !== first)
     }
 
+    /// Two spellings of one text (composed, decomposed) are two patterns: Swift compares the
+    /// strings as equal, ICU matches each as written.
+    @Test func twoSpellingsAreTwoPatterns() throws {
+        let composed = try ICURegex.compiled("memo-caf\u{E9}"), decomposed = try ICURegex.compiled("memo-cafe\u{301}")
+        #expect(composed !== decomposed)
+        #expect(decomposed.makeMatcher(timeLimit: 0).find("memo-cafe\u{301}") == .match)
+        #expect(composed.makeMatcher(timeLimit: 0).find("memo-cafe\u{301}") == .noMatch)
+    }
+
     @Test func aRefusedPatternIsRefusedEveryTime() {
         for _ in 0..<2 {
             #expect(throws: RegexSyntaxError.self) { _ = try ICURegex.compiled("(unclosed") }
