@@ -292,6 +292,8 @@ int sift_xml_read_errno(sift_xml *x) { return x->read_errno; }
 
 int64_t sift_xml_bytes_read(sift_xml *x) { return x->bytes_read; }
 
+int sift_xml_read_to_end(sift_xml *x) { return x->fd >= 0 && x->eof; }
+
 void sift_xml_close(sift_xml *x) {
     if (!x) return;
     if (reading == x) {

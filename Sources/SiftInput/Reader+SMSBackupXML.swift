@@ -81,6 +81,7 @@ extension RecordReader {
                 countBytes(end - read.countedThrough)
                 read.countedThrough = end
             }
+            if sift_xml_read_to_end(x) != 0 { s.readToEnd = true }
             sift_xml_close(x)
         }
         let synthetic = segment.seek != nil || segment.endLine != nil

@@ -154,6 +154,7 @@ package final class RecordReader {
             }
             bytesRead += n
             if n == 0 {
+                state.readToEnd = true
                 process(&state, final: true)
                 if state.gzipped && gunzip == nil { try decompress(&state, &fd, &gunzip); continue }
                 if state.archive != nil { break }
@@ -181,7 +182,12 @@ package final class RecordReader {
         var problems = state.lostLines + (state.problem.map { [$0] } ?? [])
         if let g = gunzip {
             gunzip = nil
-            if let why = g.finish() { problems.append(.gzipFailed(source: source.name, why)) }
+            // The gzip data broke off where the decompressed bytes end: said only when they
+            // were read to their end. An input refused before it (its first lines, say)
+            // reports the refusal alone: the reader never read as far as the damage, and
+            // whether the inflating thread had reached it when reading stopped is a matter
+            // of timing, not of the input.
+            if let why = g.finish(), state.readToEnd { problems.append(.gzipFailed(source: source.name, why)) }
         }
         if !problems.isEmpty { throw StreamError(problems, input: true, partial: state.problem == nil) }
     }
@@ -197,6 +203,7 @@ package final class RecordReader {
         state.work = []
         state.workOffset = -1
         state.gzipped = false
+        state.readToEnd = false     // the end of the compressed bytes: the pipe's is to come
     }
 
     /// An over-long CSV record's quoted field never closed, or closed where a stray quote's
@@ -243,6 +250,8 @@ package final class RecordReader {
         var rewind: Int?
         /// Offset in the input of `work`'s first byte; -1 when the input cannot seek.
         var workOffset = 0
+        /// A read returned the end of what is read (for a gzip input, of the decompressed bytes).
+        var readToEnd = false
 
         /// Why the rest of the input has no verdicts, when an over-long CSV record never closes its quote.
         var unclosedQuote: StreamProblem { .unclosedQuote(source: name, line: longRecordLine) }
