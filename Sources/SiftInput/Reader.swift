@@ -327,12 +327,18 @@ package final class RecordReader {
             work.removeFirst(count)
             if workOffset >= 0 { workOffset += count }
             newlineFree = max(0, newlineFree - count)
+            blankRun = max(0, blankRun - count)
         }
         /// How many bytes at the start of `work` are known to hold no newline: an NDJSON line
         /// still unfinished after a read, searched already. The next search starts past them,
         /// or a line longer than a read (`--max-record-bytes` raised) is searched again from
         /// its start after every read, in time growing with the square of its length.
         var newlineFree = 0
+        /// How many bytes at the start of `work` are blank space with no newline, searched
+        /// already: the end of the blank lines before the first record, still unfinished after
+        /// a read. Searched again from its start after every read, a long one took time growing
+        /// with the square of its length (up to `shapeWindow`) in small reads.
+        var blankRun = 0
         var splitter = CSVSplitter()
         /// The byte between CSV fields: `--delimiter`, or what a `sep=` line names, else a comma.
         var delimiter: UInt8 = 0x2C { didSet { splitter.delimiter = delimiter } }
@@ -396,8 +402,11 @@ package final class RecordReader {
                 // reads split them (a line of spaces is kept until its end comes, unless it
                 // outgrows the shape window). A CSV header after them is the header
                 // (`  \nid,sender,body`), and blank space before it on its line goes too.
-                guard let blank = s.work.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else {
-                    s.dropCountingLines(final || s.work.count > Self.shapeWindow ? s.work.count : (s.work.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0))
+                // The search starts past the blank space searched at the last read (`blankRun`).
+                let from = min(s.blankRun, s.work.count)
+                guard let blank = s.work[from...].firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else {
+                    s.dropCountingLines(final || s.work.count > Self.shapeWindow ? s.work.count : (s.work[from...].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0))
+                    s.blankRun = s.work.count
                     if !final { return }
                     s.format = options.inputFormat == .csv ? nil : .ndjson
                     s.started = true
