@@ -225,6 +225,12 @@ static void on_error(void *context, xmlErrorPtr error) {
     x->error_line = error->line;
 }
 
+// libxml2's errors outside a parser's context (an encoding's conversion failing: "encoding
+// error : input conversion failed …", "I/O error : encoder error") go to its generic handler,
+// which prints them to stderr as they are. The parser's own error, which follows, is what
+// msgsift reports.
+static void quiet(void *context, const char *message, ...) { (void)context; (void)message; }
+
 sift_xml *sift_xml_open(int fd, const uint8_t *prefix, size_t prefix_length) {
     sift_xml *x = calloc(1, sizeof *x);
     if (!x) return NULL;
@@ -240,6 +246,7 @@ sift_xml *sift_xml_open(int fd, const uint8_t *prefix, size_t prefix_length) {
     x->reader = xmlReaderForIO(read_filtered, close_nothing, x, NULL, NULL, options);
     if (!x->reader) { free(x->in); free(x); return NULL; }
     xmlTextReaderSetStructuredErrorHandler(x->reader, on_error, x);
+    xmlSetGenericErrorFunc(NULL, quiet);     // this thread's
     reading = x;
     xmlRegisterNodeDefault(note_line);
     return x;
@@ -291,6 +298,8 @@ const char *sift_xml_error(sift_xml *x, long *line) {
 int sift_xml_read_errno(sift_xml *x) { return x->read_errno; }
 
 int64_t sift_xml_bytes_read(sift_xml *x) { return x->bytes_read; }
+
+int sift_xml_read_to_end(sift_xml *x) { return x->fd >= 0 && x->eof; }
 
 void sift_xml_close(sift_xml *x) {
     if (!x) return;

@@ -81,6 +81,7 @@ extension RecordReader {
                 countBytes(end - read.countedThrough)
                 read.countedThrough = end
             }
+            if sift_xml_read_to_end(x) != 0 { s.readToEnd = true }
             sift_xml_close(x)
         }
         let synthetic = segment.seek != nil || segment.endLine != nil
@@ -290,7 +291,11 @@ enum XMLLines {
             }
         }
         if !visit() { return (starts, resume) }
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        // Reads of 1 MiB, or of the rest of a shorter file (zeroing 1 MiB for a file of a few
+        // KiB cost more than the search).
+        var info = stat()
+        let rest = fstat(fd, &info) == 0 ? Int(info.st_size) - origin.offset : 1 << 20
+        var chunk = [UInt8](repeating: 0, count: min(1 << 20, max(rest, 4096)))
         var chunkOffset = origin.offset
         while true {
             let n = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(chunkOffset)) }

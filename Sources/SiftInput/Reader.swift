@@ -154,6 +154,7 @@ package final class RecordReader {
             }
             bytesRead += n
             if n == 0 {
+                state.readToEnd = true
                 process(&state, final: true)
                 if state.gzipped && gunzip == nil { try decompress(&state, &fd, &gunzip); continue }
                 if state.archive != nil { break }
@@ -181,7 +182,12 @@ package final class RecordReader {
         var problems = state.lostLines + (state.problem.map { [$0] } ?? [])
         if let g = gunzip {
             gunzip = nil
-            if let why = g.finish() { problems.append(.gzipFailed(source: source.name, why)) }
+            // The gzip data broke off where the decompressed bytes end: said only when they
+            // were read to their end. An input refused before it (its first lines, say)
+            // reports the refusal alone: the reader never read as far as the damage, and
+            // whether the inflating thread had reached it when reading stopped is a matter
+            // of timing, not of the input.
+            if let why = g.finish(), state.readToEnd { problems.append(.gzipFailed(source: source.name, why)) }
         }
         if !problems.isEmpty { throw StreamError(problems, input: true, partial: state.problem == nil) }
     }
@@ -197,6 +203,7 @@ package final class RecordReader {
         state.work = []
         state.workOffset = -1
         state.gzipped = false
+        state.readToEnd = false     // the end of the compressed bytes: the pipe's is to come
     }
 
     /// An over-long CSV record's quoted field never closed, or closed where a stray quote's
@@ -243,6 +250,8 @@ package final class RecordReader {
         var rewind: Int?
         /// Offset in the input of `work`'s first byte; -1 when the input cannot seek.
         var workOffset = 0
+        /// A read returned the end of what is read (for a gzip input, of the decompressed bytes).
+        var readToEnd = false
 
         /// Why the rest of the input has no verdicts, when an over-long CSV record never closes its quote.
         var unclosedQuote: StreamProblem { .unclosedQuote(source: name, line: longRecordLine) }
@@ -318,12 +327,18 @@ package final class RecordReader {
             work.removeFirst(count)
             if workOffset >= 0 { workOffset += count }
             newlineFree = max(0, newlineFree - count)
+            blankRun = max(0, blankRun - count)
         }
         /// How many bytes at the start of `work` are known to hold no newline: an NDJSON line
         /// still unfinished after a read, searched already. The next search starts past them,
         /// or a line longer than a read (`--max-record-bytes` raised) is searched again from
         /// its start after every read, in time growing with the square of its length.
         var newlineFree = 0
+        /// How many bytes at the start of `work` are blank space with no newline, searched
+        /// already: the end of the blank lines before the first record, still unfinished after
+        /// a read. Searched again from its start after every read, a long one took time growing
+        /// with the square of its length (up to `shapeWindow`) in small reads.
+        var blankRun = 0
         var splitter = CSVSplitter()
         /// The byte between CSV fields: `--delimiter`, or what a `sep=` line names, else a comma.
         var delimiter: UInt8 = 0x2C { didSet { splitter.delimiter = delimiter } }
@@ -387,8 +402,11 @@ package final class RecordReader {
                 // reads split them (a line of spaces is kept until its end comes, unless it
                 // outgrows the shape window). A CSV header after them is the header
                 // (`  \nid,sender,body`), and blank space before it on its line goes too.
-                guard let blank = s.work.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else {
-                    s.dropCountingLines(final || s.work.count > Self.shapeWindow ? s.work.count : (s.work.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0))
+                // The search starts past the blank space searched at the last read (`blankRun`).
+                let from = min(s.blankRun, s.work.count)
+                guard let blank = s.work[from...].firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else {
+                    s.dropCountingLines(final || s.work.count > Self.shapeWindow ? s.work.count : (s.work[from...].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0))
+                    s.blankRun = s.work.count
                     if !final { return }
                     s.format = options.inputFormat == .csv ? nil : .ndjson
                     s.started = true

@@ -121,6 +121,21 @@ struct ArchiveTests {
         #expect(strict.err.contains("--strict: stopped at an unreadable record: <stdin>:3: message number 1 (<sms>) has no date"), "\(strict.err)")
     }
 
+    /// Bytes the declared encoding cannot convert: msgsift says what it says of broken XML,
+    /// and stderr has its own lines only (libxml2 printed "encoding error : input conversion
+    /// failed …" and "I/O error : encoder error" there, twice each).
+    @Test func bytesTheDeclaredEncodingCannotConvertLeaveNoLibxml2LinesOnStderr() throws {
+        var xml = Data("<?xml version=\"1.0\" encoding=\"ISO-2022-JP\"?>\n<smses>\n<sms address=\"1\" date=\"1\" type=\"1\" body=\"".utf8)
+        xml += Data([0x1B, 0x24, 0x42, 0xFF, 0xFF])
+        xml += Data("\" />\n</smses>\n".utf8)
+        let file = try Harness.temp(xml, suffix: ".xml")
+        let r = try Harness.run(["classify"] + rules + [file])
+        #expect(r.status == 1)
+        #expect(r.objects.count == 1 && (r.objects.first?["error"] as? String)?.contains("not well-formed XML") == true, "\(r.out)")
+        let lines = r.err.split(separator: "\n")
+        #expect(!lines.isEmpty && lines.allSatisfy { $0.hasPrefix("msgsift: ") }, "\(r.err)")
+    }
+
     /// A file cut short: every whole message comes out, then an error record for the one cut,
     /// at its line; the run goes on (exit status 0, as for an unreadable NDJSON line). From a
     /// pipe the same, but the input counts as read in part (it cannot be read again past an

@@ -78,6 +78,32 @@ struct ReaderSplitReadsTests {
         }
     }
 
+    /// Long blank lines before the first record, the last without its end in most reads:
+    /// dropped and counted whatever the reads (the search for their end goes on from where
+    /// the last read's stopped).
+    @Test(arguments: [
+        ("id,body\n1,hello\n", "1,hello"),
+        ("{\"body\":\"hello\"}\n", "{\"body\":\"hello\"}"),
+    ])
+    func longBlankLinesBeforeTheFirstRecordAreDroppedWhateverTheReads(_ rest: String, _ record: String) throws {
+        let input = Array(("\n" + String(repeating: " ", count: 3000) + "\n" + String(repeating: " \t", count: 700) + rest).utf8)
+        for chunkSize in [1, 2, 7, 64, 1000, 1 << 20] {
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-split-\(UUID().uuidString)")
+            try Data(input).write(to: url)
+            defer { try? FileManager.default.removeItem(at: url) }
+            var seen: [(line: Int, text: String)] = []
+            let reader = RecordReader(options: StreamOptions(), chunkSize: chunkSize) { batch in
+                for r in batch.records { seen.append((r.line, String(decoding: batch.data[r.start..<r.end], as: UTF8.self))) }
+                return true
+            }
+            try reader.read(.file(url.path))
+            // Line 1 is empty, 2 spaces, 3 the header (after its blank space) or the record.
+            let line = rest.hasPrefix("id") ? 4 : 3
+            #expect(seen.count == 1 && seen.first?.line == line && seen.first?.text.hasSuffix(record) == true,
+                    "reads of \(chunkSize): \(seen)")
+        }
+    }
+
     @Test func aCSVHeaderLongerThanTheLimitIsRefusedWhateverTheReads() throws {
         // A header of 1,500 bytes (300 columns `c100,`…) under --max-record-bytes 100: past
         // the 1,024 bytes an error record keeps, so refused, in one read or many. Cut across

@@ -66,6 +66,10 @@ int sift_xml_read_errno(sift_xml *x);
 /// Bytes read from `fd` so far (the prefix not counted).
 int64_t sift_xml_bytes_read(sift_xml *x);
 
+/// Whether a read of `fd` returned its end (1), or not yet (0); a failed read counts as
+/// the end. 0 with no `fd`.
+int sift_xml_read_to_end(sift_xml *x);
+
 void sift_xml_close(sift_xml *x);
 
 #ifdef __cplusplus

@@ -10,6 +10,7 @@
 // the bytes that tell formats apart across read boundaries far more often than the
 // reader's 1 MiB reads would (and cost less: under ASan, a read into a 1 MiB buffer cost
 // about twice one into a small buffer, most of it mapping and unmapping the buffer).
+import CZlib
 import Foundation
 @testable import SiftInput
 @testable import SiftOutput
@@ -68,6 +69,35 @@ func readInput(chunkSize: Int) -> ReadResult {
     return result
 }
 
+/// How many bytes a gzip input inflates to (its members one after the other, up to damaged
+/// data or 64 MiB), as the reader's Gunzip inflates it; nil for an input that is not gzip.
+func inflatedCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard bytes.count >= 2, bytes[0] == 0x1F, bytes[1] == 0x8B, let base = bytes.baseAddress else { return nil }
+    var stream = z_stream()
+    guard csift_inflate_init_gzip(&stream) == Z_OK else { return nil }
+    defer { inflateEnd(&stream) }
+    var out = [UInt8](repeating: 0, count: 64 << 10)
+    var total = 0, used = 0
+    while used < bytes.count && total < 64 << 20 {
+        stream.next_in = UnsafeMutablePointer(mutating: base + used)
+        stream.avail_in = UInt32(bytes.count - used)
+        let status: Int32 = out.withUnsafeMutableBufferPointer { o in
+            stream.next_out = o.baseAddress
+            stream.avail_out = UInt32(o.count)
+            return inflate(&stream, Z_NO_FLUSH)
+        }
+        total += out.count - Int(stream.avail_out)
+        used = bytes.count - Int(stream.avail_in)
+        if status == Z_STREAM_END {
+            guard bytes.count - used >= 2, bytes[used] == 0x1F, bytes[used + 1] == 0x8B else { break }
+            inflateReset(&stream)
+        } else if status != Z_OK {
+            break
+        }
+    }
+    return total
+}
+
 /// FNV-1a of the input: picks the small read size.
 func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
     bytes.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
@@ -83,9 +113,13 @@ public func fuzzReader(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     close(fd)
     let whole = readInput(chunkSize: max(8192, count + 1))
     // 1–256 bytes, but no more than about 64 reads (a line longer than a read is copied
-    // again at each read: tiny reads of a long line would cost its length squared).
+    // again at each read: tiny reads of a long line would cost its length squared). For a
+    // gzip input the reads are of the inflated bytes, so they count: 164 bytes that inflate
+    // to 110 KB of spaces, read a byte at a time, took 2 GB of memory under ASan (every read
+    // a new buffer of the line so far), and fuzz runs stopped out of memory.
+    let bytes = UnsafeBufferPointer(start: start, count: count)
     let small = [1, 2, 3, 4, 5, 7, 8, 13, 16, 17, 31, 64, 100, 129, 255, 256]
-    let size = max(small[Int(hash(UnsafeBufferPointer(start: start, count: count)) % UInt64(small.count))], count / 64)
+    let size = max(small[Int(hash(bytes) % UInt64(small.count))], max(count, inflatedCount(bytes) ?? 0) / 64)
     let cut = readInput(chunkSize: size)
     if cut != whole {
         let first = zip(cut.records, whole.records).enumerated().first { $0.element.0 != $0.element.1 }?.offset
