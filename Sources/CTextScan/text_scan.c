@@ -282,12 +282,13 @@ static inline void run_block(unsigned m, unsigned bits, size_t *run, size_t *bes
 }
 
 /* Whether a non-ASCII scalar that starts among the bytes of `block` flagged in `first` may
-   be a member, by its first two bytes (`leads`). A scalar's second byte is always there
-   (valid UTF-8), if need be past the block. */
-static inline int may_start_member(const uint8_t *block, unsigned first, const uint64_t *leads) {
+   be a member, by its first two bytes (`leads`). In valid UTF-8 a scalar's second byte is
+   there, if need be past the block; `avail` bytes may be read from `block` (a first byte
+   at the very end counts as a possible member). */
+static inline int may_start_member(const uint8_t *block, size_t avail, unsigned first, const uint64_t *leads) {
     while (first) {
         unsigned j = (unsigned)__builtin_ctz(first);
-        if ((leads[block[j]] >> (block[j + 1] & 63)) & 1) return 1;
+        if (j + 1 >= avail || (leads[block[j]] >> (block[j + 1] & 63)) & 1) return 1;
         first &= first - 1;
     }
     return 0;
@@ -305,7 +306,7 @@ static inline int may_start_member(const uint8_t *block, unsigned first, const u
         __m128i raw = _mm_loadu_si128((const __m128i *)(p + at)); \
         if (kinds) { \
             unsigned first = ((unsigned)(CANDIDATES) >> drop) << drop; \
-            if (first && may_start_member(p + at, first, leads)) { \
+            if (first && may_start_member(p + at, n - at, first, leads)) { \
                 /* A non-ASCII scalar that may be a member: the block a scalar at a time (the \
                    last may end past it). */ \
                 run_scalars(p, &i, at + 16, n, ascii, categories, kinds, cap, &run, &best); \

@@ -143,6 +143,26 @@ struct RegexRunTests {
         #expect(compared == 160000)
     }
 
+    /// Bytes that end in the middle of a scalar (not valid UTF-8, which msgsift never hands
+    /// the pass, but no byte past the end is read: `make sanitize` checks it).
+    @Test func aTextEndingInAFirstByteIsReadToItsEndOnly() {
+        let digit = RegexRun.required(#"\d{2}"#)!
+        var set = digit.leadSet
+        for n in [1, 2, 15, 16, 17, 31, 32, 33] {
+            let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: n)
+            defer { bytes.deallocate() }
+            for k in 0..<(n - 1) { bytes[k] = 0x31 }
+            bytes[n - 1] = 0xD9                                   // the first byte of an Arabic-Indic digit, alone
+            let longest = digit.asciiFlags.withUnsafeBufferPointer { a in
+                digit.leads.withUnsafeBufferPointer { l in
+                    sift_longest_run(bytes.baseAddress, n, a.baseAddress, RegexClassTable.bytes.baseAddress, UInt32(digit.members.nonASCII),
+                                     l.baseAddress, &set, RegexRun.simd ? 1 : 0, 100, 0x30, 0x39)
+                }
+            }
+            #expect(longest == n - 1, "\(n) bytes")
+        }
+    }
+
     /// Random patterns of runs, separators and groups × random texts of digits of every
     /// script, capitals and letters: wherever ICU finds a match, the text holds the run.
     @Test func aMatchAlwaysHoldsTheRun() throws {
