@@ -251,7 +251,7 @@ static inline int run_member(const uint8_t *p, size_t i, size_t n, const uint8_t
    line: few blocks need it, and the sixteen-byte pass stays small. */
 __attribute__((noinline))
 static void run_scalars(const uint8_t *p, size_t *i, size_t end, size_t n, const uint8_t *ascii,
-                               const uint8_t *categories, uint32_t kinds, size_t cap, size_t *run, size_t *best) {
+                        const uint8_t *categories, uint32_t kinds, size_t cap, size_t *run, size_t *best) {
     size_t k = *i, r = *run, b = *best;
     while (k < end && b < cap) {
         uint8_t c = p[k];
