@@ -73,7 +73,8 @@ public final class ICURegex: @unchecked Sendable {
     /// `pattern` compiled, once per process: validating a filter as a file is read, then
     /// compiling the rule set, asks ICU for the same pattern two or three times, and ICU's
     /// compilation of a class-rich pattern costs a fifth of a millisecond or more. Up to
-    /// `memoLimit` patterns are kept; a refused pattern is compiled (and refused) again.
+    /// `memoLimit` patterns are kept (when that many are, they are let go and the memo
+    /// starts again); a refused pattern is compiled (and refused) again.
     public static func compiled(_ pattern: String) throws(RegexSyntaxError) -> ICURegex {
         // Keyed by the scalars as written: Swift's `==` on strings is canonical equivalence,
         // and `café` composed and decomposed are two patterns (ICU matches each as written).
@@ -82,7 +83,8 @@ public final class ICURegex: @unchecked Sendable {
         let regex = try ICURegex(pattern)
         return memo.withLock { known in
             if let other = known[key] { return other }
-            if known.count < memoLimit { known[key] = regex }
+            if known.count >= memoLimit { known.removeAll() }
+            known[key] = regex
             return regex
         }
     }
