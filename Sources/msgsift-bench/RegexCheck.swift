@@ -48,6 +48,10 @@ func regexCheck(_ args: [String]) {
             filters.append(Filter(id: 0, type: .deny, target: .body, matching: .regex, text: p))
         }
     }
+    if args.contains("--layers") {
+        regexLayers(filters, corpus: readCorpus(value(args, "--corpus"), limit: Int(value(args, "--records", "20000")) ?? 20000))
+        return
+    }
     let records = readCorpus(value(args, "--corpus"), limit: Int(value(args, "--records", "1000000000")) ?? .max)
     let results = Locked([RegexCheckResult?](repeating: nil, count: filters.count))
     let started = Date()
@@ -118,5 +122,74 @@ enum RegexFamily {
         }
         if r.chance(10) { parts.append("|" + r.pick(words)) }
         return parts.joined()
+    }
+}
+
+/// `regex-check --layers`: what each regex's prefilter has to go on (the literal clauses of
+/// its gate, all needed, one literal of each; the run every match holds; its automaton, its
+/// size and build time in the alphabet of the whole file, as classify builds it), and on the
+/// corpus, how many records its gate and run let through to the automaton and what the
+/// automaton costs on them.
+func regexLayers(_ filters: [Filter], corpus: [(sender: [UInt8], body: [UInt8])]) {
+    let alphabet = RegexAlphabet(patterns: filters.map(\.text))
+    // Built once before timing: the first build makes tables every automaton shares.
+    for f in filters { _ = RegexAutomaton(f.text, alphabet: alphabet) }
+    print("\(filters.count) regexes, \(corpus.count) records")
+    for f in filters {
+        let clauses = RegexPrefilter.clauses(f.text)
+        let run = RegexRun.required(f.text)
+        let built = Date()
+        let automaton = RegexAutomaton(f.text, alphabet: alphabet)
+        let buildTime = Date().timeIntervalSince(built)
+        print("  \(f.target.rawValue)\t\(f.text)")
+        let gate = clauses.isEmpty ? "-" : clauses.map { "{" + $0.joined(separator: "|") + "}" }.joined(separator: " & ")
+        print("      gate: \(gate)")
+        print("      run: " + (run.map { "\($0.count) × \($0.members.summary)" + ($0.whole.map { ", the whole text \($0.min)...\($0.max)" } ?? "") } ?? "-"))
+        guard let automaton else { print("      no automaton"); continue }
+        // The records whose target passes the gate and holds the run (bodies and senders apart).
+        var texts: [[UInt8]] = []
+        for r in corpus {
+            let text: [UInt8]
+            switch f.target {
+            case .body: text = r.body
+            case .sender: text = r.sender
+            case .all: text = r.body + [0x20] + r.sender
+            }
+            if !clauses.isEmpty && !RegexPrefilter.admits(clauses, String(decoding: text, as: UTF8.self)) { continue }
+            if let run, !text.withUnsafeBufferPointer({ run.isHeld(by: $0) }) { continue }
+            texts.append(text)
+        }
+        var decided = [0, 0, 0]
+        let started = Date()
+        for _ in 0..<5 {
+            for t in texts {
+                switch t.withUnsafeBufferPointer({ automaton.decide(utf8: $0) }) {
+                case .noMatch: decided[0] += 1
+                case .match: decided[1] += 1
+                case .maybe: decided[2] += 1
+                }
+            }
+        }
+        let each = texts.isEmpty ? 0 : Date().timeIntervalSince(started) / Double(5 * texts.count) * 1e9
+        print(String(format: "      automaton: %d states × %d columns, built in %.2f ms; on %d records (%.1f%%), %.0f ns each: %d no match, %d match, %d maybe",
+                     automaton.stateCount, automaton.columnCount, buildTime * 1000, texts.count, 100 * Double(texts.count) / Double(max(corpus.count, 1)),
+                     each, decided[0] / 5, decided[1] / 5, decided[2] / 5))
+    }
+}
+
+extension ScalarClass {
+    /// The class as `[…]` of its ASCII members in ranges, and how many kinds of other scalars it holds.
+    var summary: String {
+        var parts: [String] = [], b = 0
+        while b < 128 {
+            guard holdsASCII(UInt8(b)) else { b += 1; continue }
+            var e = b
+            while e + 1 < 128 && holdsASCII(UInt8(e + 1)) { e += 1 }
+            let show = { (c: Int) in c > 32 && c < 127 ? String(UnicodeScalar(UInt8(c))) : String(format: "\\x%02X", c) }
+            parts.append(e > b ? show(b) + "-" + show(e) : show(b))
+            b = e + 1
+        }
+        let kinds = nonASCII.nonzeroBitCount
+        return "[" + parts.joined() + "]" + (kinds > 0 ? " and \(kinds) kinds of other scalars" : "")
     }
 }
