@@ -183,6 +183,63 @@ size_t sift_first_in_set_padded(const uint8_t *p, size_t i, size_t n, const sift
 }
 #endif
 
+/* Whether the byte at p[j] (in the set) may start what `sift_first_leading` looks for. */
+static inline int leads_here(const uint8_t *p, size_t j, size_t n, const uint64_t *leads) {
+    uint8_t b = p[j];
+    return b < 0x80 || j + 1 >= n || ((leads[b] >> (p[j + 1] & 63)) & 1);
+}
+
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+__attribute__((target("ssse3")))
+static size_t first_leading_ssse3(const uint8_t *p, size_t i, size_t n, const sift_byte_set *set, const uint64_t *leads) {
+    const __m128i low = _mm_loadu_si128((const __m128i *)set->low), high = _mm_loadu_si128((const __m128i *)set->high);
+    const __m128i bits = _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, (char)128, 1, 2, 4, 8, 16, 32, 64, (char)128);
+    const __m128i top = _mm_set1_epi8((char)0x80), nibble = _mm_set1_epi8(0x0F), zero = _mm_setzero_si128();
+    while (i + 16 <= n) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(p + i));
+        __m128i members = _mm_or_si128(_mm_shuffle_epi8(low, v), _mm_shuffle_epi8(high, _mm_xor_si128(v, top)));
+        __m128i bit = _mm_shuffle_epi8(bits, _mm_and_si128(_mm_srli_epi16(v, 4), nibble));
+        unsigned mask = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(members, bit), zero)) ^ 0xFFFFu;
+        while (mask) {
+            size_t j = i + (size_t)__builtin_ctz(mask);
+            if (leads_here(p, j, n, leads)) return j;
+            mask &= mask - 1;
+        }
+        i += 16;
+    }
+    if (i < n && n >= 16) {
+        /* The last sixteen bytes, of which those before p[i] are dropped. */
+        size_t at = n - 16;
+        __m128i v = _mm_loadu_si128((const __m128i *)(p + at));
+        __m128i members = _mm_or_si128(_mm_shuffle_epi8(low, v), _mm_shuffle_epi8(high, _mm_xor_si128(v, top)));
+        __m128i bit = _mm_shuffle_epi8(bits, _mm_and_si128(_mm_srli_epi16(v, 4), nibble));
+        unsigned mask = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(members, bit), zero)) ^ 0xFFFFu;
+        mask &= ~((1u << (i - at)) - 1);
+        while (mask) {
+            size_t j = at + (size_t)__builtin_ctz(mask);
+            if (leads_here(p, j, n, leads)) return j;
+            mask &= mask - 1;
+        }
+        return n;
+    }
+    return i;
+}
+#endif
+
+size_t sift_first_leading(const uint8_t *p, size_t i, size_t n, const sift_byte_set *set, const uint64_t *leads, int simd) {
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+    if (simd) {
+        i = first_leading_ssse3(p, i, n, set, leads);
+        if (i + 16 <= n || n >= 16) return i;
+    }
+#else
+    (void)simd;
+#endif
+    for (; i < n; i++)
+        if ((set->bitmap[p[i] >> 3] & (1u << (p[i] & 7))) && leads_here(p, i, n, leads)) return i;
+    return n;
+}
+
 size_t sift_first_in_set(const uint8_t *p, size_t i, size_t n, const sift_byte_set *set, int simd) {
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
     if (simd) {

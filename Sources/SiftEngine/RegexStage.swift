@@ -85,14 +85,10 @@ final class RegexStage {
     /// Per regex slot: the messages ICU ran on (what the prefilter let through).
     private(set) var icuRuns: [Int]
 
-    /// The message as the automata read it, per target (body, sender, both), read when the
-    /// first automaton looks at that target; `textsRead` has a bit for each read (1, 2, 4).
-    private let bodyText: RegexText, senderText: RegexText, bothText: RegexText
-    /// The three, as the automata are handed them (no reference counting: the stage keeps them).
-    private let texts: [Unmanaged<RegexText>]
-    private var textsRead: UInt8 = 0
-    /// Some automaton reads `\b`: texts are read with what boundaries need.
-    private let boundaries: Bool
+    /// The body, a space and the sender, as automata of `all` read them: made when the first
+    /// of them looks at the message (`bothMade`).
+    private var both: [UInt8] = []
+    private var bothMade = false
 
     // The message being evaluated, and its UTF-16 (made when the first regex runs).
     private var body = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
@@ -181,11 +177,6 @@ final class RegexStage {
         slotNeed = ownedBuffer(need)
         slotCheck = ownedBuffer(at)
         automata = dfas
-        bodyText = RegexText(alphabet: rules.regexAlphabet)
-        senderText = RegexText(alphabet: rules.regexAlphabet)
-        bothText = RegexText(alphabet: rules.regexAlphabet)
-        texts = [.passUnretained(bodyText), .passUnretained(senderText), .passUnretained(bothText)]
-        boundaries = dfas.contains { $0._withUnsafeGuaranteedRef { $0.readsBoundaries } }
         leadingSets = ownedBuffer(sets)
         runClasses = ownedBuffer(runList)
         runFlags = ownedBuffer(flags)
@@ -227,7 +218,7 @@ final class RegexStage {
         self.body = body
         self.sender = sender
         utf16Ready = false
-        textsRead = 0
+        bothMade = false
         if !allowChecks.isEmpty || !denyChecks.isEmpty {
             gateOpen.update(repeating: 0)
             _ = allowCandidates.update(fromContentsOf: allowUngated)
@@ -422,24 +413,19 @@ final class RegexStage {
 
     /// What the regex's DFA says of its target: no match, a match, or ICU to decide.
     private func decide(_ k: Int, _ target: Target) -> RegexDecision {
-        let text: Int
         switch target {
-        case .body:
-            if textsRead & 1 == 0 { bodyText.read(body, boundaries: boundaries); textsRead |= 1 }
-            text = 0
-        case .sender:
-            if textsRead & 2 == 0 { senderText.read(sender, boundaries: boundaries); textsRead |= 2 }
-            text = 1
+        case .body: return automata[k]._withUnsafeGuaranteedRef { $0.decide(utf8: body) }
+        case .sender: return automata[k]._withUnsafeGuaranteedRef { $0.decide(utf8: sender) }
         case .all:
-            if textsRead & 4 == 0 {
-                if textsRead & 1 == 0 { bodyText.read(body, boundaries: boundaries) }
-                if textsRead & 2 == 0 { senderText.read(sender, boundaries: boundaries) }
-                bothText.join(bodyText, senderText)
-                textsRead |= 7
+            if !bothMade {
+                both.removeAll(keepingCapacity: true)
+                both.append(contentsOf: body)
+                both.append(0x20)
+                both.append(contentsOf: sender)
+                bothMade = true
             }
-            text = 2
+            return automata[k]._withUnsafeGuaranteedRef { a in both.withUnsafeBufferPointer { a.decide(utf8: $0) } }
         }
-        return automata[k]._withUnsafeGuaranteedRef { a in texts.withUnsafeBufferPointer { $0[text]._withUnsafeGuaranteedRef { a.decide($0) } } }
     }
 
     /// Transcodes valid UTF-8 to UTF-16 (ASCII a byte at a time, the rest by hand).

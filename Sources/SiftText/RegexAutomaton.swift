@@ -33,6 +33,7 @@
 // an accepting end says "maybe"; an unsure state with no position left is
 // sure again (no match was in progress).
 
+import CICUShim
 import CTextScan
 
 /// What an automaton says of a text.
@@ -56,6 +57,8 @@ public final class RegexAutomaton: Sendable {
     /// `acceptMaybe` once a match has ended.
     private let next: FrozenBuffer<UInt32>
     private let columns: Int
+    /// Columns of a state's row: classes of symbols, times the readings of the boundary before them.
+    public var columnCount: Int { columns }
     /// Per state: a match ends at the text's end (`final`), and the state is sure.
     private let final: FrozenBuffer<Bool>
     private let sure: FrozenBuffer<Bool>
@@ -69,6 +72,16 @@ public final class RegexAutomaton: Sendable {
     private let startSkip: Int
     /// `startLeaves` as `sift_first_in_set_padded` reads it.
     private let startSet: FrozenBuffer<sift_byte_set>
+    /// The first UTF-8 bytes of the scalars whose symbols are in `startLeaves`, as a set, and
+    /// per first byte of a non-ASCII one, a bit per low six bits of its second byte (256
+    /// words): the skip of `decide(utf8:)` (`sift_first_leading`).
+    private let startBytes: FrozenBuffer<sift_byte_set>
+    private let startLeads: FrozenBuffer<UInt64>
+    /// The alphabet's `symbolsAndClasses`, and `RegexText.asciiBreak` and `asciiPairs`, kept
+    /// here (a static's every read checks that it is made).
+    private let symbolsAndClasses: FrozenBuffer<UInt16>
+    private let asciiBreak = RegexText.asciiBreak
+    private let asciiPairs = RegexText.asciiPairs
     /// The bytes a text must hold for the search to leave the start state (a byte of the
     /// UTF-8 of a symbol in `startLeaves`), 256 flags; nil when every symbol may leave.
     /// A text without one gets `.noMatch`: checking the bytes first spares reading it.
@@ -163,6 +176,23 @@ public final class RegexAutomaton: Sendable {
         return j < s.count && s[j - 1] == ":" && j - 1 > i
     }
 
+    /// Per first byte of a non-ASCII scalar read as one of `symbols`, a bit per low six bits
+    /// of its second byte (of more scalars than those: the search decodes what it finds).
+    private static func leads(of symbols: FrozenBuffer<Bool>, _ alphabet: RegexAlphabet) -> [UInt64] {
+        var words = [UInt64](repeating: 0, count: 256)
+        func add(_ v: UInt32) {
+            let (first, second) = v < 0x800 ? (0xC0 | v >> 6, 0x80 | v & 0x3F) : (0xE0 | v >> 12, 0x80 | (v >> 6) & 0x3F)
+            words[Int(first)] |= 1 << UInt64(second & 63)
+        }
+        // The kinds of scalars (128–135), and every scalar above the BMP (136).
+        for c in 0..<9 where symbols[128 + c] {
+            for k in 0..<256 { words[k] |= RegexRun.leadsByCategory[c * 256 + k] }
+        }
+        if symbols[Int(RegexText.foldsApart)] { RegexText.foldingApart.forEach(add) }
+        for (k, v) in alphabet.extras.enumerated() where symbols[138 + k] { add(v) }
+        return words
+    }
+
     private init(_ t: Tables, _ alphabet: RegexAlphabet) {
         self.alphabet = alphabet
         symbolColumn = t.symbolColumn; gapColumn = t.gapColumn; next = t.next; columns = t.columns
@@ -171,6 +201,12 @@ public final class RegexAutomaton: Sendable {
         var set = sift_byte_set()
         sift_byte_set_make(&set, (0..<256).map { UInt8(t.startLeaves[$0] ? 1 : 0) })
         startSet = FrozenBuffer(ownedBuffer([set]))
+        let leads = Self.leads(of: t.startLeaves, alphabet)
+        var bytes = sift_byte_set()
+        sift_byte_set_make(&bytes, (0..<256).map { b in b < 0x80 ? (t.startLeaves[b] ? 1 : 0) : leads[b] != 0 ? 1 : 0 })
+        startBytes = FrozenBuffer(ownedBuffer([bytes]))
+        startLeads = FrozenBuffer(ownedBuffer(leads))
+        symbolsAndClasses = alphabet.symbolsAndClasses
         leadingBytes = t.startSkip == 0 ? nil : alphabet.firstBytes(of: (0..<256).map { t.startLeaves[$0] })
         firstBytesOfText = t.firstSymbols.map { alphabet.firstBytes(of: $0) }
         readsBoundaries = t.readsBoundaries; exact = t.exact; stateCount = t.stateCount
@@ -250,9 +286,10 @@ public final class RegexAutomaton: Sendable {
         // progress) and whether it is sure. Every state takes `first` again unless the
         // pattern starts at the text's start (then only state 0, the start, does; the empty
         // set after it is `dead`: no match can start any more).
-        struct Key: Hashable { var positions: PositionSet; var sure: Bool }
+        typealias Key = StateKey
         var states: [Key] = [Key(positions: PositionSet(), sure: true)]
-        var index: [Key: Int] = anchoredStart ? [:] : [states[0]: 0]
+        var index = StateIndex()
+        if !anchoredStart { index.insert(states[0], 0, states) }
         var table: [UInt32] = []
         var k = 0
         func step(_ s: PositionSet, _ boundary: Bool, from start: Bool) -> PositionSet {
@@ -285,13 +322,13 @@ public final class RegexAutomaton: Sendable {
                     if ends && !anchoredEnd { table.append(endsSurely ? Self.acceptSure : Self.acceptMaybe); continue }
                     let key = Key(positions: t, sure: t.isEmpty || (sureNext && !classUnsure[c]))
                     if let j = seen.first(where: { $0.0 == key }) { table.append(j.1); continue }
-                    if let j = index[key] {
+                    if let j = index.find(key, states) {
                         table.append(UInt32(j))
                         if seen.count < 8 { seen.append((key, UInt32(j))) }
                         continue
                     }
                     guard states.count < Self.maxStates, (states.count + 1) * width <= Self.maxTransitions else { return nil }
-                    index[key] = states.count
+                    index.insert(key, states.count, states)
                     table.append(UInt32(states.count))
                     if seen.count < 8 { seen.append((key, UInt32(states.count))) }
                     states.append(key)
@@ -301,7 +338,7 @@ public final class RegexAutomaton: Sendable {
         }
         // The state no match can come from any more (a pattern anchored at the start):
         // transitions to it say so (`deadEnd`) rather than lead to it.
-        let dead = anchoredStart ? index[Key(positions: PositionSet(), sure: true)].map(UInt32.init) : nil
+        let dead = anchoredStart ? index.find(Key(positions: PositionSet(), sure: true), states).map(UInt32.init) : nil
         // Transitions hold the next state's row offset (state × columns), not its number.
         let rows = table.map { $0 >= Self.acceptMaybe ? $0 : $0 == dead ? Self.deadEnd : $0 &* UInt32(width) }
         // The symbols that leave the start state (row 0) under some reading of the boundary
@@ -335,11 +372,12 @@ public final class RegexAutomaton: Sendable {
 
     deinit {
         next.deallocate(); symbolColumn.deallocate(); final.deallocate(); sure.deallocate(); gapColumn.deallocate()
-        startLeaves.deallocate(); startSet.deallocate()
+        startLeaves.deallocate(); startSet.deallocate(); startBytes.deallocate(); startLeads.deallocate()
     }
 
     /// What the regex does on `text`, which must be read with what boundaries need when
-    /// `readsBoundaries`.
+    /// `readsBoundaries`: the search over a text read whole into symbols, which
+    /// `decide(utf8:)` must agree with (tests compare the two).
     @inline(__always)
     public func decide(_ text: RegexText) -> RegexDecision {
         precondition(text.alphabet === alphabet, "a text read in another alphabet")
@@ -386,16 +424,141 @@ public final class RegexAutomaton: Sendable {
         return exact && sure[state] ? .match : .maybe
     }
 
+    /// What the regex does on `text` (valid UTF-8), as `decide(_: RegexText)` says, read
+    /// here as the search goes: only the scalars it steps on are decoded (with, for `\b`,
+    /// their neighbours' word-break classes), and it skips to the first bytes of the
+    /// scalars that leave the start state sixteen bytes at a time. Reading the whole text
+    /// into symbols first cost more than most searches.
+    public func decide(utf8 text: UnsafeBufferPointer<UInt8>) -> RegexDecision {
+        let n = text.count
+        guard n > 0, let p = text.baseAddress else { return final[0] ? (exact && sure[0] ? .match : .maybe) : .noMatch }
+        let next = self.next.baseAddress.unsafelyUnwrapped, symbolColumn = self.symbolColumn.baseAddress.unsafelyUnwrapped
+        let gapColumn = self.gapColumn.baseAddress.unsafelyUnwrapped
+        let leaves = startLeaves.baseAddress.unsafelyUnwrapped
+        let set = startBytes.baseAddress.unsafelyUnwrapped, leads = startLeads.baseAddress.unsafelyUnwrapped
+        let simd: Int32 = startSkip == 1 ? 1 : 0
+        let skip = startSkip != 0
+        let boundaries = readsBoundaries
+        var s: UInt32 = 0
+        var i = 0
+        // Where the scalar stepped on last ends, and its word-break class: the class before
+        // the next one, unless the search skipped.
+        var lastEnd = -1, lastClass: UInt8 = 0
+        search: while i < n {
+            if s == 0 && skip {
+                // To a scalar that may leave the start state: a few ASCII bytes here (a skip
+                // is often short), then sixteen bytes at a time to a first byte that may
+                // start one, whose scalar's symbol decides.
+                let near = min(i &+ 4, n)
+                while i < near && p[i] < 0x80 && !leaves[Int(p[i])] { i &+= 1 }
+                while i < n && !(p[i] < 0x80 && leaves[Int(p[i])]) {
+                    i = sift_first_leading(p, i, n, set, leads, simd)
+                    if i >= n || p[i] < 0x80 { break }
+                    let (symbol, _, length) = scalar(p, i, n)
+                    if leaves[Int(symbol)] { break }
+                    i &+= length
+                }
+                if i >= n { break }
+            }
+            let (symbol, wordClass, length) = scalar(p, i, n)
+            var column = Int(symbolColumn[Int(symbol)])
+            if boundaries { column &+= Int(gapColumn[Int(gap(p, i, n, wordClass, length, i == lastEnd ? Int(lastClass) : -1))]) }
+            let t = next[Int(s) &+ column]
+            if t >= Self.deadEnd {
+                if t == Self.deadEnd { return .noMatch }
+                return t == Self.acceptSure && exact ? .match : .maybe
+            }
+            s = t
+            i &+= length
+            lastEnd = i
+            lastClass = wordClass
+        }
+        let state = Int(s) / columns
+        guard final[state] else { return .noMatch }
+        return exact && sure[state] ? .match : .maybe
+    }
+
+    /// The scalar that starts at `p[i]`: its symbol, its word-break class and its length in
+    /// bytes (as `RegexText` reads it).
+    @inline(__always)
+    private func scalar(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> (UInt8, UInt8, Int) {
+        let b = p[i]
+        if b < 0x80 { return (b, asciiBreak[Int(b)], 1) }
+        if b < 0xE0 && i &+ 1 < n {
+            let sc = symbolsAndClasses[Int(b & 0x1F) &<< 6 | Int(p[i &+ 1] & 0x3F)]
+            return (UInt8(truncatingIfNeeded: sc), UInt8(truncatingIfNeeded: sc &>> 8), 2)
+        }
+        return longScalar(p, i, n)
+    }
+
+    @inline(never)
+    private func longScalar(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> (UInt8, UInt8, Int) {
+        let b = p[i]
+        let v = UTF8Scalar.decode(UnsafeBufferPointer(start: p, count: n), i)
+        let length = b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
+        if v > 0xFFFF { return (136, UInt8(truncatingIfNeeded: sift_word_break_class(Int32(v))), length) }
+        let sc = symbolsAndClasses[Int(v)]
+        return (UInt8(truncatingIfNeeded: sc), UInt8(truncatingIfNeeded: sc &>> 8), length)
+    }
+
+    /// The word-break class of the scalar that starts at `p[i]`.
+    @inline(__always)
+    private func wordClass(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> UInt8 { scalar(p, i, n).1 }
+
+    /// Where the scalar before the one at `p[i]` (`i > 0`) starts.
+    @inline(__always)
+    private static func start(before i: Int, _ p: UnsafePointer<UInt8>) -> Int {
+        var j = i &- 1
+        while j > 0 && p[j] & 0xC0 == 0x80 { j &-= 1 }
+        return j
+    }
+
+    /// The boundary before the scalar at `p[i]`, of word-break class `c` and `length` bytes,
+    /// with `before` the class of the scalar before it if known (else -1):
+    /// `RegexText.gap(before:_:_:_:)` read from the bytes.
+    @inline(__always)
+    private func gap(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, _ c: UInt8, _ length: Int, _ before: Int) -> UInt8 {
+        if i == 0 { return c == RegexText.unknownClass ? RegexText.unknown : RegexText.boundary }
+        let x = p[i &- 1], y = p[i]
+        if (x | y) < 0x80 {
+            // Two ASCII scalars: their pair's boundary from their bytes.
+            let r = asciiPairs[Int(x) &<< 7 | Int(y)]
+            return r <= RegexText.unknown ? r : context(p, i, n, c, length)
+        }
+        let a = before >= 0 ? UInt8(truncatingIfNeeded: before) : wordClass(p, Self.start(before: i, p), n)
+        let r = pairs[Int(a) &<< 4 | Int(c)]
+        return r <= RegexText.unknown ? r : context(p, i, n, c, length)
+    }
+
+    /// `RegexText.context`: the gap before the scalar at `p[i]` (class `b`, `length` bytes),
+    /// where one scalar further on either side decides.
+    @inline(never)
+    private func context(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, _ b: UInt8, _ length: Int) -> UInt8 {
+        let j = Self.start(before: i, p)
+        let a = wordClass(p, j, n)
+        if a == RegexText.letterClass || a == RegexText.numericClass {
+            // `a` then a mark: one word (or number) only if the same kind follows the mark.
+            let k = i &+ length
+            guard k < n else { return RegexText.boundary }
+            let after = wordClass(p, k, n)
+            if after == RegexText.unknownClass { return RegexText.unknown }
+            return after == a ? RegexText.inside : RegexText.boundary
+        }
+        // A mark then `b`: one word only if the same kind comes before the mark.
+        guard j > 0 else { return RegexText.boundary }
+        let before = wordClass(p, Self.start(before: j, p), n)
+        if before == RegexText.unknownClass { return RegexText.unknown }
+        return before == b ? RegexText.inside : RegexText.boundary
+    }
+
     /// Whether the regex may match in `text` (one text, read here; for tests and checks).
     public func mayMatch(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         decide(text) != .noMatch
     }
 
-    /// What the regex does on `text` (one text, read here; for tests and checks).
+    /// What the regex does on `text` (one text; for tests and checks): `decide(utf8:)`.
     public func decide(_ text: UnsafeBufferPointer<UInt8>) -> RegexDecision {
-        let t = RegexText(alphabet: alphabet)
-        t.read(text, boundaries: readsBoundaries)
-        return decide(t)
+        decide(utf8: text)
     }
 }
 
@@ -554,6 +717,61 @@ struct Glushkov {
 }
 
 /// A set of Glushkov positions (at most `capacity`), a bit each.
+/// A state of the subset construction: the positions a match in progress may stand at, and
+/// whether the automaton is sure of it.
+struct StateKey: Equatable {
+    var positions: PositionSet
+    var sure: Bool
+}
+
+/// The states of a subset construction by their keys: open addressing over the state
+/// numbers, hashed by multiplying the positions' words (Swift's `Hasher` took most of the
+/// time of building an automaton).
+struct StateIndex {
+    private var slots = [Int32](repeating: -1, count: 64)
+    private var count = 0
+
+    private static func hash(_ k: StateKey) -> Int {
+        let (a, b, c, d) = k.positions.words
+        var h = a &* 0x9E37_79B9_7F4A_7C15 ^ b &* 0xC2B2_AE3D_27D4_EB4F ^ c &* 0x1656_67B1_9E37_79F9 ^ d &* 0xFF51_AFD7_ED55_8CCD
+        h ^= k.sure ? 0x2545_F491_4F6C_DD1D : 0
+        h = (h ^ h >> 29) &* 0x94D0_49BB_1331_11EB
+        return Int(truncatingIfNeeded: h ^ h >> 32)
+    }
+
+    /// The number of the state with key `k` among `states`, if it is indexed.
+    func find(_ k: StateKey, _ states: [StateKey]) -> Int? {
+        let mask = slots.count - 1
+        var i = Self.hash(k) & mask
+        while true {
+            let s = Int(slots[i])
+            if s < 0 { return nil }
+            if states[s] == k { return s }
+            i = (i + 1) & mask
+        }
+    }
+
+    /// Indexes state `number`, whose key is `k` (`states` holds the states indexed so far).
+    mutating func insert(_ k: StateKey, _ number: Int, _ states: [StateKey]) {
+        if (count + 1) * 2 > slots.count {
+            // Twice the room, every state indexed again.
+            var grown = [Int32](repeating: -1, count: slots.count * 2)
+            let mask = grown.count - 1
+            for s in slots where s >= 0 {
+                var i = Self.hash(states[Int(s)]) & mask
+                while grown[i] >= 0 { i = (i + 1) & mask }
+                grown[i] = s
+            }
+            slots = grown
+        }
+        let mask = slots.count - 1
+        var i = Self.hash(k) & mask
+        while slots[i] >= 0 { i = (i + 1) & mask }
+        slots[i] = Int32(number)
+        count += 1
+    }
+}
+
 struct PositionSet: Hashable {
     static let capacity = 256
     private var w0: UInt64 = 0, w1: UInt64 = 0, w2: UInt64 = 0, w3: UInt64 = 0
@@ -578,6 +796,7 @@ struct PositionSet: Hashable {
     static let all: PositionSet = { var s = PositionSet(); s.w0 = ~0; s.w1 = ~0; s.w2 = ~0; s.w3 = ~0; return s }()
 
     var isEmpty: Bool { (w0 | w1 | w2 | w3) == 0 }
+    var words: (UInt64, UInt64, UInt64, UInt64) { (w0, w1, w2, w3) }
 
     func union(_ o: PositionSet) -> PositionSet {
         var s = self

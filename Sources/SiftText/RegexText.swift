@@ -249,6 +249,7 @@ public final class RegexText {
 
     /// Word-break classes (SIFT_WB_*), shortened here.
     static let unknownClass = UInt8(SIFT_WB_UNKNOWN)
+    static let letterClass = UInt8(SIFT_WB_ALETTER), numericClass = UInt8(SIFT_WB_NUMERIC)
     private static let other = UInt8(SIFT_WB_OTHER), letter = UInt8(SIFT_WB_ALETTER), numeric = UInt8(SIFT_WB_NUMERIC),
         midLetter = UInt8(SIFT_WB_MIDLETTER), midNum = UInt8(SIFT_WB_MIDNUM), midNumLet = UInt8(SIFT_WB_MIDNUMLET),
         singleQuote = UInt8(SIFT_WB_SINGLE_QUOTE), extendNumLet = UInt8(SIFT_WB_EXTENDNUMLET),

@@ -350,3 +350,65 @@ struct RegexAutomatonTests {
         #expect(built > 300 && excluded > 1000)
     }
 }
+
+/// The search over UTF-8 as the regex stage runs it (`decide(utf8:)`: it decodes only what
+/// it steps on, and reads the word boundary before a scalar from the bytes around it)
+/// against the search over a text first read whole into symbols and boundaries.
+@Suite("Regex prefilter: the search over UTF-8")
+struct RegexAutomatonUTF8Tests {
+    /// Pieces that make boundaries of every kind: mid-word and mid-number marks, letters of
+    /// scripts whose boundaries are left unknown, marks, emoji, line breaks, digits of five scripts.
+    static let pieces = ["1", "12", "123456", "12/05/2026", "1/2/34", "٣٤٥", "۱۲۳", "१२", "１２", ".", ",", "'", ":", "-", "_", "@", " ", "  ", "\r\n", "\n",
+                         "a", "ab", "Ab", "é", "e\u{301}", "\u{301}", "ß", "İ", "中文", "カタ", "שלום", "مرحبا", "😀", "👍🏽", "\u{200D}",
+                         "€", "$", "x", "www", ".com", "/", "code", "\u{A0}", "\u{2003}", "ſ", "\u{212A}"]
+
+    static func text(_ r: inout TestRandom, _ pattern: String) -> String {
+        var s = ""
+        for _ in 0..<r.below(12) { s += r.chance(25) ? RandomRegex.text(&r, likePattern: pattern) : r.pick(pieces) }
+        return s
+    }
+
+    static func bothAgree(_ a: RegexAutomaton, _ text: String) -> (RegexDecision, RegexDecision) {
+        var t = text
+        return t.withUTF8 { utf8 in
+            let read = RegexText(alphabet: a.alphabet)
+            read.read(utf8, boundaries: a.readsBoundaries)
+            return (a.decide(utf8: utf8), a.decide(read))
+        }
+    }
+
+    @Test(arguments: [#"\b\d{6}\b"#, #"\b\d{3}[-.\s]?\d{3}[-.\s]?\d{4}\b"#, #"\b\d{1,2}/\d{1,2}/\d{2,4}\b"#, #"(?i)\b[\w.+-]+@[\w-]+\.(com|net)\b"#,
+                      #"(?i)\b(loan|credit|кредит|prêt)\b"#, #"[$£€₪¥]\s?\d{1,3}([,.]\d{3})*"#, #"\B\d\B"#, #"[A-Z]{5,}"#, #"^\d{4,6}$"#,
+                      #"(?i)\bwww\.[a-z0-9-]+\.(ru|cn)\b"#, #"中文\d"#, #"\b\p{Han}"#])
+    func agreesOnTextsOfEveryKind(_ pattern: String) throws {
+        let a = try #require(RegexAutomaton(try ICURegex(pattern).spelled, alphabet: RegexAlphabet(patterns: [pattern])))
+        var random = TestRandom(seed: 91)
+        var answers = Set<String>()
+        for _ in 0..<4000 {
+            let text = Self.text(&random, pattern)
+            let (utf8, symbols) = Self.bothAgree(a, text)
+            #expect(utf8 == symbols, "\(pattern) on \(text.unicodeScalars.map { String($0.value, radix: 16) }): \(utf8) over UTF-8, \(symbols) over symbols")
+            answers.insert("\(utf8)")
+        }
+        // The texts reach more than one answer: the comparison means something.
+        #expect(answers.count >= 2)
+    }
+
+    /// Random small patterns × random texts.
+    @Test func agreesOnRandomPatterns() throws {
+        var random = TestRandom(seed: 93)
+        var built = 0, compared = 0
+        for _ in 0..<1500 {
+            let pattern = RandomRegex.pattern(&random)
+            guard let icu = try? ICURegex(pattern), let a = RegexAutomaton(icu.spelled, alphabet: RegexAlphabet(patterns: [icu.spelled])) else { continue }
+            built += 1
+            for _ in 0..<40 {
+                let text = Self.text(&random, pattern)
+                let (utf8, symbols) = Self.bothAgree(a, text)
+                compared += 1
+                #expect(utf8 == symbols, "\(pattern) on \(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            }
+        }
+        #expect(built > 200 && compared > 8000)
+    }
+}

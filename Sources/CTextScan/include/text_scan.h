@@ -48,6 +48,12 @@ int sift_byte_set_simd(void);
 /// bytes at a time when `simd` (which only `sift_byte_set_simd()` may allow).
 size_t sift_first_in_set(const uint8_t *p, size_t from, size_t n, const sift_byte_set *set, int simd);
 
+/// The offset of the first byte in `set` at or after `from` (before `n`) that is ASCII, or
+/// the first byte of a scalar whose second byte's low six bits are set in `leads[first]`
+/// (or which ends the text), else `n`; sixteen bytes at a time when `simd` (as
+/// `sift_first_in_set`). The set's non-ASCII members must be first bytes (0xC0 and up).
+size_t sift_first_leading(const uint8_t *p, size_t from, size_t n, const sift_byte_set *set, const uint64_t *leads, int simd);
+
 /// `sift_first_in_set` sixteen bytes at a time to the end: the 15 bytes after `p[n - 1]`
 /// must be readable (what they hold does not matter). Only where `sift_byte_set_simd()`.
 size_t sift_first_in_set_padded(const uint8_t *p, size_t from, size_t n, const sift_byte_set *set);
