@@ -441,9 +441,6 @@ public final class RegexAutomaton: Sendable {
         let boundaries = readsBoundaries
         var s: UInt32 = 0
         var i = 0
-        // Where the scalar stepped on last ends, and its word-break class: the class before
-        // the next one, unless the search skipped.
-        var lastEnd = -1, lastClass: UInt8 = 0
         search: while i < n {
             if s == 0 && skip {
                 // To a scalar that may leave the start state: a few ASCII bytes here (a skip
@@ -460,9 +457,12 @@ public final class RegexAutomaton: Sendable {
                 }
                 if i >= n { break }
             }
-            let (symbol, wordClass, length) = scalar(p, i, n)
+            // An ASCII scalar is its byte; its word-break class is looked up only if needed.
+            let b = p[i]
+            var symbol = b, wordClass: UInt8 = 0, length = 1
+            if b >= 0x80 { (symbol, wordClass, length) = scalar(p, i, n) }
             var column = Int(symbolColumn[Int(symbol)])
-            if boundaries { column &+= Int(gapColumn[Int(gap(p, i, n, wordClass, length, i == lastEnd ? Int(lastClass) : -1))]) }
+            if boundaries { column &+= Int(gapColumn[Int(gap(p, i, n, wordClass, length))]) }
             let t = next[Int(s) &+ column]
             if t >= Self.deadEnd {
                 if t == Self.deadEnd { return .noMatch }
@@ -470,8 +470,6 @@ public final class RegexAutomaton: Sendable {
             }
             s = t
             i &+= length
-            lastEnd = i
-            lastClass = wordClass
         }
         let state = Int(s) / columns
         guard final[state] else { return .noMatch }
@@ -513,20 +511,22 @@ public final class RegexAutomaton: Sendable {
         return j
     }
 
-    /// The boundary before the scalar at `p[i]`, of word-break class `c` and `length` bytes,
-    /// with `before` the class of the scalar before it if known (else -1):
-    /// `RegexText.gap(before:_:_:_:)` read from the bytes.
+    /// The boundary before the scalar at `p[i]`, of `length` bytes and, when it is not ASCII,
+    /// of word-break class `nonASCIIClass`: `RegexText.gap(before:_:_:_:)` read from the bytes.
     @inline(__always)
-    private func gap(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, _ c: UInt8, _ length: Int, _ before: Int) -> UInt8 {
-        if i == 0 { return c == RegexText.unknownClass ? RegexText.unknown : RegexText.boundary }
-        let x = p[i &- 1], y = p[i]
-        if (x | y) < 0x80 {
-            // Two ASCII scalars: their pair's boundary from their bytes.
-            let r = asciiPairs[Int(x) &<< 7 | Int(y)]
-            return r <= RegexText.unknown ? r : context(p, i, n, c, length)
+    private func gap(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int, _ nonASCIIClass: UInt8, _ length: Int) -> UInt8 {
+        let y = p[i]
+        if i > 0 {
+            let x = p[i &- 1]
+            if (x | y) < 0x80 {
+                // Two ASCII scalars: their pair's boundary from their bytes.
+                let r = asciiPairs[Int(x) &<< 7 | Int(y)]
+                return r <= RegexText.unknown ? r : context(p, i, n, asciiBreak[Int(y)], length)
+            }
         }
-        let a = before >= 0 ? UInt8(truncatingIfNeeded: before) : wordClass(p, Self.start(before: i, p), n)
-        let r = pairs[Int(a) &<< 4 | Int(c)]
+        let c = y < 0x80 ? asciiBreak[Int(y)] : nonASCIIClass
+        if i == 0 { return c == RegexText.unknownClass ? RegexText.unknown : RegexText.boundary }
+        let r = pairs[Int(wordClass(p, Self.start(before: i, p), n)) &<< 4 | Int(c)]
         return r <= RegexText.unknown ? r : context(p, i, n, c, length)
     }
 

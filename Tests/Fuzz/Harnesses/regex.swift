@@ -34,6 +34,10 @@ public func fuzzRegex(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         guard let automaton = RegexAutomaton(regex.spelled, alphabet: alphabet) else { continue }
         var t = text
         let answer = t.withUTF8 { automaton.decide($0) }
+        // The search over UTF-8 says what the search over the text read into symbols says.
+        let read = RegexText(alphabet: alphabet)
+        t.withUTF8 { read.read($0, boundaries: automaton.readsBoundaries) }
+        precondition(answer == automaton.decide(read), "the searches over UTF-8 and over symbols differ")
         if found == .match {
             precondition(answer != .noMatch, "the automaton rules out a text ICU matches")
             if let lead = automaton.leadingBytes {
