@@ -247,6 +247,35 @@ struct RegexExactTests {
         #expect(digits.decide(text) != .noMatch)
     }
 
+    /// The search over UTF-8 skips sixteen bytes at a time to a first byte that may start a
+    /// digit, with the second byte checked: a match is found wherever it lies, after fillers
+    /// whose first bytes a digit of another script shares (Arabic letters and Arabic-Indic
+    /// digits start with D9; the fullwidth comma and the fullwidth digits with EF BC).
+    @Test func theUTF8SkipMissesNoMatch() throws {
+        let icu = try ICURegex(#"\b\d{6}\b"#)
+        let digits = try #require(RegexAutomaton(icu.spelled))
+        let matcher = icu.makeMatcher(timeLimit: 0)
+        for at in 0...40 {
+            for filler in ["a", "ل", "，", "字", "😀", " "] {
+                for number in [" 123456", " ١٢٣٤٥٦", " １２３４５６"] {
+                    var s = String(repeating: filler, count: at) + number
+                    #expect(matcher.find(s) == .match)
+                    // The same answer as the search over the text read into symbols, and a match
+                    // found (surely for ASCII digits; other scripts' may be read by their kind).
+                    let read = RegexText()
+                    let found = s.withUTF8 { read.read($0); return digits.decide(utf8: $0) }
+                    #expect(found == digits.decide(read), "\(filler) × \(at), then \(number)")
+                    // (After emoji, read by their kind above the BMP, the answer is only maybe.)
+                    #expect(number == " 123456" && filler != "😀" ? found == .match : found != .noMatch, "\(filler) × \(at), then \(number)")
+                    // Five digits, then the filler again: no match, wherever the skip stops.
+                    var cut = String(s.dropLast(1)) + filler
+                    #expect(matcher.find(cut) == .noMatch)
+                    #expect(cut.withUTF8 { digits.decide(utf8: $0) } != .match, "five digits after \(filler) × \(at)")
+                }
+            }
+        }
+    }
+
     /// The bytes a text must hold for an automaton to leave its start state: for `\d`, the
     /// ASCII digits and the first bytes of other scripts' digits, not a Cyrillic letter's.
     @Test func theLeadingBytesOfAnAutomatonAreItsStartSymbols() throws {
