@@ -324,7 +324,8 @@ struct ReaderSplitReadsTests {
         ("1,a,\"x\nq\"\r,b", false),
         // Closed the same way on a line of two quotes (even): a stray quote's.
         ("1,a,\"x\nq\"\r,\"b", true),
-        // A stray close on the first line (`,"y` closed by `,"q` then CR), then a line break.
+        // A stray close on the first line (`"y,` closed by the quote after its comma, a lone
+        // CR after that), then a line break.
         ("1,a,\"y,\"\rq\nz", true),
     ] as [(String, Bool)])
     func theStrayVerdictDoesNotDependOnWhereTheRecordIsCut(_ text: String, _ stray: Bool) {
