@@ -352,6 +352,14 @@ extension RecordReader {
         /// A stray close on the first line: a stray quote's only if the record goes on past
         /// a line break (`runawayLineBreak` cuts records over several lines only).
         var strayOnFirstLine = false
+        /// A quote in the open field was the last part's last byte: the next part's first
+        /// byte says whether it is half of a `""` or a close, and what follows the close.
+        var pendingQuote = false
+        /// A close followed by a CR was the last part's end: a proper close if an LF comes
+        /// next (a CRLF), text after a close otherwise.
+        var pendingCR = false
+        /// The byte before that quote (a close after a delimiter or a line break is a stray's).
+        var pendingPrior: UInt8 = 0
         var verdict: Bool?
 
         init(delimiter: UInt8) {
@@ -365,6 +373,22 @@ extension RecordReader {
             defer { before = buf[range.upperBound - 1] }
             let n = range.upperBound
             var i = range.lowerBound
+            // What the last part left undecided at its end, decided by this part's first
+            // bytes as it would be with both parts in one (the verdict never depends on
+            // where reads cut the record).
+            if pendingQuote {
+                pendingQuote = false
+                if p[i] == 0x22 {                       // "" inside the field
+                    lineQuotes += 1
+                    i += 1
+                } else {
+                    inQuotes = false
+                    if closed(p, next: i, n, prior: pendingPrior) { return verdict }
+                }
+            } else if pendingCR {
+                pendingCR = false
+                if p[i] != 0x0A && mistake(prior: pendingPrior) { return verdict }
+            }
             while i < n {
                 let k = strayOnFirstLine ? UTF8Scan.first(0x0A, p, from: i, to: n)
                     : firstLineMistake ? UTF8Scan.firstOf(delimiter, 0x0A, p, from: i, to: n) : UTF8Scan.firstOf(0x22, 0x0A, p, from: i, to: n)
@@ -408,27 +432,59 @@ extension RecordReader {
                     i = k + 2
                     continue
                 }
-                inQuotes = false
-                guard k + 1 < n else { break }
-                let next = p[k + 1]
-                let crlf = next == 0x0D && (k + 2 >= n || p[k + 2] == 0x0A)
-                if next == delimiter || next == 0x0A || crlf { continue }      // a proper close
-                if prior == delimiter || prior == 0x0A {
-                    if !pastFirstLine {
-                        strayOnFirstLine = true
-                        continue
-                    }
-                    verdict = true
-                    return verdict
+                guard k + 1 < n else {
+                    // `""` or a close: the next part's first byte says.
+                    pendingQuote = true
+                    pendingPrior = prior
+                    break
                 }
-                if pastFirstLine { closedOnLine = true } else { firstLineMistake = true }
+                inQuotes = false
+                if closed(p, next: k + 1, n, prior: prior) { return verdict }
             }
             return nil
+        }
+
+        /// The open field's quote closed it, `p[next]` (`next < n`) the byte after it and
+        /// `prior` the byte before it. True when that gives the verdict.
+        private mutating func closed(_ p: UnsafePointer<UInt8>, next: Int, _ n: Int, prior: UInt8) -> Bool {
+            let byte = p[next]
+            if byte == delimiter || byte == 0x0A { return false }       // a proper close
+            if byte == 0x0D {
+                guard next + 1 < n else {
+                    // A CRLF, or a CR as text: the next part's first byte says.
+                    pendingCR = true
+                    pendingPrior = prior
+                    return false
+                }
+                if p[next + 1] == 0x0A { return false }                 // a proper close
+            }
+            return mistake(prior: prior)
+        }
+
+        /// Text after the close of a quote whose prior byte is `prior`. True when that
+        /// gives the verdict.
+        private mutating func mistake(prior: UInt8) -> Bool {
+            if prior == delimiter || prior == 0x0A {
+                // A stray close.
+                if !pastFirstLine {
+                    strayOnFirstLine = true
+                    return false
+                }
+                verdict = true
+                return true
+            }
+            if pastFirstLine { closedOnLine = true } else { firstLineMistake = true }
+            return false
         }
 
         /// The verdict once the record ends after `range` of `buf`, its last part.
         mutating func finish(_ buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
             if let v = scan(buf, range) { return v }
+            // A quote as the record's last byte closes its field; a CR after a close there
+            // was the record's line end.
+            if pendingQuote { inQuotes = false }
+            pendingQuote = false
+            pendingCR = false
             // The record's end ends the line: its quotes decide. A quoted field still open
             // past the first line is a stray quote's; with no line break at all, no stray.
             if closedOnLine { return lineQuotes % 2 == 0 }

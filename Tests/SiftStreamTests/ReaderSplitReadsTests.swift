@@ -282,4 +282,63 @@ struct ReaderSplitReadsTests {
                     "reads of \(chunkSize): failed \(r.failed), \(r.records.count) records")
         }
     }
+
+    /// A stray close past an over-long record's first line with a lone CR after it (a quote
+    /// at a line's start, then CR, then text): text after a close, so a stray quote's, and
+    /// the record is cut at its first line however reads cut it. Where a read ended just
+    /// after that CR, the close had been taken for one before a CRLF (a proper close), and
+    /// the record read as one over-long record with the line after it lost in it.
+    @Test func aCloseBeforeALoneCRIsAStrayQuotesWhateverTheReads() throws {
+        let long = "1,a,\"" + String(repeating: "w", count: 1_100)
+        let input = Array(["id,sender,body", long, "\"\rzz\"", "9,z,end", ""].joined(separator: "\n").utf8)
+        // Worked out by hand: `"w…` runs past the line end; the quote that starts the next
+        // line closes it, and a CR that starts no CRLF follows: a stray close. The long line
+        // alone is the record (over the limit: its first 1,024 bytes); read again from the
+        // next line, `"\rzz"` is one quoted field closed before the line end (a record,
+        // though with one field), and `9,z,end` follows.
+        let expected = [String(long.prefix(1_024)), "\"\rzz\"", "9,z,end"]
+        for chunkSize in Array(1...80) + [100, 128, 256, 1_000, 1_123, 1 << 20] {
+            let r = try records(input, chunkSize: chunkSize, maxRecordBytes: 64)
+            #expect(!r.failed && r.records.map(\.text) == expected && r.records.map(\.tooLong) == [true, false, false],
+                    "reads of \(chunkSize): failed \(r.failed), \(r.records.map { $0.text.prefix(12) })")
+        }
+    }
+
+    /// The stray-quote verdict on an over-long record read part by part (`StrayScan`) is
+    /// the one on the record read whole, wherever the parts are cut, and the one
+    /// `runawayLineBreak` gives the whole record: here, cut in two at every byte, records
+    /// whose deciding quote is followed by `"`, CR, CRLF or text. A cut between the two
+    /// quotes of a `""` had closed the field there, and a cut after a close and a CR had
+    /// taken the CR for a CRLF's.
+    @Test(arguments: [
+        // A quote after a line break closes the field, a lone CR follows: a stray close.
+        ("1,a,\"x\n\"\rzz\"", true),
+        // The same quote before a CRLF at the record's end: a proper close, a real field.
+        ("1,a,\"x\n\"", false),
+        // `""` inside the field, which runs on to the end: never closed past the first line.
+        ("1,a,\"x\n\"\",z", true),
+        // `""` inside the field, then a proper close at the end: a real field.
+        ("1,a,\"x\ny\"\"z\n\"", false),
+        // Closed after text on a later line, then a lone CR: that line holds one quote (odd),
+        // so the field may be a real one: no stray.
+        ("1,a,\"x\nq\"\r,b", false),
+        // Closed the same way on a line of two quotes (even): a stray quote's.
+        ("1,a,\"x\nq\"\r,\"b", true),
+        // A stray close on the first line (`"y,` closed by the quote after its comma, a lone
+        // CR after that), then a line break.
+        ("1,a,\"y,\"\rq\nz", true),
+    ] as [(String, Bool)])
+    func theStrayVerdictDoesNotDependOnWhereTheRecordIsCut(_ text: String, _ stray: Bool) {
+        let record = Array(text.utf8)
+        record.withUnsafeBufferPointer { b in
+            #expect((CSVRecord.runawayLineBreak(b) != nil) == stray, "runawayLineBreak")
+            var whole = RecordReader.StrayScan(delimiter: 0x2C)
+            #expect(whole.finish(b, 0..<b.count) == stray, "in one part")
+            for cut in 1..<b.count {
+                var scan = RecordReader.StrayScan(delimiter: 0x2C)
+                let verdict = scan.scan(b, 0..<cut) ?? scan.finish(b, cut..<b.count)
+                #expect(verdict == stray, "cut at \(cut)")
+            }
+        }
+    }
 }
