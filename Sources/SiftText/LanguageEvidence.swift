@@ -400,12 +400,12 @@ struct Evidence {
                     return
                 }
                 window = (window << 11 | 0x20) & (1 << 44 - 1)
+                // The closing boundary ends grams of up to four scalars, the opening boundary
+                // included: ` o `, ` el ` (bench/langid/train.py counts them so).
                 score(gram(2))
-                if wordLength >= 2 { score(gram(3)) }
-                if wordLength >= 3 {
-                    score(gram(4))
-                    score(wordHash & (1 << 47 - 1) | 1 << 47)
-                }
+                score(gram(3))
+                if wordLength >= 2 { score(gram(4)) }
+                if wordLength >= 3 { score(wordHash & (1 << 47 - 1) | 1 << 47) }
             } else if wordScript == .cyrillic {
                 // A frequent word of Ukrainian, Bulgarian, Serbian or Macedonian that Russian
                 // does not have (дякую, пратка, хвала): a sign as strong as their own letters.
