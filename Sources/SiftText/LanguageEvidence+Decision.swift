@@ -117,7 +117,7 @@ extension Evidence {
         guard latinFeatures > 0 else { return false }
         flushLatin()
         let es = 5, pt = 4
-        let pair = min(latinPenalty[es], latinPenalty[pt])
+        let pair = max(latinPenalty[es], latinPenalty[pt])
         for c in 0..<(LatinModel.classes.count - 1) where c != es && c != pt && latinPenalty[c] <= pair { return false }
         return true
     }
