@@ -33,7 +33,11 @@
 //      the best has under two letters' worth (ي and ك together count at most as two;
 //      one Persian ی counts as two unless an Urdu, Pashto or Kurdish letter is there).
 //      Latin → the model's most likely class among en fr de it pt es tr and
-//      "another Latin-script language" (which answers undetermined).
+//      "another Latin-script language" (which answers undetermined). When its two best
+//      languages are Spanish and Portuguese, the body is read a second time with a table
+//      trained for those two alone (SpanishPortugueseModel, bench/langid/espt.py), whose
+//      lead decides between them: the eight-class table, its buckets shared by every
+//      class and its penalties capped at 7.5 nats, left them to chance.
 //   3. A choice between languages needs a margin over the runner-up: for the
 //      Latin model `latinMargin` nats of log-likelihood (`shortLatinMargin`
 //      under `shortLatinLetters` letters, unless every word is a listed word of
@@ -239,6 +243,17 @@ public enum LanguageDetector {
     /// rule calls a link, or that holds `@` and then `.`, counts as a space.
     public static func detect(utf8 bytes: UnsafeBufferPointer<UInt8>) -> LanguageDetection {
         var evidence = Evidence()
+        read(bytes, into: &evidence)
+        if evidence.twoBestAreSpanishAndPortuguese() {
+            var pair = Evidence(spanishPortuguese: ())
+            read(bytes, into: &pair)
+            evidence.spanishOverPortuguese = pair.spanishPortugueseLead()
+        }
+        return evidence.decide()
+    }
+
+    /// Feeds the body to `evidence`, links and addresses as spaces, and closes the last word.
+    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, into evidence: inout Evidence) {
         let n = bytes.count
         var fed = 0, i = 0
         while i < n {
@@ -258,7 +273,6 @@ public enum LanguageDetector {
         }
         feed(UnsafeBufferPointer(rebasing: bytes[fed..<n]), to: &evidence)
         evidence.endWord()
-        return evidence.decide()
     }
 
     /// A link by the `links` rule, or an e-mail address (`@`, then a `.` after a character).

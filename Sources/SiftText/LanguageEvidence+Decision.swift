@@ -110,6 +110,24 @@ extension Evidence {
         }
     }
 
+    /// Whether the Latin model's two best languages (leaving "another language" aside) are
+    /// Spanish and Portuguese: then the body is read again with the table that tells the two
+    /// apart (`LanguageDetector.detect`). After the last `add`.
+    mutating func twoBestAreSpanishAndPortuguese() -> Bool {
+        guard latinFeatures > 0 else { return false }
+        flushLatin()
+        let es = 5, pt = 4
+        let pair = max(latinPenalty[es], latinPenalty[pt])
+        for c in 0..<(LatinModel.classes.count - 1) where c != es && c != pt && latinPenalty[c] <= pair { return false }
+        return true
+    }
+
+    /// The Spanish-Portuguese tally's verdict, in nats for Spanish (`init(spanishPortuguese:)`).
+    mutating func spanishPortugueseLead() -> Double {
+        flushLatin()
+        return (Double(latinPenalty[4]) - Double(latinPenalty[5])) / SpanishPortugueseModel.unitsPerNat
+    }
+
     /// The Latin model's verdict: the class with the smallest penalty, if it is
     /// a supported language and leads the runner-up (which may be "another
     /// language") by `latinMargin` nats.
@@ -122,6 +140,14 @@ extension Evidence {
         let classes = LatinModel.classes.count
         var penalty = latinPenalty
         penalty[classes - 1] += LatinModel.otherPrior
+        // Between Spanish and Portuguese, the table trained for the two decides: the better of
+        // them keeps its penalty, the other is `spanishOverPortuguese` behind.
+        if let lead = spanishOverPortuguese {
+            let better = min(penalty[4], penalty[5])
+            let behind = UInt32((abs(lead) * LatinModel.unitsPerNat).rounded())
+            penalty[5] = better + (lead < 0 ? behind : 0)
+            penalty[4] = better + (lead > 0 ? behind : 0)
+        }
         // Words only one of Spanish and Portuguese writes: `spanishPortugueseWord` nats each.
         let es = 5, pt = 4, bonus = UInt32(LanguageDetector.spanishPortugueseWord * LatinModel.unitsPerNat)
         penalty[pt] &+= UInt32(spanishWords) &* bonus

@@ -110,7 +110,24 @@ struct Evidence {
     var latinEven: UInt64 = 0
     var latinOdd: UInt64 = 0
     var latinFeatures = 0
-    let latinRows = LatinModelTable.rows.base
+    /// The table the Latin words are scored with, and the shift that takes a feature's
+    /// hashed key to its bucket: the Latin model's, or the Spanish-Portuguese one's for the
+    /// second reading of a body (`init(spanishPortuguese:)`).
+    var latinRows = LatinModelTable.rows.base
+    var latinShift = UInt64(64 - LatinModel.bucketBits)
+    /// Nats of evidence for Spanish over Portuguese (negative: for Portuguese) from that second
+    /// reading, when the Latin model's two best languages were those two; then it decides
+    /// between them (`decideLatin`).
+    var spanishOverPortuguese: Double?
+
+    init() {}
+
+    /// A tally that scores Latin words with `SpanishPortugueseTable`: its `spanishPortugueseLead`
+    /// is the table's verdict between the two.
+    init(spanishPortuguese: Void) {
+        latinRows = SpanishPortugueseTable.rows.base
+        latinShift = UInt64(64 - SpanishPortugueseModel.bucketBits)
+    }
 
     // The word being read (`wordScript` is .latin or .arabic while one is open).
     var wordScript: Script = .other
@@ -274,7 +291,7 @@ struct Evidence {
     /// Adds the model's penalties for one feature key.
     @inline(__always)
     mutating func score(_ key: UInt64) {
-        let bucket = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - LatinModel.bucketBits))
+        let bucket = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> latinShift)
         let row = UInt64(latinRows[bucket])
         latinEven &+= Evidence.spread(row & 0x0F0F_0F0F)
         latinOdd &+= Evidence.spread(row >> 4 & 0x0F0F_0F0F)
@@ -400,12 +417,12 @@ struct Evidence {
                     return
                 }
                 window = (window << 11 | 0x20) & (1 << 44 - 1)
+                // The closing boundary ends grams of up to four scalars, the opening boundary
+                // included: ` o `, ` el ` (bench/langid/train.py counts them so).
                 score(gram(2))
-                if wordLength >= 2 { score(gram(3)) }
-                if wordLength >= 3 {
-                    score(gram(4))
-                    score(wordHash & (1 << 47 - 1) | 1 << 47)
-                }
+                score(gram(3))
+                if wordLength >= 2 { score(gram(4)) }
+                if wordLength >= 3 { score(wordHash & (1 << 47 - 1) | 1 << 47) }
             } else if wordScript == .cyrillic {
                 // A frequent word of Ukrainian, Bulgarian, Serbian or Macedonian that Russian
                 // does not have (дякую, пратка, хвала): a sign as strong as their own letters.

@@ -49,10 +49,16 @@ enum LatinModelTable {
     static let rows: FrozenBuffer<UInt32> = {
         let count = 1 << LatinModel.bucketBits
         let words = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
-        let bytes = UnsafeMutableRawPointer(words)
+        decodeBase64(LatinModel.base64, into: UnsafeMutableRawPointer(words), bytes: count * 4, name: "LatinModel")
+        for i in 0..<count { words[i] = UInt32(littleEndian: words[i]) }
+        return FrozenBuffer(start: words, count: count)
+    }()
+
+    /// Decodes base64 text (line breaks and padding skipped) into exactly `bytes` bytes.
+    static func decodeBase64(_ text: String, into out: UnsafeMutableRawPointer, bytes count: Int, name: StaticString) {
         var written = 0
         var acc: UInt32 = 0, bits = 0
-        for c in LatinModel.base64.utf8 {
+        for c in text.utf8 {
             let v: UInt32
             switch c {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"): v = UInt32(c - UInt8(ascii: "A"))
@@ -66,13 +72,33 @@ enum LatinModelTable {
             bits += 6
             if bits >= 8 {
                 bits -= 8
-                precondition(written < count * 4, "LatinModel table is longer than 2^bucketBits rows")
-                bytes.storeBytes(of: UInt8(truncatingIfNeeded: acc >> UInt32(bits)), toByteOffset: written, as: UInt8.self)
+                precondition(written < count, "\(name) table is longer than its buckets")
+                out.storeBytes(of: UInt8(truncatingIfNeeded: acc >> UInt32(bits)), toByteOffset: written, as: UInt8.self)
                 written += 1
             }
         }
-        precondition(written == count * 4, "LatinModel table is shorter than 2^bucketBits rows")
-        for i in 0..<count { words[i] = UInt32(littleEndian: words[i]) }
+        precondition(written == count, "\(name) table is shorter than its buckets")
+    }
+}
+
+/// The decoded `SpanishPortugueseModel` table, in the Latin model's row layout so the same
+/// tally reads it (`Evidence.init(spanishPortuguese:)`): per bucket, Portuguese's penalty in
+/// class 4's four bits and Spanish's in class 5's, one of them 0, the other how many
+/// `SpanishPortugueseModel.unitsPerNat` the bucket's log-likelihood ratio says against it.
+/// Decoded on the first body whose two best languages are Spanish and Portuguese.
+enum SpanishPortugueseTable {
+    static let rows: FrozenBuffer<UInt32> = {
+        let count = 1 << SpanishPortugueseModel.bucketBits
+        let ratios = UnsafeMutablePointer<Int8>.allocate(capacity: count)
+        defer { ratios.deallocate() }
+        LatinModelTable.decodeBase64(SpanishPortugueseModel.base64, into: UnsafeMutableRawPointer(ratios), bytes: count,
+                                     name: "SpanishPortugueseModel")
+        let pt = LatinModel.classes.firstIndex(of: .pt)!, es = LatinModel.classes.firstIndex(of: .es)!
+        let words = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
+        for i in 0..<count {
+            let r = Int32(ratios[i])   // > 0: Spanish more likely
+            words[i] = UInt32(max(r, 0)) << UInt32(4 * pt) | UInt32(max(-r, 0)) << UInt32(4 * es)
+        }
         return FrozenBuffer(start: words, count: count)
     }()
 }

@@ -323,13 +323,13 @@ struct StreamTests {
     }
 
     /// The language step of a trace says why no language was named (its scores alone would
-    /// point to one: `it 59.0, pt 48.0`), and `test` says the same.
+    /// point to one: `it 61.0, pt 51.0`), and `test` says the same.
     @Test func anUndeterminedLanguageStepSaysWhy() throws {
         let r = try Harness.run(["classify", "--no-db", "--block-language", "it", "--explain"], stdin: "{\"sender\":\"J B\",\"body\":\"a presto\"}\n")
         let step = (r.objects.first?["trace"] as? [[String: Any]])?.first { $0["stage"] as? String == "denyLanguage" }
-        #expect(step?["checked"] as? String == "language undetermined (it 59.0, pt 48.0; fewer than 8 letters)", "\(r.out)")
+        #expect(step?["checked"] as? String == "language undetermined (it 61.0, pt 51.0; fewer than 8 letters)", "\(r.out)")
         let t = try Harness.run(["test", "--no-db", "--block-language", "it", "--sender", "J B", "--body", "a presto", "--explain"])
-        #expect(t.out.contains("language undetermined (it 59.0, pt 48.0; fewer than 8 letters): no match"), "\(t.out)")
+        #expect(t.out.contains("language undetermined (it 61.0, pt 51.0; fewer than 8 letters): no match"), "\(t.out)")
     }
 
     @Test func tsvAndCsvEscaping() throws {

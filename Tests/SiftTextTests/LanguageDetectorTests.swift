@@ -373,9 +373,9 @@ import Testing
         ("Dein PayPal-Code: 123456", .de),
         ("Il meeting è spostato a domani, ti mando il link su WhatsApp", .it),
         ("O show foi top demais", .pt),
-        // Three short words Italian and Spanish write too (manda, o, da) once the loanwords
-        // are out: pt by 9.5 nats, under the short-body margin of 10: none.
-        ("Manda o link da call?", nil),
+        // Three short words once the loanwords are out (manda, o, da): Portuguese by the
+        // grams a one- or two-letter word closes (` o `, ` da `), which are Portuguese's.
+        ("Manda o link da call?", .pt),
         ("Online check-in yaptin mi?", .tr),
         ("Black Friday: sconto del 40% su smartphone e tablet", .it),
         ("Tu pedido fue enviado", .es),
@@ -635,5 +635,19 @@ struct UndeterminedReasonTests {
         // Letters above U+FFFF are not looked up: any four-byte scalar may be one.
         #expect(may([.he], "𠀀"))
         #expect(!may([], "Привет"))
+    }
+
+    /// A Latin word is scored with the features bench/langid/train.py trained the model on:
+    /// at letter i (from 1) its grams of 1 to min(4, i + 1) scalars, the opening boundary
+    /// counted; at the closing boundary those of 2 to min(4, length + 2); and the whole word
+    /// from three letters. For `o` that is o, ` o`, `o `, ` o ` (4); `el` 2 + 3 + 3 (8);
+    /// `dos` 2 + 3 + 4 + 3 + 1 (13); `casa` 2 + 3 + 4 + 4 + 3 + 1 (17). The closing ` o ` and ` el ` had been left out, the grams
+    /// that tell Portuguese `o` from Spanish `el`.
+    @Test(arguments: [("o", 4), ("el", 8), ("dos", 13), ("casa", 17)])
+    func aWordIsScoredWithTheFeaturesTheModelLearned(_ word: String, _ features: Int) {
+        var evidence = Evidence()
+        for scalar in word.unicodeScalars { evidence.add(scalar.value) }
+        evidence.endWord()
+        #expect(evidence.latinFeatures == features)
     }
 }

@@ -16,7 +16,12 @@ Each set is split by SHA-1 of the text: 3 in 10 `tune` (the only part a
 threshold may be chosen on), 7 in 10 `eval` (reported). Prints per set
 right / undetermined / wrong for msgsift, lingua (never abstains), langid.py,
 and langid.py keeping answers with p >= 0.9; then msgsift's confusions and
-up to 12 wrong answers per set. Usage: chat.py BINARY [--part tune|eval|all]
+up to 12 wrong answers per set. `--short` adds msgsift's figures split by
+what the docs leave undetermined: texts of at least 8 letters (docs/judging.md
+"Enough evidence": fewer name a Latin-script language only through a word only
+it writes), and texts that also appear, the same, in another language's set
+(`Richard Nixon` is in five: no answer is right for all of them).
+Usage: chat.py BINARY [--part tune|eval|all] [--short]
 """
 import collections
 import glob
@@ -159,6 +164,23 @@ def main():
         print(f"{name:10} {len(texts):5}  " + "  ".join(f"{c:>20}" for c in row))
         wrong = [(g, t) for g, t in zip(ours, texts) if g is not None and score(label, [g])[2]]
         details.append((name, collections.Counter(g for g, _ in wrong), wrong[:12]))
+    if "--short" in sys.argv:
+        owners = collections.defaultdict(set)
+        for name, texts in load_sets().items():
+            for t in texts:
+                owners[t.casefold()].add(name)
+        print("\nmsgsift by length and sharing: right / undetermined / wrong, % of texts")
+        print(f"{'set':10} {'n':>5}  {'all':>20}  {'n >= 8 letters':>14}  {'>= 8 letters':>20}  "
+              f"{'not shared':>10}  {'>= 8, not shared':>20}")
+        for name in sorted(sets, key=lambda k: (not k.startswith("en-"), k)):
+            texts, label = sets[name], label_of(name)
+            ours = msgsift(binary, texts)
+            long = [i for i, t in enumerate(texts) if sum(c.isalpha() for c in t) >= 8]
+            alone = [i for i, t in enumerate(texts) if len(owners[t.casefold()]) == 1]
+            both = sorted(set(long) & set(alone))
+            pick = lambda idx: fmt(score(label, [ours[i] for i in idx])) if idx else "-"
+            print(f"{name:10} {len(texts):5}  {pick(range(len(texts))):>20}  {len(long):14}  {pick(long):>20}  "
+                  f"{len(alone):10}  {pick(both):>20}")
     for name, conf, wrong in details:
         if conf:
             print(f"\n{name}: msgsift wrong answers " + ", ".join(f"{g} {n}" for g, n in conf.most_common()))

@@ -1,0 +1,62 @@
+// Spanish against Portuguese: when the Latin model's two best languages are those two, the
+// table trained for the pair (bench/langid/espt.py) decides between them. Expected answers
+// come from reading the sentences (written here, not taken from bench/langid's sets).
+import Testing
+@testable import SiftText
+
+@Suite struct LanguageSpanishPortugueseTests {
+    /// The pair table's verdict on one body, in nats for Spanish.
+    func lead(_ body: String) -> Double {
+        var evidence = Evidence(spanishPortuguese: ())
+        for scalar in body.unicodeScalars { evidence.add(scalar.value) }
+        evidence.endWord()
+        return evidence.spanishPortugueseLead()
+    }
+
+    /// The distinctive spellings point the way real text says: -ción / -ção, ñ / nh,
+    /// ll / lh (ch), `el` / `o`, `en` / `em`, `no` / `não`, `y` / `e`.
+    @Test(arguments: [
+        ("nación", true), ("nação", false), ("niño", true), ("ninho", false),
+        ("llamar", true), ("chamar", false), ("hijo", true), ("filho", false),
+        ("el", true), ("o", false), ("en", true), ("em", false),
+        ("no", true), ("não", false), ("y", true), ("e", false),
+    ] as [(String, Bool)])
+    func spellingsPointToTheirLanguage(_ word: String, _ spanish: Bool) {
+        let l = lead(word)
+        #expect(spanish ? l > 0 : l < 0, "\(word): \(l)")
+    }
+
+    /// Bodies the eight-class model had as the other language of the two, or left to a guess.
+    @Test(arguments: [
+        ("Tu código de Telegram: 882-114", Language.es),
+        ("Nos vemos al rato, amigo", .es),
+        ("Depósito realizado no valor de R$ 150", .pt),
+        ("Seu código do Uber é 4412", .pt),
+    ] as [(String, Language)])
+    func thePairDecides(_ body: String, _ expected: Language) {
+        #expect(LanguageDetector.detect(body).language == expected)
+    }
+
+    /// Strings both languages write alike are no evidence for either: a blocked Portuguese
+    /// must not junk a Spanish `Pedido confirmado` (the eight-class model said pt), and
+    /// `chevere` is Spanish slang, not Portuguese.
+    @Test(arguments: ["Pedido confirmado", "Pedido cancelado", "chevere, nos vemos"])
+    func noWrongLanguageWhereTheTwoWriteAlike(_ body: String) {
+        #expect(LanguageDetector.detect(body).language != .pt)
+    }
+
+    /// Only a body whose two best are Spanish and Portuguese is read again: Italian and
+    /// Portuguese stay the eight-class model's call.
+    @Test func otherPairsAreNotReadAgain() {
+        var italian = Evidence()
+        for scalar in "Ci vediamo domani sera".unicodeScalars { italian.add(scalar.value) }
+        italian.endWord()
+        let italianReadAgain = italian.twoBestAreSpanishAndPortuguese()
+        #expect(!italianReadAgain)
+        var spanish = Evidence()
+        for scalar in "Nos vemos al rato, amigo".unicodeScalars { spanish.add(scalar.value) }
+        spanish.endWord()
+        let spanishReadAgain = spanish.twoBestAreSpanishAndPortuguese()
+        #expect(spanishReadAgain)
+    }
+}
