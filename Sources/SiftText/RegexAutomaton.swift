@@ -35,6 +35,9 @@
 
 import CICUShim
 import CTextScan
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What an automaton says of a text.
 public enum RegexDecision: Sendable, Equatable {
@@ -90,6 +93,15 @@ public final class RegexAutomaton: Sendable {
     /// bytes the text must start with (the first UTF-8 byte of a symbol that does not end
     /// every match at once), 256 flags; else nil. One byte to look at, before any other test.
     public let firstBytesOfText: [Bool]?
+    /// The byte every match holds (RegexAnchor), or 0; the most bytes a match reaches
+    /// before it, and after it with the scalar after the match (`Int.max`: no bound).
+    private let anchorByte: UInt8
+    private let anchorBefore: Int
+    private let anchorAfter: Int
+    /// The anchor the search runs around, if any (for tests and `regex-check --layers`).
+    public var anchor: (byte: UInt8, before: Int, after: Int?)? {
+        anchorByte == 0 ? nil : (anchorByte, anchorBefore / 4, anchorAfter == .max ? nil : anchorAfter / 4 - 1)
+    }
     /// `RegexText.pairs`, kept here (a static's every read checks that it is made).
     private let pairs = RegexText.pairs
     /// Whether this processor looks for a set of bytes sixteen at a time.
@@ -161,7 +173,7 @@ public final class RegexAutomaton: Sendable {
             if built != nil || !g.readsBoundaries { break }
         }
         guard let t = built else { return nil }
-        self.init(t, alphabet)
+        self.init(t, alphabet, anchor: anchoredStart || anchoredEnd ? nil : RegexAnchor.of(.concat(items)))
     }
 
     /// Whether a POSIX class (`[:alpha:]`, `[^:alpha:]`) opens at `k`: a `[` then a colon that
@@ -193,8 +205,13 @@ public final class RegexAutomaton: Sendable {
         return words
     }
 
-    private init(_ t: Tables, _ alphabet: RegexAlphabet) {
+    private init(_ t: Tables, _ alphabet: RegexAlphabet, anchor: RegexAnchor?) {
         self.alphabet = alphabet
+        // Bytes: a scalar is at most four, and one more scalar after a match is read
+        // (the boundary after it).
+        anchorByte = anchor?.byte ?? 0
+        anchorBefore = (anchor?.before ?? 0) * 4
+        anchorAfter = anchor?.after.map { ($0 + 1) * 4 } ?? Int.max
         symbolColumn = t.symbolColumn; gapColumn = t.gapColumn; next = t.next; columns = t.columns
         final = t.final; sure = t.sure; anchoredEnd = t.anchoredEnd
         startLeaves = t.startLeaves; startSkip = t.startSkip
@@ -432,6 +449,38 @@ public final class RegexAutomaton: Sendable {
     public func decide(utf8 text: UnsafeBufferPointer<UInt8>) -> RegexDecision {
         let n = text.count
         guard n > 0, let p = text.baseAddress else { return final[0] ? (exact && sure[0] ? .match : .maybe) : .noMatch }
+        var s: UInt32 = 0
+        var i = 0
+        if anchorByte != 0 {
+            // Only around the anchors: from `anchorBefore` bytes before each to
+            // `anchorAfter` after it, windows that overlap read as one.
+            var end = 0, from = 0
+            while from < n, let hit = memchr(p + from, Int32(anchorByte), n - from) {
+                let q = p.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                from = q &+ 1
+                if q - anchorBefore > i {
+                    // A window apart from the last: no match in progress reaches it.
+                    var start = q - anchorBefore
+                    while p[start] & 0xC0 == 0x80 { start &+= 1 }
+                    if start > i { i = start; s = 0 }
+                }
+                end = max(end, anchorAfter >= n ? n : min(n, q &+ 1 &+ anchorAfter))
+                if let d = steps(p, n, &i, &s, until: end) { return d }
+                if i >= n { break }
+            }
+            if i < n { return .noMatch }
+        } else if let d = steps(p, n, &i, &s, until: n) {
+            return d
+        }
+        let state = Int(s) / columns
+        guard final[state] else { return .noMatch }
+        return exact && sure[state] ? .match : .maybe
+    }
+
+    /// The search from `p[i]` in state `s` up to `end` (or past it, to the end of a scalar or
+    /// a skip): what it decided on the way, or nil with `i` and `s` where it stopped.
+    @inline(__always)
+    private func steps(_ p: UnsafePointer<UInt8>, _ n: Int, _ i: inout Int, _ s: inout UInt32, until end: Int) -> RegexDecision? {
         let next = self.next.baseAddress.unsafelyUnwrapped, symbolColumn = self.symbolColumn.baseAddress.unsafelyUnwrapped
         let gapColumn = self.gapColumn.baseAddress.unsafelyUnwrapped
         let leaves = startLeaves.baseAddress.unsafelyUnwrapped
@@ -439,9 +488,7 @@ public final class RegexAutomaton: Sendable {
         let simd: Int32 = startSkip == 1 ? 1 : 0
         let skip = startSkip != 0
         let boundaries = readsBoundaries
-        var s: UInt32 = 0
-        var i = 0
-        search: while i < n {
+        while i < end {
             if s == 0 && skip {
                 // To a scalar that may leave the start state: a few ASCII bytes here (a skip
                 // is often short), then sixteen bytes at a time to a first byte that may
@@ -455,7 +502,7 @@ public final class RegexAutomaton: Sendable {
                     if leaves[Int(symbol)] { break }
                     i &+= length
                 }
-                if i >= n { break }
+                if i >= end { break }
             }
             // An ASCII scalar is its byte; its word-break class is looked up only if needed.
             let b = p[i]
@@ -471,9 +518,7 @@ public final class RegexAutomaton: Sendable {
             s = t
             i &+= length
         }
-        let state = Int(s) / columns
-        guard final[state] else { return .noMatch }
-        return exact && sure[state] ? .match : .maybe
+        return nil
     }
 
     /// The scalar that starts at `p[i]`: its symbol, its word-break class and its length in

@@ -174,6 +174,9 @@ func regexLayers(_ filters: [Filter], corpus: [(sender: [UInt8], body: [UInt8])]
         print(String(format: "      automaton: %d states × %d columns, built in %.2f ms; on %d records (%.1f%%), %.0f ns each: %d no match, %d match, %d maybe",
                      automaton.stateCount, automaton.columnCount, buildTime * 1000, texts.count, 100 * Double(texts.count) / Double(max(corpus.count, 1)),
                      each, decided[0] / 5, decided[1] / 5, decided[2] / 5))
+        if let a = automaton.anchor {
+            print("      anchor: `\(Character(Unicode.Scalar(a.byte)))`, searched from \(a.before) scalars before it to \(a.after.map { "\($0) after it" } ?? "the text's end")")
+        }
     }
 }
 

@@ -377,6 +377,18 @@ struct RegexAutomatonUTF8Tests {
         }
     }
 
+    /// Whether the two answers agree: the same, or, for an automaton that searches around
+    /// its anchor (RegexAnchor), a sure answer where the whole search says maybe, and ICU's
+    /// answer: under `(?i)` a letter that folds apart may stand for any pattern character
+    /// in the whole search (`ß` for `\$`) and leaves it unsure, and the search around `$`
+    /// may never step on it.
+    static func agree(_ a: RegexAutomaton, _ pattern: String, _ text: String, _ utf8: RegexDecision, _ symbols: RegexDecision) throws -> Bool {
+        if utf8 == symbols { return true }
+        guard a.anchor != nil, symbols == .maybe else { return false }
+        let found = try ICURegex(pattern).makeMatcher(timeLimit: 5).find(text)
+        return utf8 == .noMatch ? found == .noMatch : found == .match
+    }
+
     @Test(arguments: [#"\b\d{6}\b"#, #"\b\d{3}[-.\s]?\d{3}[-.\s]?\d{4}\b"#, #"\b\d{1,2}/\d{1,2}/\d{2,4}\b"#, #"(?i)\b[\w.+-]+@[\w-]+\.(com|net)\b"#,
                       #"(?i)\b(loan|credit|кредит|prêt)\b"#, #"[$£€₪¥]\s?\d{1,3}([,.]\d{3})*"#, #"\B\d\B"#, #"[A-Z]{5,}"#, #"^\d{4,6}$"#,
                       #"(?i)\bwww\.[a-z0-9-]+\.(ru|cn)\b"#, #"中文\d"#, #"\b\p{Han}"#])
@@ -387,7 +399,7 @@ struct RegexAutomatonUTF8Tests {
         for _ in 0..<4000 {
             let text = Self.text(&random, pattern)
             let (utf8, symbols) = Self.bothAgree(a, text)
-            #expect(utf8 == symbols, "\(pattern) on \(text.unicodeScalars.map { String($0.value, radix: 16) }): \(utf8) over UTF-8, \(symbols) over symbols")
+            #expect(try Self.agree(a, pattern, text, utf8, symbols), "\(pattern) on \(text.unicodeScalars.map { String($0.value, radix: 16) }): \(utf8) over UTF-8, \(symbols) over symbols")
             answers.insert("\(utf8)")
         }
         // The texts reach more than one answer: the comparison means something.
@@ -406,7 +418,7 @@ struct RegexAutomatonUTF8Tests {
                 let text = Self.text(&random, pattern)
                 let (utf8, symbols) = Self.bothAgree(a, text)
                 compared += 1
-                #expect(utf8 == symbols, "\(pattern) on \(text.unicodeScalars.map { String($0.value, radix: 16) })")
+                #expect(try Self.agree(a, pattern, text, utf8, symbols), "\(pattern) on \(text.unicodeScalars.map { String($0.value, radix: 16) }): \(utf8) over UTF-8, \(symbols) over symbols")
             }
         }
         #expect(built > 200 && compared > 8000)
