@@ -361,7 +361,8 @@ static inline int may_start_member(const uint8_t *block, size_t avail, unsigned 
         unsigned drop = 0; \
         if (i + 16 > n) { at = n - 16; drop = (unsigned)(i - at); } \
         __m128i raw = _mm_loadu_si128((const __m128i *)(p + at)); \
-        if (kinds) { \
+        /* A block of ASCII alone (most of a Latin-script text) has no candidate to look for. */ \
+        if (kinds && _mm_movemask_epi8(raw)) { \
             unsigned first = ((unsigned)(CANDIDATES) >> drop) << drop; \
             if (first && may_start_member(p + at, n - at, first, leads)) { \
                 /* A non-ASCII scalar that may be a member: the block a scalar at a time (the \
