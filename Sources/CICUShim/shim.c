@@ -148,10 +148,16 @@ int sift_word_break_class(int32_t c) {
     UScriptCode script;
     UErrorCode status = U_ZERO_ERROR;
     script = uscript_getScript(c, &status);
-    /* What ICU segments with a dictionary or keeps together by script. */
-    if (lb == U_LB_COMPLEX_CONTEXT || script == USCRIPT_HAN || script == USCRIPT_HIRAGANA
-        || script == USCRIPT_KATAKANA || (c >= 0xAC00 && c <= 0xD7A3) || u_hasBinaryProperty(c, UCHAR_IDEOGRAPHIC))
-        return SIFT_WB_UNKNOWN;
+    /* What ICU segments with a dictionary or keeps together by script. Han, kana and other
+       ideographs, whose runs ICU's dictionary divides, are a class of their own: no rule
+       joins one to a letter, digit or mark between words (Hangul syllables are letters,
+       and the South-East Asian scripts letters of ICU's own: those stay unknown). */
+    if (lb == U_LB_COMPLEX_CONTEXT || (c >= 0xAC00 && c <= 0xD7A3)) return SIFT_WB_UNKNOWN;
+    if (script == USCRIPT_HAN || script == USCRIPT_HIRAGANA || script == USCRIPT_KATAKANA || u_hasBinaryProperty(c, UCHAR_IDEOGRAPHIC)) {
+        int32_t wb = u_getIntPropertyValue(c, UCHAR_WORD_BREAK);
+        /* Marks and format characters of these scripts (the kana voicing marks) attach. */
+        return wb == U_WB_EXTEND || wb == U_WB_FORMAT || wb == U_WB_ZWJ ? SIFT_WB_UNKNOWN : SIFT_WB_IDEOGRAPHIC;
+    }
     switch (u_getIntPropertyValue(c, UCHAR_WORD_BREAK)) {
     case U_WB_OTHER: return SIFT_WB_OTHER;
     case U_WB_ALETTER: return SIFT_WB_ALETTER;

@@ -570,7 +570,7 @@ public final class RegexAutomaton: Sendable {
             }
         }
         let c = y < 0x80 ? asciiBreak[Int(y)] : nonASCIIClass
-        if i == 0 { return c == RegexText.unknownClass ? RegexText.unknown : RegexText.boundary }
+        if i == 0 { return c >= RegexText.ideographicClass ? RegexText.unknown : RegexText.boundary }
         let r = pairs[Int(wordClass(p, Self.start(before: i, p), n)) &<< 4 | Int(c)]
         return r <= RegexText.unknown ? r : context(p, i, n, c, length)
     }

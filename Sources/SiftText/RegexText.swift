@@ -159,7 +159,7 @@ public final class RegexText {
         let c = wordClasses
         let pairs = Self.pairs
         for i in 0..<n { g[i] = Self.gap(before: i, c, n, pairs) }
-        g[n] = c[n - 1] == Self.unknownClass ? Self.unknown : Self.boundary
+        g[n] = c[n - 1] >= Self.ideographicClass ? Self.unknown : Self.boundary
     }
 
     /// The text read with what boundaries need (`read(_:then:boundaries:)`).
@@ -202,7 +202,7 @@ public final class RegexText {
             }
         }
         let b = c[i]
-        if i == 0 { return b == unknownClass ? unknown : boundary }
+        if i == 0 { return b >= ideographicClass ? unknown : boundary }
         let r = pairs[Int(c[i &- 1]) &<< 4 | Int(b)]
         return r <= unknown ? r : context(c, n, i)
     }
@@ -232,6 +232,11 @@ public final class RegexText {
     static let pairs: FrozenBuffer<UInt8> = FrozenBuffer(ownedBuffer((0..<256).map { (k: Int) -> UInt8 in
         let a = UInt8(k >> 4), b = UInt8(k & 15)
         if a == unknownClass || b == unknownClass { return unknown }
+        // Ideographs: the dictionary divides their runs, and (WB13a) a katakana joins `_`;
+        // next to anything else, a boundary (no rule joins them to it).
+        if a == ideographic || b == ideographic {
+            return a == b || a == extendNumLet || b == extendNumLet ? unknown : boundary
+        }
         if a > newline || b > newline { return unknown }
         if a == cr && b == lf { return inside }                                        // WB3
         if a == cr || a == lf || a == newline || b == cr || b == lf || b == newline { return boundary }   // WB3a, WB3b
@@ -248,7 +253,11 @@ public final class RegexText {
     }))
 
     /// Word-break classes (SIFT_WB_*), shortened here.
-    static let unknownClass = UInt8(SIFT_WB_UNKNOWN)
+    /// Unknown, and ideographs (whose boundaries with each other ICU's dictionary draws):
+    /// where the boundary at a text's start or end is left unknown. An ideograph one scalar
+    /// further (`context`) is known to be neither a letter nor a digit.
+    static let unknownClass = UInt8(SIFT_WB_UNKNOWN), ideographicClass = UInt8(SIFT_WB_IDEOGRAPHIC)
+    private static let ideographic = UInt8(SIFT_WB_IDEOGRAPHIC)
     static let letterClass = UInt8(SIFT_WB_ALETTER), numericClass = UInt8(SIFT_WB_NUMERIC)
     private static let other = UInt8(SIFT_WB_OTHER), letter = UInt8(SIFT_WB_ALETTER), numeric = UInt8(SIFT_WB_NUMERIC),
         midLetter = UInt8(SIFT_WB_MIDLETTER), midNum = UInt8(SIFT_WB_MIDNUM), midNumLet = UInt8(SIFT_WB_MIDNUMLET),

@@ -20,7 +20,11 @@ struct RegexExactTests {
         (#"\b\d{6}\b"#, "12,345678 x", .noMatch),                   // 12,345678 is one number
         (#"\b\d{6}\b"#, "12, 345678 x", .match),
         (#"\b\d{6}\b"#, "a_123456", .noMatch),                      // `_` joins
-        (#"\b\d{6}\b"#, "验证码123456", .maybe),                      // Han: ICU's dictionary draws the boundary
+        (#"\b\d{6}\b"#, "验证码123456", .match),                      // no rule joins an ideograph to a digit
+        (#"\b\d{6}\b"#, "验证码：123456，请", .match),
+        (#"\b\d{6}\b"#, "確認コードは123456です", .match),
+        (#"\b\d{6}\b"#, "码1234567", .noMatch),
+        (#"\b\d{6}\b"#, "コード_123456", .noMatch),                // `_` joins the digits after it (WB13b)
         (#"\b\d{6}\b"#, "code 123456 👍", .match),
         (#"\b\d{6}\b"#, "code 123456\u{301}", .maybe),              // a mark after it joins what ICU says
         (#"^\d{4,6}$"#, "12345", .match),
@@ -168,6 +172,42 @@ struct RegexExactTests {
         }
         all("", 4)
         #expect(drawn > unknown)
+    }
+
+    /// Ideographs and kana next to digits, letters and the marks between words: every
+    /// boundary drawn is ICU's (its dictionary divides their runs: those are left to it),
+    /// and the boundaries around a code in CJK text (`：123456，`, `は123456で`) are drawn.
+    @Test func boundariesNextToIdeographsAreICUs() {
+        let alphabet = ["中", "は", "カ", "ー", "1", "１", "a", "：", "，", ".", "'", "_", " ", "\u{301}", "\u{3099}"]
+        var drawn = 0, unknown = 0
+        func check(_ text: String) {
+            let icu = icuWordBoundaries(text)
+            let t = RegexText()
+            var s = text
+            s.withUTF8 { t.read($0, boundaries: true) }
+            t.drawBoundaries()
+            for (i, g) in t.gaps.enumerated() where i < icu.count {
+                if g == RegexText.unknown { unknown += 1; continue }
+                drawn += 1
+                #expect((g == RegexText.boundary) == icu[i], "\(text.unicodeScalars.map { String($0.value, radix: 16) }) at \(i)")
+            }
+        }
+        func all(_ prefix: String, _ depth: Int) {
+            check(prefix)
+            guard depth > 0 else { return }
+            for p in alphabet { all(prefix + p, depth - 1) }
+        }
+        all("", 4)
+        #expect(drawn > unknown)
+        // The gaps around the code, worked out from UAX #29 (`：` is no mid-letter in ICU's
+        // rules, `，` a mid-number between a digit and an ideograph).
+        for (text, at) in [("码：123456，您", [2, 8]), ("は123456で", [1, 7]), ("为123456", [1])] {
+            let t = RegexText()
+            var s = text
+            s.withUTF8 { t.read($0, boundaries: true) }
+            t.drawBoundaries()
+            for i in at { #expect(t.gaps[i] == RegexText.boundary, "\(text) at \(i)") }
+        }
     }
 
     /// Characters the rule set's regexes name get symbols of their own: a pattern of them is

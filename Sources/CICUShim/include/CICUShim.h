@@ -113,9 +113,9 @@ void sift_regex_class_table(uint8_t *out, int32_t count);
 
 /// The word-break classes `sift_word_break_class` gives, the subset of UAX #29's
 /// Word_Break values whose rules msgsift applies itself (WordBoundary.swift); every other
-/// code point is SIFT_WB_UNKNOWN (extenders, format characters, Hebrew and Katakana
-/// letters, regional indicators, emoji modifiers, and the Han, kana, Hangul and
-/// South-East Asian letters ICU segments with a dictionary).
+/// code point is SIFT_WB_UNKNOWN (extenders, format characters, Hebrew letters,
+/// regional indicators, emoji modifiers, and the Hangul and South-East Asian letters ICU
+/// keeps together or segments with a dictionary) or SIFT_WB_IDEOGRAPHIC.
 #define SIFT_WB_OTHER 0
 #define SIFT_WB_ALETTER 1
 #define SIFT_WB_NUMERIC 2
@@ -128,6 +128,9 @@ void sift_regex_class_table(uint8_t *out, int32_t count);
 #define SIFT_WB_CR 9
 #define SIFT_WB_LF 10
 #define SIFT_WB_NEWLINE 11
+/// Han, kana and other ideographs: segmented by ICU's dictionary among themselves, apart
+/// from everything else.
+#define SIFT_WB_IDEOGRAPHIC 12
 #define SIFT_WB_UNKNOWN 15
 int sift_word_break_class(int32_t codepoint);
 
