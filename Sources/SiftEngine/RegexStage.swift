@@ -44,9 +44,12 @@ final class RegexStage {
         var flags: Int32, leads: Int32
         var kinds: UInt32
         var lo: Int32, hi: Int32
-        /// The longest run any of its regexes needs (for one that is the whole text, one more
-        /// than the longest it takes): a pass stops there.
+        /// The longest run any of its regexes of the body (`cap`) and of the sender
+        /// (`senderCap`) needs (for one that is the whole text, one more than the longest it
+        /// takes): a pass stops there. (`^\d{11,}$` on senders has a pass over bodies
+        /// stop at the eight digits the body's regexes need at most.)
         var cap: Int32
+        var senderCap: Int32 = 0
     }
 
     private let filters: [Filter]
@@ -129,14 +132,19 @@ final class RegexStage {
                         runKeys[key] = runList.count - 1
                         return runList.count - 1
                     }()
-                    runList[k].cap = max(runList[k].cap, Int32(required.count))
+                    let onBody = r.target != .sender, onSender = r.target != .body
+                    func need(_ n: Int32) {
+                        if onBody { runList[k].cap = max(runList[k].cap, n) }
+                        if onSender { runList[k].senderCap = max(runList[k].senderCap, n) }
+                    }
+                    need(Int32(required.count))
                     run = Int32(k)
                     runCount = Int32(required.count)
                     if let whole = required.whole, r.target != .all {
                         wholeMin = Int32(clamping: whole.min)
                         wholeMax = Int32(clamping: whole.max)
                         // The pass must see a run one longer than the longest taken, to tell it.
-                        runList[k].cap = max(runList[k].cap, wholeMax == .max ? .max : wholeMax + 1)
+                        need(wholeMax == .max ? .max : wholeMax + 1)
                     }
                 } else if let bytes = r.automaton?.leadingBytes ?? r.leadingBytes {
                     // The automaton's first bytes when it has them (they spare reading the text);
@@ -384,9 +392,10 @@ final class RegexStage {
         let k = Int(r.run), count = Int(r.runCount)
         let text: UnsafeBufferPointer<UInt8>, longest: Int
         switch r.target {
-        case .body: text = body; longest = longestRun(k, body, bodyRuns)
-        case .sender: text = sender; longest = longestRun(k, sender, senderRuns)
-        case .all: return longestRun(k, body, bodyRuns) >= count || longestRun(k, sender, senderRuns) >= count ? .maybe : .noMatch
+        case .body: text = body; longest = longestRun(k, body, bodyRuns, sender: false)
+        case .sender: text = sender; longest = longestRun(k, sender, senderRuns, sender: true)
+        case .all:
+            return longestRun(k, body, bodyRuns, sender: false) >= count || longestRun(k, sender, senderRuns, sender: true) >= count ? .maybe : .noMatch
         }
         if longest < count { return .noMatch }
         if r.wholeMin >= 0 && longest == text.count {
@@ -395,9 +404,10 @@ final class RegexStage {
         return .maybe
     }
 
-    /// The longest run of class `k` in `text` (up to the class's cap), read once per message.
+    /// The longest run of class `k` in `text` (up to the class's cap for the body or the
+    /// sender), read once per message.
     @inline(__always)
-    private func longestRun(_ k: Int, _ text: UnsafeBufferPointer<UInt8>, _ known: UnsafeMutableBufferPointer<Int32>) -> Int {
+    private func longestRun(_ k: Int, _ text: UnsafeBufferPointer<UInt8>, _ known: UnsafeMutableBufferPointer<Int32>, sender: Bool) -> Int {
         if known[k] >= 0 { return Int(known[k]) }
         let c = runClasses[k]
         var longest = 0
@@ -405,7 +415,7 @@ final class RegexStage {
             let flags = UnsafePointer(runFlags.baseAddress.unsafelyUnwrapped + Int(c.flags))
             let leads = UnsafePointer(runLeads.baseAddress.unsafelyUnwrapped + Int(c.leads))
             longest = sift_longest_run(p, text.count, flags, categories, c.kinds, leads, runLeadSets.baseAddress.unsafelyUnwrapped + k, simd,
-                                       Int(c.cap), c.lo, c.hi)
+                                       Int(sender ? c.senderCap : c.cap), c.lo, c.hi)
         }
         known[k] = Int32(truncatingIfNeeded: longest)
         return longest
