@@ -34,6 +34,9 @@ final class RegexStage {
         /// When the regex is its target's whole text, one class repeated (`RegexRun.whole`):
         /// the lengths it takes, else -1.
         var wholeMin: Int32, wholeMax: Int32
+        /// The anchor byte every match holds (`RegexAutomaton.anchor`), or 0: looked for
+        /// first (`memchr`), where the regex has no gate.
+        var anchor: UInt8 = 0
     }
 
     /// A class of the runs the regexes' matches hold (`RegexRun`), as `sift_longest_run`
@@ -157,13 +160,17 @@ final class RegexStage {
                     textStart = Int32(sets.count)
                     sets += bytes
                 }
+                var anchor: UInt8 = 0
                 if let a = r.automaton {
                     automaton = Int32(dfas.count)
                     dfas.append(.passUnretained(a))
+                    if let byte = a.anchor?.byte, r.gateClauses == 0 { anchor = byte }
                 }
-                return Check(filterIndex: r.filterIndex, slot: Int32(r.slot), target: r.target,
+                var check = Check(filterIndex: r.filterIndex, slot: Int32(r.slot), target: r.target,
                              need: r.gateClauses == 0 ? 0 : UInt8(truncatingIfNeeded: (1 << Int(r.gateClauses)) - 1),
                              lead: lead, automaton: automaton, textStart: textStart, run: run, runCount: runCount, wholeMin: wholeMin, wholeMax: wholeMax)
+                check.anchor = anchor
+                return check
             }
         }
         let allow = checks(rules.allowRegexes), deny = checks(rules.denyRegexes)
@@ -285,6 +292,7 @@ final class RegexStage {
     /// of the rest of a message's work it pushes out of the instruction cache.
     @inline(__always)
     private func matches(_ r: Check, _ warning: inout String?) -> Bool {
+        if r.anchor != 0 && !holdsAnchor(r.anchor, r.target) { note(r, .anchor); return false }
         if r.textStart >= 0 && !startsRight(Int(r.textStart), r.target) { note(r, .firstBytes); return false }
         if r.run >= 0 {
             switch runAnswer(r) {
@@ -334,7 +342,7 @@ final class RegexStage {
     /// The layer that decided a regex, as `--explain` says it.
     private enum Layer: String {
         case literals = "ruled out by its literals", run = "ruled out by its run", runMatch = "matched by its run"
-        case firstBytes = "ruled out by its first bytes"
+        case firstBytes = "ruled out by its first bytes", anchor = "ruled out by its anchor"
         case automaton = "ruled out by its automaton", automatonMatch = "matched by its automaton"
         case icuMatch = "matched by ICU", icuNoMatch = "no match by ICU", icuUnfinished = "ICU did not finish"
     }
@@ -352,6 +360,20 @@ final class RegexStage {
     /// Every regex that timed out or failed on a message is named in its warning.
     private static func add(_ problem: String, to warning: inout String?) {
         warning = warning.map { $0 + "; " + problem } ?? problem
+    }
+
+    /// Whether the regex's target holds its anchor byte.
+    @inline(__always)
+    private func holdsAnchor(_ byte: UInt8, _ target: Target) -> Bool {
+        func holds(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard let p = text.baseAddress else { return false }
+            return memchr(p, Int32(byte), text.count) != nil
+        }
+        switch target {
+        case .body: return holds(body)
+        case .sender: return holds(sender)
+        case .all: return byte == 0x20 || holds(body) || holds(sender)
+        }
     }
 
     /// Whether the regex's target holds one of the bytes a match can start with

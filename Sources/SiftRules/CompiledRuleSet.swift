@@ -257,7 +257,14 @@ public final class CompiledRuleSet: Sendable {
                 // What ICU was given (`a{ ,3}` is `a{0,3}`: its atom optional), not what was written.
                 let spelled = re.spelled
                 // Its gate: clauses of literals (RegexPrefilter), each a bit of the gate, all needed.
-                let clauses = regexPrefilter ? RegexPrefilter.clauses(spelled) : []
+                var clauses = regexPrefilter ? RegexPrefilter.clauses(spelled) : []
+                // A gate of `/` alone, where `/` is the byte every match holds (the automaton's
+                // anchor, RegexAnchor: `\d{1,2}/\d{1,2}`), is left to the regex stage, which
+                // looks for the byte itself (`memchr`): in the phrase scan it would be met at
+                // every `/` of every link, a third of all the literals met in a message.
+                if automata[index]?.anchor?.byte == UInt8(ascii: "/") {
+                    clauses.removeAll { $0 == ["/"] }
+                }
                 for (k, clause) in clauses.enumerated() {
                     let gate = PhraseUse(kind: .regexGate, target: f.target, exact: false, rank: Int32(slot << 3 | k))
                     for literal in clause { foldedPatterns.add(Array(literal.utf8), gate) }

@@ -143,6 +143,21 @@ struct RegexLayerTraceTests {
         #expect(try judge(r, sender: "1234567", body: "hi").stage != .denyFilter)
     }
 
+    /// A date: every match holds a `/` (its anchor), which the stage looks for itself (the
+    /// phrase scan, which would meet it in every link, does not gate it); the automaton then
+    /// reads only the text around each `/`.
+    @Test func theAnchorRulesOutATextWithoutIt() throws {
+        let r = rules([deny(#"\b\d{1,2}/\d{1,2}/\d{2,4}\b"#, target: .body, .regex)])
+        func layer(_ body: String) throws -> String? {
+            try judge(r, sender: "x", body: body, explain: true).trace.first { $0.stage == .denyFilter }?.checked
+        }
+        #expect(try layer("due 12.05.2026, ref 123456") == "1 filter (regex filter 1 ruled out by its anchor)")
+        #expect(try layer("see https://x.co/ab, ref 123456") == "1 filter (regex filter 1 ruled out by its automaton)")
+        #expect(try layer("see https://x.co/ab, due 12/05/2026") == "1 filter (regex filter 1 matched by its automaton)")
+        #expect(try judge(r, sender: "x", body: "due 1/5/26.").stage == .denyFilter)
+        #expect(try judge(r, sender: "x", body: "due 1/5/2.").stage != .denyFilter)
+    }
+
     @Test func traceNamesTheLayer() throws {
         // Filter 4's backreference leaves its automaton a bound: ICU decides it.
         let r = rules([deny(#"(?i)\b(loan|credit)\b"#, target: .body, .regex), deny("[A-Z]{5,}", target: .body, .regex),
