@@ -35,7 +35,8 @@
 //      Latin → the model's most likely class among en fr de it pt es tr and
 //      "another Latin-script language" (which answers undetermined). When its two best
 //      languages are Spanish and Portuguese, the body is read a second time with a table
-//      trained for those two alone (SpanishPortugueseModel, bench/langid/espt.py), whose
+//      trained for those two alone (SpanishPortugueseModel, bench/langid/espt.py: the
+//      model's n-grams and every two words in a row, `o valor` against `el valor`), whose
 //      lead decides between them: the eight-class table, its buckets shared by every
 //      class and its penalties capped at 7.5 nats, left them to chance.
 //   3. A choice between languages needs a margin over the runner-up: for the

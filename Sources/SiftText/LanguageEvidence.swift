@@ -127,6 +127,20 @@ struct Evidence {
     init(spanishPortuguese: Void) {
         latinRows = SpanishPortugueseTable.rows.base
         latinShift = UInt64(64 - SpanishPortugueseModel.bucketBits)
+        wordPairs = true
+    }
+
+    /// The Spanish-Portuguese table also scores each two Latin words in a row, which the two
+    /// write differently where every word alone is both's (`o número` against `el número`,
+    /// `o sea`): `previousWordHash` is the last Latin word scored, 0 before the first.
+    var wordPairs = false
+    var previousWordHash: UInt64 = 0
+
+    /// The feature key of two Latin words in a row, from their hashes (bench/langid/espt.py
+    /// `pair_keys`): bit 48 set, where the model's other keys have bits 44–47.
+    @inline(__always)
+    static func pairKey(_ previous: UInt64, _ word: UInt64) -> UInt64 {
+        ((previous &* 0x9E37_79B9_7F4A_7C15) ^ word) & (1 << 47 - 1) | 1 << 48
     }
 
     // The word being read (`wordScript` is .latin or .arabic while one is open).
@@ -423,6 +437,10 @@ struct Evidence {
                 score(gram(3))
                 if wordLength >= 2 { score(gram(4)) }
                 if wordLength >= 3 { score(wordHash & (1 << 47 - 1) | 1 << 47) }
+                if wordPairs {
+                    if previousWordHash != 0 { score(Evidence.pairKey(previousWordHash, wordHash)) }
+                    previousWordHash = wordHash
+                }
             } else if wordScript == .cyrillic {
                 // A frequent word of Ukrainian, Bulgarian, Serbian or Macedonian that Russian
                 // does not have (дякую, пратка, хвала): a sign as strong as their own letters.

@@ -137,10 +137,12 @@ import Testing
 
     @Test func aSpanishOnlyWordDecidesASpanishPortuguesePair() {
         // "No volver a preguntarme." (LibreOffice, es): the model left Portuguese
-        // within the margin; `volver`, a chat word Portuguese does not write, decides.
+        // within the margin; `volver`, a chat word Portuguese does not write, decides (and the
+        // pair table's word pairs, `no volver`, `volver a`, put Portuguese behind Italian too).
         let detection = LanguageDetector.detect("No volver a preguntarme.")
         #expect(detection.language == .es)
-        #expect(Set(detection.scores.prefix(2).map(\.language)) == [.es, .pt])
+        #expect(detection.scores.first?.language == .es)
+        #expect(!detection.scores.dropFirst().contains { $0.language == .pt && $0.score > detection.scores[0].score - LanguageDetector.latinMargin })
     }
 
     /// Short English SMS the model (trained on software text) took for Spanish or
