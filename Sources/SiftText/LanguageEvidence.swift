@@ -51,6 +51,7 @@ struct Evidence {
     var colonFeatures = 0
     var colonPenalty = SIMD8<UInt32>()
     var colonOnlyWords = SIMD8<UInt32>()
+    var colonCapitalised = SIMD8<UInt32>()
     var colonSpanishPortuguese = (0, 0)
     /// Latin words scored or taken back out (not URL parts), those written as a name is (a
     /// capital, then small letters only), those a word list names (a class's chat or SMS
@@ -110,6 +111,10 @@ struct Evidence {
     var latinEven: UInt64 = 0
     var latinOdd: UInt64 = 0
     var latinFeatures = 0
+    /// The part of `latinPenalty` and the running sums (lanes wrap: differences count) that
+    /// capitalised words inside a sentence scored (`Disattiva Firefox Screenshots.`):
+    /// a product's name or a title as often as the message's own words (`decideLatin`).
+    var capitalisedPenalty = SIMD8<UInt32>()
     /// The table the Latin words are scored with, and the shift that takes a feature's
     /// hashed key to its bucket: the Latin model's, or the Spanish-Portuguese one's for the
     /// second reading of a body (`init(spanishPortuguese:)`).
@@ -183,6 +188,7 @@ struct Evidence {
                 colonOdd = wordStartOdd
                 colonFeatures = wordStartFeatures
                 colonPenalty = wordStartPenalty
+                colonCapitalised = capitalisedPenalty
                 colonOnlyWords = onlyWords
                 colonSpanishPortuguese = (spanishWords, portugueseWords)
             } else {
@@ -441,6 +447,7 @@ struct Evidence {
                     if previousWordHash != 0 { score(Evidence.pairKey(previousWordHash, wordHash)) }
                     previousWordHash = wordHash
                 }
+                if wordIsCapital && !titleCase { addCapitalisedWord() }
             } else if wordScript == .cyrillic {
                 // A frequent word of Ukrainian, Bulgarian, Serbian or Macedonian that Russian
                 // does not have (дякую, пратка, хвала): a sign as strong as their own letters.
@@ -470,6 +477,20 @@ struct Evidence {
             || set == 1 << 17 | 1 << 18
     }
 
+    /// Adds the penalties the word just scored (its n-grams and closing grams) to
+    /// `capitalisedPenalty`: a capitalised word inside a sentence (`Firefox`, `JS`).
+    @inline(never)
+    mutating func addCapitalisedWord() {
+        capitalisedPenalty &+= latinPenalty &- wordStartPenalty
+        for k in 0..<4 {
+            let shift = UInt64(16 * k)
+            capitalisedPenalty[2 * k] &+= UInt32(truncatingIfNeeded: latinEven >> shift & 0xFFFF)
+                &- UInt32(truncatingIfNeeded: wordStartEven >> shift & 0xFFFF)
+            capitalisedPenalty[2 * k + 1] &+= UInt32(truncatingIfNeeded: latinOdd >> shift & 0xFFFF)
+                &- UInt32(truncatingIfNeeded: wordStartOdd >> shift & 0xFFFF)
+        }
+    }
+
     /// Takes the Latin word before a colon back out of the sums (`colonPending`).
     @inline(never)
     mutating func takeBackWordBeforeColon() {
@@ -478,6 +499,7 @@ struct Evidence {
         latinOdd = colonOdd
         latinFeatures = colonFeatures
         latinPenalty = colonPenalty
+        capitalisedPenalty = colonCapitalised
         onlyWords = colonOnlyWords
         (spanishWords, portugueseWords) = colonSpanishPortuguese
     }

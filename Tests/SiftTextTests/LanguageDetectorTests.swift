@@ -135,6 +135,17 @@ import Testing
         }
     }
 
+    /// An Italian UI string naming an English product: `Aggiorna` (update) is the only word the
+    /// message writes itself, and it is Italian; the rest is a name in Title Case. Not English.
+    /// English around the same names stays English: there the small words are English too.
+    @Test func englishOnlyByCapitalisedWordsIsNotEnglish() {
+        let italian = LanguageDetector.detect("Aggiorna Windows Security Center")
+        #expect(italian.language != .en)
+        #expect(italian.undetermined == .capitalisedWordsDecide)
+        #expect(LanguageDetector.detect("Install Microsoft Teams Essentials today").language == .en)
+        #expect(LanguageDetector.detect("Please restart Windows Security Center now").language == .en)
+    }
+
     @Test func aSpanishOnlyWordDecidesASpanishPortuguesePair() {
         // "No volver a preguntarme." (LibreOffice, es): the model left Portuguese
         // within the margin; `volver`, a chat word Portuguese does not write, decides (and the
