@@ -235,7 +235,8 @@ public enum LanguageDetector {
     /// without them, another supported language would lead English by this many nats, the
     /// body is undetermined. `Disattiva Firefox Screenshots.` was English, 12.5 nats ahead; Italian
     /// leads without `Firefox Screenshots`: an Italian, Spanish or Portuguese UI string names
-    /// an English product in Title Case. Only English: German nouns and Turkish titles are
+    /// an English product in Title Case; a title begun by `The` after a word in small letters
+    /// (`L'autore di The Canturbury Tales.`) counts with its capitalised words. Only English: German nouns and Turkish titles are
     /// capitalised in those languages' own text (on bench/langid's dev sentences the rule for
     /// every language made 11 right answers undetermined for 3 wrong ones; for English 2 for 2).
     public static let capitalisedEnglish = 10.0

@@ -415,6 +415,9 @@ struct Evidence {
                 // A name's next capitalised word is the name's too (`Juscelino Kubitschek`,
                 // `o Sonic Unleashed`).
                 let name = capitalised && (!lastLatinWordCapital || lastLatinWordName)
+                // A small word in Title Case right after a word in small letters starts a title
+                // (`di The Canterbury Tales`): it counts with the capitalised words.
+                let titleStart = titleCase && !lastLatinWordCapital
                 lastLatinWordCapital = wordStartsCapital
                 lastLatinWordName = name
                 // A name no class writes often, or a camel-case brand or borrowed word: taken out of
@@ -447,7 +450,7 @@ struct Evidence {
                     if previousWordHash != 0 { score(Evidence.pairKey(previousWordHash, wordHash)) }
                     previousWordHash = wordHash
                 }
-                if wordIsCapital && !titleCase { addCapitalisedWord() }
+                if wordIsCapital && (!titleCase || titleStart) { addCapitalisedWord() }
             } else if wordScript == .cyrillic {
                 // A frequent word of Ukrainian, Bulgarian, Serbian or Macedonian that Russian
                 // does not have (дякую, пратка, хвала): a sign as strong as their own letters.

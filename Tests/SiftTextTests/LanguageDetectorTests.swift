@@ -146,6 +146,13 @@ import Testing
         #expect(LanguageDetector.detect("Please restart Windows Security Center now").language == .en)
     }
 
+    /// A title begun by `The` after a word in small letters is the title's, not the message's:
+    /// `Ayer vimos The Crown` is Spanish (yesterday we watched) naming an English series.
+    @Test func aTitleInsideASentenceIsNotEnglishEvidence() {
+        #expect(LanguageDetector.detect("Ayer vimos The Crown").language != .en)
+        #expect(LanguageDetector.detect("I watched The Crown last night").language == .en)
+    }
+
     @Test func aSpanishOnlyWordDecidesASpanishPortuguesePair() {
         // "No volver a preguntarme." (LibreOffice, es): the model left Portuguese
         // within the margin; `volver`, a chat word Portuguese does not write, decides (and the
