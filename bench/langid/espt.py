@@ -149,8 +149,11 @@ def emit(q, path):
         f.write("// Regenerate: bench/langid/.venv/bin/python bench/langid/espt.py (after extract.py)\n")
         f.write("//\n")
         f.write("// Spanish against Portuguese (LanguageDetector.swift, rule 2): for each of\n")
-        f.write(f"// 2^{BITS} hashed feature buckets (the Latin model's features and two words\n")
-        f.write("// in a row) one signed byte,\n")
+        if PAIRS:
+            f.write(f"// 2^{BITS} hashed feature buckets (the Latin model's features and two words\n")
+            f.write("// in a row) one signed byte,\n")
+        else:
+            f.write(f"// 2^{BITS} hashed feature buckets (the Latin model's features) one signed byte,\n")
         f.write(f"// log P(es) - log P(pt) in 1/{STEP} nats, clipped to ±{CAP}. Trained on the\n")
         f.write("// catalogs' training sentences (bench/langid/extract.py), wordfreq's\n")
         f.write(f"// {WF_TOP} most frequent words per language (CC BY-SA 4.0) as {WF_SHARE} of their\n")
