@@ -15,7 +15,7 @@ extension Evidence {
             // Too few letters is the reason, also where a margin was missed too: a bigger lead
             // would not have named a language.
             switch result.undetermined {
-            case nil, .smallLead?, .underNext?, .underOtherLanguage?, .littleEvidence?, .otherLanguageBest?, .onlyNames?:
+            case nil, .smallLead?, .underNext?, .underOtherLanguage?, .littleEvidence?, .otherLanguageBest?, .onlyNames?, .capitalisedWordsDecide?:
                 result.language = nil
                 result.undetermined = .fewLetters(minimum: minimum)
             default:
@@ -138,25 +138,7 @@ extension Evidence {
             return none
         }
         let classes = LatinModel.classes.count
-        var penalty = latinPenalty
-        penalty[classes - 1] += LatinModel.otherPrior
-        // Between Spanish and Portuguese, the table trained for the two decides: the better of
-        // them keeps its penalty, the other is `spanishOverPortuguese` behind.
-        if let lead = spanishOverPortuguese {
-            let better = min(penalty[4], penalty[5])
-            let behind = UInt32((abs(lead) * LatinModel.unitsPerNat).rounded())
-            penalty[5] = better + (lead < 0 ? behind : 0)
-            penalty[4] = better + (lead > 0 ? behind : 0)
-        }
-        // Words only one of Spanish and Portuguese writes: `spanishPortugueseWord` nats each.
-        let es = 5, pt = 4, bonus = UInt32(LanguageDetector.spanishPortugueseWord * LatinModel.unitsPerNat)
-        penalty[pt] &+= UInt32(spanishWords) &* bonus
-        penalty[es] &+= UInt32(portugueseWords) &* bonus
-        // Frequent SMS words only one language writes, as much against every other class.
-        if onlyWords != SIMD8() {
-            let total = onlyWords.wrappedSum()
-            for c in 0..<classes { penalty[c] &+= (total &- onlyWords[c]) &* bonus }
-        }
+        let penalty = adjusted(latinPenalty)
         // The best and runner-up classes, and the best two supported languages
         // (the last class is "another language"); ties go to the earlier class.
         let other = classes - 1
@@ -184,14 +166,52 @@ extension Evidence {
         // A person's name alone (`LanguageDetector.nameWords`).
         let onlyNames = nameShapedWords == latinWordCount && knownLatinWords == 0 && latinWordCount >= 2
             && latinWordCount <= LanguageDetector.nameWords && longestLatinWord <= LanguageDetector.nameLetters
-        let language = lead >= margin && !onlyNames ? LatinModel.classes[best] : nil
+        // English only by its capitalised words inside a sentence (`LanguageDetector.capitalisedEnglish`).
+        let capitalisedDecide = best == 0 && lead >= margin && capitalisedPenalty != SIMD8() && capitalisedWordsDecide()
+        let language = lead >= margin && !onlyNames && !capitalisedDecide ? LatinModel.classes[best] : nil
         let otherScore = best == other || second == other ? (worst - Double(penalty[other])) / LatinModel.unitsPerNat : nil
         var detection = LanguageDetection(language: language, scores: [score(first), score(next)], letters: letters, otherLanguageScore: otherScore)
         if language == nil {
             detection.undetermined = best == other ? .otherLanguageBest
-                : onlyNames && lead >= margin ? LanguageDetection.Undetermined.onlyNames : .smallLead(lead, needed: margin)
+                : onlyNames && lead >= margin ? LanguageDetection.Undetermined.onlyNames
+                : capitalisedDecide ? .capitalisedWordsDecide : .smallLead(lead, needed: margin)
         }
         return detection
+    }
+
+    /// Whether, without the capitalised words inside its sentences, another supported language
+    /// would lead English by `LanguageDetector.capitalisedEnglish` nats.
+    private func capitalisedWordsDecide() -> Bool {
+        let without = adjusted(latinPenalty &- capitalisedPenalty)
+        let needed = UInt32(LanguageDetector.capitalisedEnglish * LatinModel.unitsPerNat)
+        for c in 1..<(LatinModel.classes.count - 1) where without[c] &+ needed <= without[0] { return true }
+        return false
+    }
+
+    /// The Latin model's summed penalties `raw` with the other-language prior, the
+    /// Spanish-Portuguese table's verdict and the listed words' evidence.
+    private func adjusted(_ raw: SIMD8<UInt32>) -> SIMD8<UInt32> {
+        let classes = LatinModel.classes.count
+        var penalty = raw
+        penalty[classes - 1] += LatinModel.otherPrior
+        // Between Spanish and Portuguese, the table trained for the two decides: the better of
+        // them keeps its penalty, the other is `spanishOverPortuguese` behind.
+        if let lead = spanishOverPortuguese {
+            let better = min(penalty[4], penalty[5])
+            let behind = UInt32((abs(lead) * LatinModel.unitsPerNat).rounded())
+            penalty[5] = better + (lead < 0 ? behind : 0)
+            penalty[4] = better + (lead > 0 ? behind : 0)
+        }
+        // Words only one of Spanish and Portuguese writes: `spanishPortugueseWord` nats each.
+        let es = 5, pt = 4, bonus = UInt32(LanguageDetector.spanishPortugueseWord * LatinModel.unitsPerNat)
+        penalty[pt] &+= UInt32(spanishWords) &* bonus
+        penalty[es] &+= UInt32(portugueseWords) &* bonus
+        // Frequent SMS words only one language writes, as much against every other class.
+        if onlyWords != SIMD8() {
+            let total = onlyWords.wrappedSum()
+            for c in 0..<classes { penalty[c] &+= (total &- onlyWords[c]) &* bonus }
+        }
+        return penalty
     }
 
     /// The best of `candidates` (listed in the order of docs/judging.md "Languages", which breaks ties) if it

@@ -51,6 +51,7 @@ struct Evidence {
     var colonFeatures = 0
     var colonPenalty = SIMD8<UInt32>()
     var colonOnlyWords = SIMD8<UInt32>()
+    var colonCapitalised = SIMD8<UInt32>()
     var colonSpanishPortuguese = (0, 0)
     /// Latin words scored or taken back out (not URL parts), those written as a name is (a
     /// capital, then small letters only), those a word list names (a class's chat or SMS
@@ -110,6 +111,10 @@ struct Evidence {
     var latinEven: UInt64 = 0
     var latinOdd: UInt64 = 0
     var latinFeatures = 0
+    /// The part of `latinPenalty` and the running sums (lanes wrap: differences count) that
+    /// capitalised words inside a sentence scored (`Disattiva Firefox Screenshots.`):
+    /// a product's name or a title as often as the message's own words (`decideLatin`).
+    var capitalisedPenalty = SIMD8<UInt32>()
     /// The table the Latin words are scored with, and the shift that takes a feature's
     /// hashed key to its bucket: the Latin model's, or the Spanish-Portuguese one's for the
     /// second reading of a body (`init(spanishPortuguese:)`).
@@ -127,6 +132,20 @@ struct Evidence {
     init(spanishPortuguese: Void) {
         latinRows = SpanishPortugueseTable.rows.base
         latinShift = UInt64(64 - SpanishPortugueseModel.bucketBits)
+        wordPairs = true
+    }
+
+    /// The Spanish-Portuguese table also scores each two Latin words in a row, which the two
+    /// write differently where every word alone is both's (`o número` against `el número`,
+    /// `o sea`): `previousWordHash` is the last Latin word scored, 0 before the first.
+    var wordPairs = false
+    var previousWordHash: UInt64 = 0
+
+    /// The feature key of two Latin words in a row, from their hashes (bench/langid/espt.py
+    /// `pair_keys`): bit 48 set, where the model's other keys have bits 44–47.
+    @inline(__always)
+    static func pairKey(_ previous: UInt64, _ word: UInt64) -> UInt64 {
+        ((previous &* 0x9E37_79B9_7F4A_7C15) ^ word) & (1 << 47 - 1) | 1 << 48
     }
 
     // The word being read (`wordScript` is .latin or .arabic while one is open).
@@ -169,6 +188,7 @@ struct Evidence {
                 colonOdd = wordStartOdd
                 colonFeatures = wordStartFeatures
                 colonPenalty = wordStartPenalty
+                colonCapitalised = capitalisedPenalty
                 colonOnlyWords = onlyWords
                 colonSpanishPortuguese = (spanishWords, portugueseWords)
             } else {
@@ -395,6 +415,9 @@ struct Evidence {
                 // A name's next capitalised word is the name's too (`Juscelino Kubitschek`,
                 // `o Sonic Unleashed`).
                 let name = capitalised && (!lastLatinWordCapital || lastLatinWordName)
+                // A small word in Title Case right after a word in small letters starts a title
+                // (`di The Canterbury Tales`): it counts with the capitalised words.
+                let titleStart = titleCase && !lastLatinWordCapital
                 lastLatinWordCapital = wordStartsCapital
                 lastLatinWordName = name
                 // A name no class writes often, or a camel-case brand or borrowed word: taken out of
@@ -423,6 +446,11 @@ struct Evidence {
                 score(gram(3))
                 if wordLength >= 2 { score(gram(4)) }
                 if wordLength >= 3 { score(wordHash & (1 << 47 - 1) | 1 << 47) }
+                if wordPairs {
+                    if previousWordHash != 0 { score(Evidence.pairKey(previousWordHash, wordHash)) }
+                    previousWordHash = wordHash
+                }
+                if wordIsCapital && (!titleCase || titleStart) { addCapitalisedWord() }
             } else if wordScript == .cyrillic {
                 // A frequent word of Ukrainian, Bulgarian, Serbian or Macedonian that Russian
                 // does not have (дякую, пратка, хвала): a sign as strong as their own letters.
@@ -452,6 +480,20 @@ struct Evidence {
             || set == 1 << 17 | 1 << 18
     }
 
+    /// Adds the penalties the word just scored (its n-grams and closing grams) to
+    /// `capitalisedPenalty`: a capitalised word inside a sentence (`Firefox`, `JS`).
+    @inline(never)
+    mutating func addCapitalisedWord() {
+        capitalisedPenalty &+= latinPenalty &- wordStartPenalty
+        for k in 0..<4 {
+            let shift = UInt64(16 * k)
+            capitalisedPenalty[2 * k] &+= UInt32(truncatingIfNeeded: latinEven >> shift & 0xFFFF)
+                &- UInt32(truncatingIfNeeded: wordStartEven >> shift & 0xFFFF)
+            capitalisedPenalty[2 * k + 1] &+= UInt32(truncatingIfNeeded: latinOdd >> shift & 0xFFFF)
+                &- UInt32(truncatingIfNeeded: wordStartOdd >> shift & 0xFFFF)
+        }
+    }
+
     /// Takes the Latin word before a colon back out of the sums (`colonPending`).
     @inline(never)
     mutating func takeBackWordBeforeColon() {
@@ -460,6 +502,7 @@ struct Evidence {
         latinOdd = colonOdd
         latinFeatures = colonFeatures
         latinPenalty = colonPenalty
+        capitalisedPenalty = colonCapitalised
         onlyWords = colonOnlyWords
         (spanishWords, portugueseWords) = colonSpanishPortuguese
     }
