@@ -161,12 +161,15 @@ extension RecordReader {
                 }
                 s.line += countNewlines(buf, lineAt, used)
                 consumed = base + used
-                if !final && buf.count - used > max(limit, Self.keptPrefix) {
+                // The unfinished record is measured without a CR at the very end: that may be
+                // half of a CRLF whose LF is not read yet, the line end's and not the record's
+                // (a record exactly as long as the limit is not over it, wherever reads end).
+                if !final && Self.unfinished(buf, from: used).count > max(limit, Self.keptPrefix) {
                     if s.format == nil {
                         // The header, unfinished and already too long: refused as a whole one would
                         // be, never skipped (the next line would be taken for the header).
-                        if Self.unfinished(buf, from: used).count > max(limit, Self.keptPrefix) { s.problem = headerTooLong(s); return }
-                        break
+                        s.problem = headerTooLong(s)
+                        return
                     }
                     // A record not finished past the limit (and past what an error record keeps,
                     // as for NDJSON): report it once, then let it stream by.

@@ -140,9 +140,12 @@ extension RecordReader {
                 if buf[end - 1] == 0x0D { end -= 1 }
                 addLine(&s, buf, i, end, limit: limit)
                 consumed = n
-            } else if rest > max(limit, Self.keptPrefix) {
+            } else if rest - (rest > 0 && buf[n - 1] == 0x0D ? 1 : 0) > max(limit, Self.keptPrefix) {
                 // Past the limit and past what an error record keeps: report it now. (Under
                 // keptPrefix, wait for its end, so raw never depends on how reads split it.)
+                // A CR at the very end is not counted: it may be half of a CRLF whose LF is
+                // not read yet, the line end's (a line exactly as long as the limit is not
+                // over it, wherever reads end).
                 addTooLong(&s, buf, i, n)
                 s.skippingLongRecord = true
                 consumed = n

@@ -304,6 +304,47 @@ struct ReaderSplitReadsTests {
         }
     }
 
+    /// A record whose line ends in CRLF, its text exactly as long as a limit (the 1,024
+    /// bytes an error record keeps, or --max-record-bytes above that), where a read ends
+    /// between the CR and the LF. The CR is the line end's, not the record's: the record
+    /// is as long as its text, in one read or in reads cut anywhere. Where a read had
+    /// ended on that CR, the record was taken for one longer than the limit: with the
+    /// text 1,024 bytes, an over-long record whose bytes were cut (`rawCut`, though all
+    /// 1,024 were kept); with the text --max-record-bytes long, an over-long record at
+    /// all (an error record, where one read judges it).
+    @Test(arguments: [
+        // text bytes, --max-record-bytes, too long (over the limit)?
+        (1_024, 64, true),
+        (2_048, 2_048, false),
+    ])
+    func aCRLFRecordAsLongAsALimitIsThatLongWhateverTheReads(_ length: Int, _ limit: Int, _ tooLong: Bool) throws {
+        let csvText = "1,a," + String(repeating: "w", count: length - 4)
+        let jsonText = "{\"body\":\"" + String(repeating: "w", count: length - 11) + "\"}"
+        #expect(csvText.utf8.count == length && jsonText.utf8.count == length)
+        // CSV: a header of 16 bytes with its CRLF, the record, CRLF, a short record.
+        // NDJSON: a short line first (its shape is read from it), then the record.
+        let inputs = [
+            ("id,sender,body\r\n" + csvText + "\r\n2,b,ok\r\n", [csvText, "2,b,ok"]),
+            ("{\"body\":\"a\"}\r\n" + jsonText + "\r\n{\"body\":\"ok\"}\r\n", ["{\"body\":\"a\"}", jsonText, "{\"body\":\"ok\"}"]),
+        ]
+        for (text, lines) in inputs {
+            let input = Array(text.utf8)
+            // Reads that end just after the CR: every read size that divides the bytes up to it.
+            let throughCR = input[20...].firstIndex(of: 0x0D)! + 1
+            let cutting = (1...throughCR).filter { throughCR % $0 == 0 }
+            // Worked out by hand: the long record is `length` bytes, all of them kept (they are
+            // at most 1,024, or it is not over the limit), so never cut; over the limit only when
+            // `length` is more than `limit`. The short records are what they say.
+            let expected = lines.map { line in (tooLong: line.utf8.count == length && tooLong, rawCut: false, text: line) }
+            for chunkSize in cutting + [2, 64, 1_000, 1 << 20] {
+                let r = try records(input, chunkSize: chunkSize, maxRecordBytes: limit)
+                #expect(!r.failed && r.records.map(\.text) == expected.map(\.text)
+                        && r.records.map(\.tooLong) == expected.map(\.tooLong) && r.records.map(\.rawCut) == expected.map(\.rawCut),
+                        "reads of \(chunkSize): failed \(r.failed), \(r.records.map { ($0.tooLong, $0.rawCut, $0.text.utf8.count) })")
+            }
+        }
+    }
+
     /// The stray-quote verdict on an over-long record read part by part (`StrayScan`) is
     /// the one on the record read whole, wherever the parts are cut, and the one
     /// `runawayLineBreak` gives the whole record: here, cut in two at every byte, records
