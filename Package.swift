@@ -22,8 +22,9 @@ let package = Package(
             linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]
         ),
         // The only code that includes libcurl's headers (HTTP for `lists update` and `report`);
-        // its public header uses plain C types.
-        .target(name: "CCurlShim", linkerSettings: [.linkedLibrary("curl")]),
+        // its public header uses plain C types. It opens libcurl with dlopen on the first
+        // request, so no other command loads libcurl and the thirty libraries it needs.
+        .target(name: "CCurlShim", linkerSettings: [.linkedLibrary("dl")]),
         // Byte scans sixteen bytes at a time (SSE2), in C: Swift's SIMD types do not
         // compile to vector instructions here. DWARF 4: valgrind 3.19 (callgrind, the
         // instruction counts in bench/RESULTS.md) cannot read clang 21's DWARF 5 of it.

@@ -7,7 +7,8 @@
 # Then checks what it packed, and fails (removing the tarball) on any difference:
 #   - ldd: the binary needs no library of the Swift toolchain (libswift*, Foundation,
 #     _FoundationICU, libdispatch, libBlocksRuntime, anything under the toolchain's
-#     directory), only the system's (libc, libm, ICU, SQLite, zlib, libxml2, libcurl, ...);
+#     directory), only the system's (libc, libm, ICU, SQLite, zlib, libxml2, ...; libcurl is
+#     opened with dlopen by the commands that make requests, not linked);
 #   - a copy extracted from the tarball, run with an empty environment (PATH=/usr/bin:/bin,
 #     LD_LIBRARY_PATH empty: no toolchain in reach), judges the samples exactly as the
 #     reference binary (the debug build) does: NDJSON, CSV, gzip input, eval, a rule store

@@ -28,7 +28,7 @@ struct HTTPResponse {
 
 /// Why a request brought back no response; `description` is one line naming the URL's host.
 struct HTTPFailure: Error, CustomStringConvertible {
-    enum Kind { case badURL, dns, connect, timeout, tls, tooManyRedirects, tooLarge, truncated, other }
+    enum Kind { case badURL, dns, connect, timeout, tls, tooManyRedirects, tooLarge, truncated, noLibrary, other }
     var kind: Kind
     var description: String
 }
@@ -96,6 +96,7 @@ enum HTTP {
         case SIFT_HTTP_TOO_MANY_REDIRECTS: throw fail(.tooManyRedirects, "\(host): more than \(maxRedirects) redirects (a loop?)")
         case SIFT_HTTP_TOO_LARGE: throw fail(.tooLarge, "\(host): the answer is larger than \(request.maxBodyBytes) bytes, the most msgsift accepts")
         case SIFT_HTTP_TRUNCATED: throw fail(.truncated, "\(host): the connection ended before the whole answer arrived (\(why))")
+        case SIFT_HTTP_NO_LIBRARY: throw fail(.noLibrary, "\(why); install libcurl (Debian: apt-get install libcurl4)")
         default: throw fail(.other, "\(host): \(why.isEmpty ? "the request failed" : why)")
         }
     }

@@ -2,7 +2,8 @@
 //
 // Swift must not see libcurl's headers next to Foundation (its FoundationNetworking
 // carries its own view of them), so this header exposes one request/response
-// pair with plain C types only; shim.c is the one file that includes curl.h.
+// pair with plain C types only; shim.c is the one file that includes curl.h, and
+// it opens libcurl itself on the first request (the binary does not link it).
 #ifndef CCURLSHIM_H
 #define CCURLSHIM_H
 
@@ -24,6 +25,7 @@ typedef enum {
     SIFT_HTTP_TOO_MANY_REDIRECTS, ///< more redirects than allowed (or a loop)
     SIFT_HTTP_TOO_LARGE,          ///< the body is over the size limit
     SIFT_HTTP_TRUNCATED,          ///< the connection ended before the whole body
+    SIFT_HTTP_NO_LIBRARY,         ///< libcurl could not be loaded; `message` says why
     SIFT_HTTP_OTHER,              ///< anything else; `message` says what
 } sift_http_failure;
 
@@ -65,7 +67,7 @@ void sift_http_perform(const sift_http_request *request, sift_http_response *res
 
 void sift_http_response_free(sift_http_response *response);
 
-/// libcurl's version string ("libcurl/7.88.1 OpenSSL/3.0.17 …").
+/// libcurl's version string ("libcurl/7.88.1 OpenSSL/3.0.17 …"), or why it could not be loaded.
 const char *sift_http_library_version(void);
 
 #ifdef __cplusplus
