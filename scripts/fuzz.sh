@@ -12,7 +12,11 @@
 # Optimised (-c release, as msgsift ships; -enable-testing for the harnesses that reach
 # internal API): unoptimised Swift ran the harnesses 2-8 times slower, and `precondition`,
 # bounds and overflow checks stay on. A harness with Tests/Fuzz/Dictionaries/NAME.dict is
-# given it (its format's tokens). Runs are capped at 4 KiB inputs (-max_len).
+# given it (its format's tokens). Runs are capped at 4 KiB inputs (-max_len). An input that
+# runs longer than FUZZ_TIMEOUT seconds (default 10) stops the run as a hang; on a loaded
+# shared machine, where a whole fuzzer process can stall for half a minute, a larger one
+# keeps those stalls from ending runs (a stalled process reports its time-out only when
+# it runs again, well past the limit, on an input that then runs in milliseconds).
 #
 # usage: scripts/fuzz.sh [NAME…]   (default: every harness)
 set -euo pipefail
@@ -20,6 +24,7 @@ cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
 SECONDS_EACH=${FUZZ_SECONDS:-60}
 RUNS=${FUZZ_RUNS:-}
+TIMEOUT=${FUZZ_TIMEOUT:-10}
 out=.build/fuzz
 mkdir -p "$out"   # (and .build, in a clean clone: the build log goes beside it)
 triple=$($SWIFT -print-target-info 2>/dev/null | python3 -c 'import json,sys; print(json.load(sys.stdin)["target"]["unversionedTriple"])')
@@ -62,7 +67,7 @@ for name in "${names[@]}"; do
     dict="Tests/Fuzz/Dictionaries/$name.dict"
     [ -f "$dict" ] && limit+=(-dict="$dict")
     log="$out/$name.log"
-    if SWIFT_BACKTRACE=enable=no "$out/bin/$name" "${limit[@]}" -timeout=10 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \
+    if SWIFT_BACKTRACE=enable=no "$out/bin/$name" "${limit[@]}" -timeout="$TIMEOUT" -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \
         -artifact_prefix="$out/crashes/$name-" "$corpus" ${seeds:+$( [ -d "$seeds" ] && echo "$seeds")} >"$log" 2>&1; then
         execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
         echo "fuzz $name: ${execs:-?} execs, no crash"

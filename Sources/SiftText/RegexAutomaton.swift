@@ -93,14 +93,14 @@ public final class RegexAutomaton: Sendable {
     /// bytes the text must start with (the first UTF-8 byte of a symbol that does not end
     /// every match at once), 256 flags; else nil. One byte to look at, before any other test.
     public let firstBytesOfText: [Bool]?
-    /// The byte every match holds (RegexAnchor), or 0; the most bytes a match reaches
+    /// The byte every match holds (RegexAnchor), or 0; the most scalars a match reaches
     /// before it, and after it with the scalar after the match (`Int.max`: no bound).
     private let anchorByte: UInt8
     private let anchorBefore: Int
     private let anchorAfter: Int
     /// The anchor the search runs around, if any (for tests and `regex-check --layers`).
     public var anchor: (byte: UInt8, before: Int, after: Int?)? {
-        anchorByte == 0 ? nil : (anchorByte, anchorBefore / 4, anchorAfter == .max ? nil : anchorAfter / 4 - 1)
+        anchorByte == 0 ? nil : (anchorByte, anchorBefore, anchorAfter == .max ? nil : anchorAfter - 1)
     }
     /// `RegexText.pairs`, kept here (a static's every read checks that it is made).
     private let pairs = RegexText.pairs
@@ -207,11 +207,11 @@ public final class RegexAutomaton: Sendable {
 
     private init(_ t: Tables, _ alphabet: RegexAlphabet, anchor: RegexAnchor?) {
         self.alphabet = alphabet
-        // Bytes: a scalar is at most four, and one more scalar after a match is read
-        // (the boundary after it).
+        // Scalars, in both searches (so that they start and end their windows at the same
+        // places); one more scalar after a match is read (the boundary after it).
         anchorByte = anchor?.byte ?? 0
-        anchorBefore = (anchor?.before ?? 0) * 4
-        anchorAfter = anchor?.after.map { ($0 + 1) * 4 } ?? Int.max
+        anchorBefore = anchor?.before ?? 0
+        anchorAfter = anchor?.after.map { $0 + 1 } ?? Int.max
         symbolColumn = t.symbolColumn; gapColumn = t.gapColumn; next = t.next; columns = t.columns
         final = t.final; sure = t.sure; anchoredEnd = t.anchoredEnd
         startLeaves = t.startLeaves; startSkip = t.startSkip
@@ -404,18 +404,45 @@ public final class RegexAutomaton: Sendable {
 
     /// The search: from the start state, skips the symbols that keep it there (`startSkip`),
     /// then follows transitions until the start state comes back, a match ends, or no match
-    /// can come any more.
+    /// can come any more. With an anchor, only in the windows around the anchors that
+    /// `decide(utf8:)` searches, each begun in the start state: an unsure reading before a
+    /// window (an unknown boundary) leaves a later match sure in both searches alike.
     @inline(__always)
     private func run(_ symbols: UnsafeMutablePointer<UInt8>, _ classes: RegexText.WordClasses, _ n: Int) -> RegexDecision {
+        var s: UInt32 = 0
+        var i = 0
+        if anchorByte != 0 {
+            var end = 0, q = 0
+            while true {
+                while q < n && symbols[q] != anchorByte { q &+= 1 }
+                if q >= n { break }
+                if q - anchorBefore > i { i = q - anchorBefore; s = 0 }
+                end = max(end, anchorAfter >= n - q ? n : q &+ 1 &+ anchorAfter)
+                if let d = steps(symbols, classes, n, &i, &s, until: end) { return d }
+                if i >= n { break }
+                q &+= 1
+            }
+            if i < n { return .noMatch }
+        } else if let d = steps(symbols, classes, n, &i, &s, until: n) {
+            return d
+        }
+        let state = Int(s) / columns
+        guard final[state] else { return .noMatch }
+        return exact && sure[state] ? .match : .maybe
+    }
+
+    /// `run`'s search from `symbols[i]` in state `s` up to `end` (or past it, to the end of a
+    /// skip): what it decided on the way, or nil with `i` and `s` where it stopped.
+    @inline(__always)
+    private func steps(_ symbols: UnsafeMutablePointer<UInt8>, _ classes: RegexText.WordClasses, _ n: Int,
+                       _ i: inout Int, _ s: inout UInt32, until end: Int) -> RegexDecision? {
         let next = self.next.baseAddress.unsafelyUnwrapped, symbolColumn = self.symbolColumn.baseAddress.unsafelyUnwrapped
         let gapColumn = self.gapColumn.baseAddress.unsafelyUnwrapped
         let leaves = startLeaves.baseAddress.unsafelyUnwrapped
         let skip = startSkip
         let pairs = self.pairs
         let boundaries = readsBoundaries
-        var s: UInt32 = 0
-        var i = 0
-        while i < n {
+        while i < end {
             if s == 0 && skip != 0 {
                 // A symbol at a time for the next few (a skip is often short), then sixteen
                 // at a time where the processor can.
@@ -424,7 +451,7 @@ public final class RegexAutomaton: Sendable {
                 if i == near && near < n {
                     i = sift_first_in_set_padded(symbols, i, n, startSet.baseAddress)
                 }
-                if i == n { break }
+                if i >= end { break }
             }
             var column = Int(symbolColumn[Int(symbols[i])])
             if boundaries { column &+= Int(gapColumn[Int(RegexText.gap(before: i, classes, n, pairs))]) }
@@ -436,9 +463,7 @@ public final class RegexAutomaton: Sendable {
             s = t
             i &+= 1
         }
-        let state = Int(s) / columns
-        guard final[state] else { return .noMatch }
-        return exact && sure[state] ? .match : .maybe
+        return nil
     }
 
     /// What the regex does on `text` (valid UTF-8), as `decide(_: RegexText)` says, read
@@ -452,19 +477,31 @@ public final class RegexAutomaton: Sendable {
         var s: UInt32 = 0
         var i = 0
         if anchorByte != 0 {
-            // Only around the anchors: from `anchorBefore` bytes before each to
-            // `anchorAfter` after it, windows that overlap read as one.
+            // Only around the anchors: from `anchorBefore` scalars before each to
+            // `anchorAfter` after it, windows that overlap read as one. (Scalars, not bytes,
+            // as the search over symbols counts them: a window begun elsewhere could begin
+            // after an unknown boundary the other search read, and answer otherwise.)
             var end = 0, from = 0
             while from < n, let hit = memchr(p + from, Int32(anchorByte), n - from) {
                 let q = p.distance(to: hit.assumingMemoryBound(to: UInt8.self))
                 from = q &+ 1
-                if q - anchorBefore > i {
+                if q > i {
                     // A window apart from the last: no match in progress reaches it.
-                    var start = q - anchorBefore
-                    while p[start] & 0xC0 == 0x80 { start &+= 1 }
+                    var start = q, k = anchorBefore
+                    while k > 0 && start > i { start = Self.start(before: start, p); k &-= 1 }
                     if start > i { i = start; s = 0 }
                 }
-                end = max(end, anchorAfter >= n ? n : min(n, q &+ 1 &+ anchorAfter))
+                if anchorAfter >= n - q {
+                    end = n
+                } else if end < n {
+                    var e = q &+ 1, k = anchorAfter
+                    while k > 0 && e < n {
+                        let b = p[e]
+                        e &+= b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
+                        k &-= 1
+                    }
+                    end = max(end, min(e, n))
+                }
                 if let d = steps(p, n, &i, &s, until: end) { return d }
                 if i >= n { break }
             }

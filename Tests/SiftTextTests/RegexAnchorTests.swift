@@ -66,6 +66,33 @@ struct RegexAnchorTests {
         #expect(try Self.decide(date, "a/b/c/d/e 1/2/3") == .noMatch)
     }
 
+    /// An unknown boundary before a window (next to `@`, whose word-break class is left to
+    /// ICU) left the search over the whole text unsure of a match inside the window, while
+    /// the search over UTF-8, begun at the window, was sure of it: the two answered
+    /// otherwise. Both now search the same windows, counted in scalars. `\b\S{3`: ICU reads
+    /// the unclosed `{3` as two characters, so the anchor is `{`, one scalar before it and
+    /// one after. In these texts the one match is `d{3`, after a `\`: the boundary before
+    /// `d` (a letter after punctuation) is certain, two scalars away from the `@`.
+    @Test func bothSearchesReadTheSameWindows() throws {
+        let spelled = try ICURegex(#"\b\S{3"#).spelled
+        let a = try #require(RegexAutomaton(spelled, alphabet: RegexAlphabet(patterns: [spelled])))
+        let anchor = try #require(a.anchor)
+        #expect(anchor.byte == UInt8(ascii: "{") && anchor.before == 1 && anchor.after == 1)
+        // The reproducer the fuzzer found (NULs and all), and the text it shrinks to.
+        let found = String(repeating: "\0", count: 17) + "@" + String(repeating: "\0", count: 4)
+            + #"}[-.\s]?\b\S[3}[-.\s]?\d{3}3}"# + "\0" + #"7.d\]s?{\-123-44w"#
+        for text in [found, #"@s]?\d{3"#, #"@}[-.\s]?\b\S[3}[-.\s]?\d{3}"#, "@é]?\\d{3", "@😀?\\d{3"] {
+            let (utf8, symbols) = RegexAutomatonUTF8Tests.bothAgree(a, text)
+            #expect(utf8 == .match, "\(text.debugDescription) over UTF-8")
+            #expect(symbols == .match, "\(text.debugDescription) over symbols")
+        }
+        // The `@` inside the window: the boundary before the `\S` is unknown, both say maybe.
+        for text in ["@d{3", "x@d{3"] {
+            let (utf8, symbols) = RegexAutomatonUTF8Tests.bothAgree(a, text)
+            #expect(utf8 == .maybe && symbols == .maybe, "\(text.debugDescription): \(utf8), \(symbols)")
+        }
+    }
+
     /// Random patterns that hold an anchor between two random pieces, on random texts that
     /// often hold it: the search around the anchors never says "no match" where ICU finds
     /// one, nor "match" where it finds none, and it agrees with the search of the whole text.
