@@ -13,7 +13,8 @@
 //   zero-width assertion (`^`/`$` in multi-line mode, lookarounds, `\Z`) is
 //   read as empty: it can only remove matches; but a lookbehind that opens
 //   the pattern, or a lookahead that closes it, is read as part of the match;
-// - a backreference, `\X` or `\R` is read as any text (`.*`);
+// - a backreference to a group before it is read as that group's node again (a
+//   bound: `(a|b)\1` as `(a|b)(a|b)`); another, `\X` or `\R` as any text (`.*`);
 // - classes are over-approximated (ScalarClass): ASCII scalars and named
 //   characters exactly, other scalars by what ICU's `\d`, `\s`, `\w` say of
 //   them, anything not modelled as any scalar;
@@ -755,6 +756,10 @@ struct Glushkov {
         case .unknown:
             exact = false
             return star(position(.any))
+        case .backreference(let group):
+            // A text the group's node matches: a bound (`(a|b)\1` is read as `(a|b)(a|b)`).
+            exact = false
+            return build(group)
         case .concat(let items):
             var part = Self.empty
             for item in items {

@@ -173,6 +173,8 @@ public struct RegexRun: Equatable, Sendable {
                 return Self.zeroWidth
             case .unknown:
                 return Self.nothing
+            case .backreference(let group):
+                return shape(group)
             case .scalar(let c):
                 let run = Run(members: matched(ScalarClass(c)), count: 1)
                 return Shape(whole: run, prefix: run, suffix: run, best: Self.better(nil, run))

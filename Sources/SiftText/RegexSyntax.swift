@@ -19,8 +19,13 @@ public indirect enum RegexNode: Equatable, Sendable {
     /// One scalar of a set: its members when a few plain scalars (`[$€£]`), else nil
     /// (`\d`, `.`, `[^x]`, `[a-z]`, `\p{L}`); and what the set may hold, over-approximated.
     case oneOf([Unicode.Scalar]?, ScalarClass)
-    /// Text of no known shape (`\X`, `\R`, a backreference): it may even be empty.
+    /// Text of no known shape (`\X`, `\R`, a backreference to a group not known here): it
+    /// may even be empty.
     case unknown
+    /// A backreference (`\1`, `\k<name>`) to a group closed before it: the text the group
+    /// matched (compared caselessly under `(?i)`), so a text its node matches, though not
+    /// every one (`(a|b)\1` matches `aa`, not `ab`). Read as its node, never exactly.
+    case backreference(RegexNode)
     /// Matches no text: `^` and `$` in multi-line mode, `\Z`, `\G`, a negative lookaround.
     case assertion
     /// `\b` (true) or `\B` (false): a Unicode word boundary (UAX #29, as ICU draws it), or not one.
@@ -147,6 +152,11 @@ public enum RegexSyntax {
         var dotAll = false
         /// `(?i)` somewhere: a negated class's ASCII letters are left to ICU's case closure.
         var insensitive = false
+        /// Capturing groups opened so far (ICU numbers them by their `(`), and the nodes of
+        /// those closed, for backreferences; named groups' numbers.
+        var groupsOpened = 0
+        var closedGroups: [Int: RegexNode] = [:]
+        var groupNames: [String: Int] = [:]
         init(_ s: [Unicode.Scalar]) { self.s = s }
 
         var atEnd: Bool { i >= s.count }
@@ -239,6 +249,8 @@ public enum RegexSyntax {
             enum Kind { case plain, positive, negative }
             var kind = Kind.plain
             var behind = false
+            var number: Int? = nil      // a capturing group's
+            if peek() != "?" { groupsOpened += 1; number = groupsOpened }
             if peek() == "?" {
                 i += 1
                 guard let c = peek() else { return nil }
@@ -252,12 +264,16 @@ public enum RegexSyntax {
                     else {
                         // A named group: (?<name>…)
                         i += 1
+                        var name = ""
                         while let n = peek(), n != ">" {
                             guard n.isASCII, n.properties.isAlphabetic || ("0"..."9").contains(n) else { return nil }
+                            name.unicodeScalars.append(n)
                             i += 1
                         }
                         guard peek() == ">" else { return nil }
                         i += 1
+                        groupsOpened += 1; number = groupsOpened
+                        if groupNames[name] == nil { groupNames[name] = groupsOpened }
                     }
                 case "#":
                     return nil          // a comment: rare, and it ends at the first `)` whatever is inside
@@ -274,6 +290,7 @@ public enum RegexSyntax {
             }
             guard let body = alternation(), peek() == ")" else { return nil }
             i += 1
+            if let number { closedGroups[number] = body }
             switch kind {
             case .plain: return body
             case .positive: return .lookaround(body, behind: behind)
@@ -438,6 +455,14 @@ public enum RegexSyntax {
             }
         }
 
+        /// A backreference to group `number`: its node when the group closed before here (a
+        /// reference inside its own group, or to a group after it, refers to no text ICU has
+        /// captured yet, and is left unknown).
+        func backreference(_ number: Int?) -> RegexNode {
+            guard let number, let node = closedGroups[number] else { return .unknown }
+            return .backreference(node)
+        }
+
         mutating func escape() -> RegexNode? {
             guard let e = peek(1) else { return nil }
             if let lit = escapedLiteral() { return .scalar(lit) }
@@ -484,10 +509,11 @@ public enum RegexSyntax {
                 // \k<name>: a backreference.
                 guard peek(2) == "<" else { return nil }
                 i += 3
-                while let n = peek(), n != ">" { i += 1 }
+                var name = ""
+                while let n = peek(), n != ">" { name.unicodeScalars.append(n); i += 1 }
                 guard peek() == ">" else { return nil }
                 i += 1
-                return .unknown
+                return backreference(groupNames[name])
             case "0":
                 // Octal: \0 and up to three octal digits, as many as keep it at most 0377
                 // (ICU reads `\0600` as `\060`, a `0`, then the text `0`).
@@ -500,10 +526,12 @@ public enum RegexSyntax {
                 return .scalar(u)
             case "1"..."9":
                 // A backreference; every digit after it is taken as its own (a digit read as
-                // a literal when ICU took it into the number would be a literal too many).
+                // a literal when ICU took it into the number would be a literal too many). A
+                // single digit names its group without doubt.
                 i += 2
+                let single = peek().map { !("0"..."9").contains($0) } ?? true
                 while let d = peek(), ("0"..."9").contains(d) { i += 1 }
-                return .unknown
+                return single ? backreference(Int(e.value - 48)) : .unknown
             default:
                 return nil      // \N{…}, \c…, and anything else
             }

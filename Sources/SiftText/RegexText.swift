@@ -384,7 +384,7 @@ public final class RegexAlphabet: Sendable {
             switch node {
             case .scalar(let c): add(c)
             case .oneOf(let members, _): members?.forEach(add)
-            case .lookaround(let body, _): walk(body)
+            case .lookaround(let body, _), .backreference(let body): walk(body)
             case .concat(let items), .alternation(let items): items.forEach(walk)
             case .repeated(let body, _, _): walk(body)
             case .empty, .unknown, .assertion, .wordBoundary, .textStart, .textEnd: break
@@ -399,7 +399,7 @@ public final class RegexAlphabet: Sendable {
                 switch node {
                 case .scalar(let c): variants += (Self.caseVariants(c) ?? []).compactMap(Unicode.Scalar.init)
                 case .oneOf(let members, _): members?.forEach { variants += (Self.caseVariants($0) ?? []).compactMap(Unicode.Scalar.init) }
-                case .lookaround(let body, _), .repeated(let body, _, _): collect(body)
+                case .lookaround(let body, _), .repeated(let body, _, _), .backreference(let body): collect(body)
                 case .concat(let items), .alternation(let items): items.forEach(collect)
                 case .empty, .unknown, .assertion, .wordBoundary, .textStart, .textEnd: break
                 }
