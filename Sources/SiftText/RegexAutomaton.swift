@@ -158,7 +158,7 @@ public final class RegexAutomaton: Sendable {
         // Possessive quantifiers and atomic groups give back nothing: `}++.` never matches
         // `}}`, which the automaton (reading them as plain repetition) would. Looked for
         // in the text as written; a false alarm only leaves the answer to ICU.
-        if ["(?>", "*+", "++", "?+", "}+"].contains(where: { pattern.contains($0) }) { flagsExact = false }
+        if ["(?>", "*+", "++", "?+"].contains(where: { pattern.contains($0) }) || Self.possessiveCount(scalars) { flagsExact = false }
         if insensitive {
             let rest = Array(scalars.dropFirst(4))
             flagsExact = flagsExact && pattern.hasPrefix("(?i)") && ICURegex.inlineFlags(rest).on.isEmpty && ICURegex.inlineFlags(rest).off.isEmpty
@@ -175,6 +175,19 @@ public final class RegexAutomaton: Sendable {
         }
         guard let t = built else { return nil }
         self.init(t, alphabet, anchor: anchoredStart || anchoredEnd ? nil : RegexAnchor.of(.concat(items)))
+    }
+
+    /// Whether a counted repetition is possessive (`{2}+`): a `}+` whose `{` opens a count,
+    /// not a property's, a code point's or a name's braces (`\p{Cyrillic}+`, `\x{41}+`).
+    static func possessiveCount(_ s: [Unicode.Scalar]) -> Bool {
+        for k in s.indices.dropLast() where s[k] == "}" && s[k + 1] == "+" {
+            var j = k - 1
+            while j >= 0 && (("0"..."9").contains(s[j]) || s[j] == ",") { j -= 1 }
+            guard j >= 0, s[j] == "{", j < k - 1 else { continue }        // braces of a name, or a `}`
+            if j >= 2, s[j - 2] == "\\", "pPxN".unicodeScalars.contains(s[j - 1]) { continue }
+            return true
+        }
+        return false
     }
 
     /// Whether a POSIX class (`[:alpha:]`, `[^:alpha:]`) opens at `k`: a `[` then a colon that
@@ -203,6 +216,9 @@ public final class RegexAutomaton: Sendable {
         }
         if symbols[Int(RegexText.foldsApart)] { RegexText.foldingApart.forEach(add) }
         for (k, v) in alphabet.extras.enumerated() where symbols[138 + k] { add(v) }
+        for j in alphabet.partitionKinds.indices where symbols[alphabet.partitionBase + j] {
+            for k in 0..<256 { words[k] |= alphabet.partitionLeads[j * 256 + k] }
+        }
         return words
     }
 
@@ -247,8 +263,24 @@ public final class RegexAutomaton: Sendable {
         var symbolMask = [PositionSet](repeating: PositionSet(), count: symbols)
         var symbolUnsure = [Bool](repeating: false, count: symbols)
         let extraIndex = Dictionary(uniqueKeysWithValues: alphabet.extras.enumerated().map { ($1, 138 + $0) })
+        let partitionBase = alphabet.partitionBase
+        // The letters that fold apart (one symbol): in the classes that hold any of them.
+        var foldsMask = PositionSet(), foldsUnsure = false
         for (p, var cls) in g.classes.enumerated() {
             let bit = PositionSet(p)
+            if let ranges = cls.ranges, let set = alphabet.setIndex(ranges) {
+                // A class of ranges with symbols of its own, read exactly: its ASCII bits, the
+                // named scalars it holds, the partitions of its set; a scalar of a kind symbol
+                // is in no set, so not in it.
+                for b in 0..<128 where cls.holdsASCII(UInt8(b)) { symbolMask[b].formUnion(bit) }
+                for (v, x) in extraIndex where ScalarClass.contains(ranges, v) { symbolMask[x].formUnion(bit) }
+                for (j, sets) in alphabet.partitionSets.enumerated() where sets & (1 << UInt16(set)) != 0 {
+                    symbolMask[partitionBase + j].formUnion(bit)
+                }
+                if ranges.last.map({ $0.upperBound > 0xFFFF }) == true { symbolMask[136].formUnion(bit); symbolUnsure[136] = true }
+                if RegexText.foldingApart.contains(where: { ScalarClass.contains(ranges, $0) }) { foldsMask.formUnion(bit); foldsUnsure = true }
+                continue
+            }
             if let members = g.members[p] {
                 // A class of listed scalars: those with symbols of their own are exactly
                 // theirs; only the others stand for their kind, as a bound.
@@ -275,6 +307,14 @@ public final class RegexAutomaton: Sendable {
                 if cls.nonASCII & (1 << UInt16(c)) != 0 { symbolMask[128 + c].formUnion(bit) }
                 if cls.inexact & (1 << UInt16(c)) != 0 { symbolUnsure[128 + c] = true }
             }
+            // The letters that fold apart are of the word kind (4).
+            if cls.nonASCII & 0x10 != 0 { foldsMask.formUnion(bit) }
+            if cls.inexact & 0x10 != 0 { foldsUnsure = true }
+            // A partition's scalars are of one kind: in the class as their kind is.
+            for (j, kind) in alphabet.partitionKinds.enumerated() {
+                if cls.nonASCII & (1 << UInt16(kind)) != 0 { symbolMask[partitionBase + j].formUnion(bit) }
+                if cls.inexact & (1 << UInt16(kind)) != 0 { symbolUnsure[partitionBase + j] = true }
+            }
         }
         // The letters that fold to ASCII: as their category (4, word), or, under (?i), ICU's
         // to match (one of them may stand for two pattern characters: `ff` matches `ﬀ`).
@@ -283,8 +323,8 @@ public final class RegexAutomaton: Sendable {
             symbolMask[folds] = .all
             symbolUnsure[folds] = true
         } else {
-            symbolMask[folds] = symbolMask[128 + 4]
-            symbolUnsure[folds] = symbolUnsure[128 + 4]
+            symbolMask[folds] = foldsMask
+            symbolUnsure[folds] = foldsUnsure
         }
         // Classes of symbols with the same positions and sureness.
         var classOf = [Int](repeating: 0, count: symbols)

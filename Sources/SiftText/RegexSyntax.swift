@@ -58,6 +58,11 @@ public struct ScalarClass: Equatable, Sendable {
     /// Where the bits are a bound, not the class (above).
     public var inexact: UInt16 = 0
     static let asciiInexact: UInt16 = 0x200
+    /// When known, the class's non-ASCII members exactly (sorted, apart, all planes): a class
+    /// of ranges and properties (`[\u0600-\u06FF]`, `\p{Cyrillic}`, `[^а-я]`), whose ASCII
+    /// members are the ASCII bits. Nil when not known (the kinds above are then all there is).
+    /// An alphabet may give such a class's members symbols of their own (RegexAlphabet).
+    public var ranges: [ClosedRange<UInt32>]? = nil
 
     public static let any = ScalarClass(asciiLow: ~0, asciiHigh: ~0, nonASCII: 0x1FF, inexact: 0x3FF)
     /// `.` outside `(?s)`: everything but the line terminators \n \v \f \r U+0085 U+2028 U+2029
@@ -88,7 +93,76 @@ public struct ScalarClass: Equatable, Sendable {
     public var complemented: ScalarClass {
         var c = ScalarClass(nonASCII: (~nonASCII | inexact) & 0x1FF, inexact: inexact)
         if inexact & Self.asciiInexact != 0 { c.asciiLow = ~0; c.asciiHigh = ~0 } else { c.asciiLow = ~asciiLow; c.asciiHigh = ~asciiHigh }
+        c.ranges = ranges.map(Self.complement)
         return c
+    }
+
+    /// Sorted, and ranges that meet or touch joined.
+    static func normalized(_ r: [ClosedRange<UInt32>]) -> [ClosedRange<UInt32>] {
+        var out: [ClosedRange<UInt32>] = []
+        for x in r.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = out.last, x.lowerBound <= last.upperBound &+ 1 {
+                out[out.count - 1] = last.lowerBound...max(last.upperBound, x.upperBound)
+            } else {
+                out.append(x)
+            }
+        }
+        return out
+    }
+
+    /// The non-ASCII scalars (U+0080…U+10FFFF) outside `r` (normalized).
+    static func complement(_ r: [ClosedRange<UInt32>]) -> [ClosedRange<UInt32>] {
+        var out: [ClosedRange<UInt32>] = []
+        var next: UInt32 = 0x80
+        for x in r {
+            if x.lowerBound > next { out.append(next...(x.lowerBound - 1)) }
+            next = max(next, x.upperBound &+ 1)
+        }
+        if next <= 0x10FFFF { out.append(next...0x10FFFF) }
+        return out
+    }
+
+    /// Whether the non-ASCII scalar `v` is in `ranges` (normalized).
+    static func contains(_ ranges: [ClosedRange<UInt32>], _ v: UInt32) -> Bool {
+        var lo = 0, hi = ranges.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if ranges[mid].upperBound < v { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < ranges.count && ranges[lo].contains(v)
+    }
+
+    /// Adds the kinds of the non-ASCII scalars of `r`, as a bound (`ranges` is the caller's).
+    mutating func addKinds(of r: ClosedRange<UInt32>) {
+        guard r.upperBound >= 0x80 else { return }
+        var kinds: UInt16 = r.upperBound > 0xFFFF ? 0x100 : 0
+        let lo = max(r.lowerBound, 0x80), hi = min(r.upperBound, 0xFFFF)
+        if lo <= hi {
+            for v in lo...hi where !(0xD800...0xDFFF).contains(v) { kinds |= 1 << UInt16(RegexClassTable.category(v)) }
+        }
+        nonASCII |= kinds; inexact |= kinds
+    }
+
+    /// The class of a UnicodeSet pattern as ICU reads it (`[\p{Cyrillic}]`): its ASCII
+    /// members as bits, the others as ranges and their kinds; nil when ICU refuses it.
+    static func ofSet(_ pattern: String) -> ScalarClass? {
+        let units = Array(pattern.utf16)
+        var capacity = 256
+        while true {
+            var starts = [Int32](repeating: 0, count: capacity), ends = [Int32](repeating: 0, count: capacity)
+            let n = Int(sift_set_ranges(units, Int32(units.count), &starts, &ends, Int32(capacity)))
+            if n < 0 { return nil }
+            if n > capacity { capacity = n; continue }
+            var c = ScalarClass()
+            var rest: [ClosedRange<UInt32>] = []
+            for k in 0..<n {
+                let r = UInt32(starts[k])...UInt32(ends[k])
+                c.add(r)
+                if r.upperBound >= 0x80 { rest.append(max(r.lowerBound, 0x80)...r.upperBound); c.addKinds(of: r) }
+            }
+            c.ranges = normalized(rest)
+            return c
+        }
     }
 
     public init(_ c: Unicode.Scalar) { add(c) }
@@ -103,10 +177,14 @@ public struct ScalarClass: Equatable, Sendable {
         if c.value < 128 { add(c.value...c.value) }
         else if c.value > 0xFFFF { nonASCII |= 0x100; inexact |= 0x100 }
         else { let bit: UInt16 = 1 << UInt16(RegexClassTable.category(c.value)); nonASCII |= bit; inexact |= bit }
+        if c.value >= 128, let r = ranges { ranges = Self.normalized(r + [c.value...c.value]) }
     }
 
     mutating func formUnion(_ o: ScalarClass) {
+        // The ranges stay known when both sides' non-ASCII members are (none is known too).
+        let a = ranges ?? (nonASCII == 0 ? [] : nil), b = o.ranges ?? (o.nonASCII == 0 ? [] : nil)
         asciiLow |= o.asciiLow; asciiHigh |= o.asciiHigh; nonASCII |= o.nonASCII; inexact |= o.inexact
+        if let a, let b { ranges = a.isEmpty && b.isEmpty ? nil : Self.normalized(a + b) } else { ranges = nil }
     }
 
     public func holdsASCII(_ b: UInt8) -> Bool {
@@ -313,7 +391,13 @@ public enum RegexSyntax {
             if peek() == "]" { return nil }
             var depth = 1
             var previous: Unicode.Scalar? = nil     // the last plain member, for a range
-            func member(_ c: Unicode.Scalar) { members.append(c); approx.add(c) }
+            // The non-ASCII members exactly, while the class is of scalars, ranges and
+            // properties (not under `(?i)`, whose case closure is ICU's).
+            var exact: [ClosedRange<UInt32>]? = insensitive ? nil : []
+            func member(_ c: Unicode.Scalar) {
+                members.append(c); approx.add(c)
+                if c.value >= 0x80 { exact?.append(c.value...c.value) }
+            }
             while depth > 0 {
                 guard let c = peek() else { return nil }
                 switch c {
@@ -323,10 +407,17 @@ public enum RegexSyntax {
                     if e == "Q" || e == "E" || e == "N" || e == "c" { return nil }
                     if let lit = escapedLiteral() {
                         if depth == 1 { member(lit); previous = lit } else { previous = nil }
+                    } else if depth == 1, e == "p" || e == "P", let set = property() {
+                        // \p{Cyrillic}: its members as ICU has them.
+                        plain = false; previous = nil
+                        approx.asciiLow |= set.asciiLow; approx.asciiHigh |= set.asciiHigh
+                        approx.nonASCII |= set.nonASCII; approx.inexact |= set.inexact
+                        if let r = set.ranges { exact?.append(contentsOf: r) } else { exact = nil }
                     } else {
                         // \d \w \s \p{…} \x… and the like: not plain (skip the escape's argument).
                         plain = false
                         previous = nil
+                        exact = nil
                         if depth == 1 && e == "d" { approx.formUnion(.digit) }
                         else if depth == 1 && e == "w" { approx.formUnion(.word) }
                         else if depth == 1 && e == "s" { approx.formUnion(.space) }
@@ -357,15 +448,17 @@ public enum RegexSyntax {
                     // `&&`, `--` set operations, and braces: not plain members.
                     plain = false; approximated = false; previous = nil; i += 1
                 case "-":
-                    if depth == 1, let lo = previous, let hi = peek(1), hi != "]", hi != "[", hi != "\\", hi != "-" {
-                        // A range of plain scalars: its members when a few.
-                        i += 2
+                    if depth == 1, let lo = previous, let (hi, end) = rangeEnd() {
+                        // A range of scalars (plain or escaped: `\u0600-\u06FF`): its members
+                        // when a few.
+                        i = end
                         guard lo.value <= hi.value else { return nil }
                         if hi.value - lo.value > 16 {
                             plain = false
                             approx.add(lo.value...hi.value)
                             if hi.value >= 0x80 {
-                                approx.nonASCII = 0x1FF
+                                approx.addKinds(of: lo.value...hi.value)
+                                exact?.append(max(lo.value, 0x80)...hi.value)
                                 if insensitive {
                                     // ICU closes the range over case: `ſ` in it brings `s`, `K` brings `k`.
                                     // Its ASCII letters are a bound.
@@ -398,6 +491,7 @@ public enum RegexSyntax {
                     i += 1
                 }
             }
+            if approximated, let exact, !exact.isEmpty { approx.ranges = ScalarClass.normalized(exact) }
             var approximation = approximated ? approx : .any
             if approximated && negated {
                 approximation = approx.complemented
@@ -409,6 +503,38 @@ public enum RegexSyntax {
             }
             if !plain || members.isEmpty || members.count > 16 { return .oneOf(nil, approximation) }
             return .oneOf(members, approximation)
+        }
+
+        /// After a `-` in a class, at `i`: the scalar that ends a range and the index after it,
+        /// when it is a plain scalar or an escape for one (`\u06FF`, `\x{1F600}`, `\.`).
+        mutating func rangeEnd() -> (Unicode.Scalar, Int)? {
+            guard let hi = peek(1), hi != "]", hi != "[", hi != "-" else { return nil }
+            if hi != "\\" { return (hi, i + 2) }
+            let start = i
+            defer { i = start }
+            i += 1
+            guard let e = peek(1), e != "p", e != "P", let lit = escapedLiteral() else { return nil }
+            return (lit, i)
+        }
+
+        /// At `\p` or `\P`: the class of the property as ICU reads it, consuming it; nil
+        /// (nothing consumed) when its name is not read here or ICU refuses it, and always
+        /// under `(?i)`, where ICU closes it over case.
+        mutating func property() -> ScalarClass? {
+            guard !insensitive, let e = peek(1), e == "p" || e == "P" else { return nil }
+            var j = i + 2, name = ""
+            if j < s.count && s[j] == "{" {
+                j += 1
+                while j < s.count && s[j] != "}" && s[j] != "[" && s[j] != "]" && s[j] != "\\" { name.unicodeScalars.append(s[j]); j += 1 }
+                guard j < s.count, s[j] == "}", !name.isEmpty else { return nil }
+                j += 1
+            } else {
+                guard j < s.count, s[j].isASCII, s[j].properties.isAlphabetic else { return nil }
+                name.unicodeScalars.append(s[j]); j += 1
+            }
+            guard let set = ScalarClass.ofSet("[\\" + String(Character(e)) + "{" + name + "}]") else { return nil }
+            i = j
+            return set
         }
 
         /// At a `\`: a scalar the escape stands for (`\.`, `\n`, `\u20AC`, `\x{1F4E6}`),
@@ -476,6 +602,7 @@ public enum RegexSyntax {
             case "h", "H", "v", "V":
                 i += 2; return .oneOf(nil, .any)
             case "p", "P":
+                if let set = property() { return .oneOf(nil, set) }
                 i += 2
                 if peek() == "{" {
                     while let n = peek(), n != "}" { i += 1 }

@@ -178,12 +178,12 @@ struct RegexLayerTraceTests {
         let run = try judge(r, sender: "x", body: "ref A123456", explain: true)
         #expect(run.trace.first { $0.stage == .denyFilter }?.checked.hasPrefix("5 filters (regex filter 1 ruled out by its literals; "
                 + "regex filter 2 ruled out by its run; regex filter 3 ruled out by its automaton; ") == true)
-        // No byte a digit can start with: the first bytes rule filter 4 (which has no run: one
-        // digit, then whatever the backreference reads) out before the text is read.
+        // No digit: filter 4's backreference stands for what its group matches, a digit, so
+        // its run is three digits, and it is ruled out with the others before the text is read.
         let cyrillic = try judge(r, sender: "x", body: "привет, как дела", explain: true)
         #expect(cyrillic.trace.first { $0.stage == .denyFilter }?.checked == "5 filters (regex filter 1 ruled out by its literals; "
                 + "regex filter 2 ruled out by its run; regex filter 3 ruled out by its run; "
-                + "regex filter 4 ruled out by its first bytes; regex filter 5 ruled out by its run)")
+                + "regex filter 4 ruled out by its run; regex filter 5 ruled out by its run)")
     }
 }
 
