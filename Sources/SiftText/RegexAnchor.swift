@@ -39,7 +39,7 @@ struct RegexAnchor: Equatable {
     /// The most scalars a match of `node` holds, as the automaton reads it (nil: no bound).
     static func maxWidth(_ node: RegexNode) -> Int? {
         switch node {
-        case .empty, .assertion, .lookaround, .textStart, .textEnd, .wordBoundary: return 0
+        case .empty, .assertion, .lookaround, .negativeLookaround, .textStart, .textEnd, .wordBoundary: return 0
         case .scalar, .oneOf: return 1
         case .unknown: return nil
         case .backreference(let group): return maxWidth(group)

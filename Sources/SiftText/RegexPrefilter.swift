@@ -115,7 +115,7 @@ public enum RegexPrefilter {
 
     static func analyse(_ node: RegexNode) -> Info {
         switch node {
-        case .empty, .assertion, .wordBoundary, .textStart, .textEnd:
+        case .empty, .assertion, .negativeLookaround, .wordBoundary, .textStart, .textEnd:
             return Info(exact: [[]])
         case .scalar(let c):
             return Info(exact: [fold(c)])

@@ -169,7 +169,7 @@ public struct RegexRun: Equatable, Sendable {
 
         func shape(_ node: RegexNode) -> Shape {
             switch node {
-            case .empty, .assertion, .wordBoundary, .textStart, .textEnd, .lookaround:
+            case .empty, .assertion, .wordBoundary, .textStart, .textEnd, .lookaround, .negativeLookaround:
                 return Self.zeroWidth
             case .unknown:
                 return Self.nothing

@@ -26,7 +26,7 @@ public indirect enum RegexNode: Equatable, Sendable {
     /// matched (compared caselessly under `(?i)`), so a text its node matches, though not
     /// every one (`(a|b)\1` matches `aa`, not `ab`). Read as its node, never exactly.
     case backreference(RegexNode)
-    /// Matches no text: `^` and `$` in multi-line mode, `\Z`, `\G`, a negative lookaround.
+    /// Matches no text: `^` and `$` in multi-line mode, `\Z`, `\G`.
     case assertion
     /// `\b` (true) or `\B` (false): a Unicode word boundary (UAX #29, as ICU draws it), or not one.
     case wordBoundary(Bool)
@@ -37,6 +37,9 @@ public indirect enum RegexNode: Equatable, Sendable {
     /// A positive lookahead or lookbehind (`behind`): consumes nothing, but its body matches
     /// the text after (before) it, inside the same search.
     case lookaround(RegexNode, behind: Bool)
+    /// A negative lookahead or lookbehind (`behind`): consumes nothing, and its body does not
+    /// match the text after (before) it.
+    case negativeLookaround(RegexNode, behind: Bool)
     case concat([RegexNode])
     case alternation([RegexNode])
     /// `x{min,max}` (max nil: unbounded); lazy and possessive forms alike.
@@ -338,7 +341,7 @@ public enum RegexSyntax {
                 case "!": i += 1; kind = .negative
                 case "<":
                     if peek(1) == "=" { i += 2; kind = .positive; behind = true }
-                    else if peek(1) == "!" { i += 2; kind = .negative }
+                    else if peek(1) == "!" { i += 2; kind = .negative; behind = true }
                     else {
                         // A named group: (?<name>…)
                         i += 1
@@ -372,7 +375,7 @@ public enum RegexSyntax {
             switch kind {
             case .plain: return body
             case .positive: return .lookaround(body, behind: behind)
-            case .negative: return .assertion
+            case .negative: return .negativeLookaround(body, behind: behind)
             }
         }
 

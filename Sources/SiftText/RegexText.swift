@@ -434,13 +434,17 @@ public final class RegexAlphabet: Sendable {
                   extras.count < Self.maxExtras, seen.insert(v).inserted else { return }
             extras.append(v)
         }
+        func addSet(_ r: [ClosedRange<UInt32>]) { if !sets.contains(r), sets.count < Self.maxSets { sets.append(r) } }
         func walk(_ node: RegexNode) {
             switch node {
             case .scalar(let c): add(c)
             case .oneOf(let members, let cls):
                 members?.forEach(add)
-                if let r = cls.ranges, members == nil, !sets.contains(r), sets.count < Self.maxSets { sets.append(r) }
+                if let r = cls.ranges, members == nil { addSet(r) }
             case .lookaround(let body, _), .backreference(let body): walk(body)
+            case .negativeLookaround(let body, _):
+                // An automaton reads one at a pattern's end as the class's complement.
+                if let c = RegexAutomaton.exactClass(body, insensitive: false), let r = c.complemented.ranges { addSet(r) }
             case .concat(let items), .alternation(let items): items.forEach(walk)
             case .repeated(let body, _, _): walk(body)
             case .empty, .unknown, .assertion, .wordBoundary, .textStart, .textEnd: break
@@ -457,7 +461,7 @@ public final class RegexAlphabet: Sendable {
                 case .oneOf(let members, _): members?.forEach { variants += (Self.caseVariants($0) ?? []).compactMap(Unicode.Scalar.init) }
                 case .lookaround(let body, _), .repeated(let body, _, _), .backreference(let body): collect(body)
                 case .concat(let items), .alternation(let items): items.forEach(collect)
-                case .empty, .unknown, .assertion, .wordBoundary, .textStart, .textEnd: break
+                case .empty, .unknown, .assertion, .negativeLookaround, .wordBoundary, .textStart, .textEnd: break
                 }
             }
             collect(tree)
