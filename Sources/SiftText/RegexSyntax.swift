@@ -224,6 +224,22 @@ public enum RegexSyntax {
         return node
     }
 
+    /// How many of one scalar in a row every match of a case-sensitive `pattern` holds, when
+    /// it holds a one-scalar group followed at once by a backreference to it, outside any
+    /// group or alternation (`(.)\1{4,}`: five; `x([!?])\1\1`: three); nil when none does.
+    /// The backreference is the group's text again, so the text must hold that many of one
+    /// scalar in a row, which no automaton can tell.
+    public static func sameScalars(_ pattern: String) -> Int? {
+        var p = Parser(Array(pattern.unicodeScalars))
+        let flags = ICURegex.inlineFlags(p.s).on
+        guard !flags.contains("i") else { return nil }
+        p.multiline = flags.contains("m")
+        p.dotAll = flags.contains("s")
+        guard let node = p.alternation(), p.i == p.s.count, p.sameScalars > 1 else { return nil }
+        if case .alternation = node { return nil }
+        return p.sameScalars
+    }
+
     private struct Parser {
         let s: [Unicode.Scalar]
         var i = 0
@@ -238,6 +254,12 @@ public enum RegexSyntax {
         var groupsOpened = 0
         var closedGroups: [Int: RegexNode] = [:]
         var groupNames: [String: Int] = [:]
+        /// Where each closed group's `)` ends, where each backreference begins (to its group),
+        /// how deep in groups the parser is, and the most scalars in a row a one-scalar group
+        /// and a backreference right after it, outside every group, make (`sameScalars`).
+        var groupEnds: [Int: Int] = [:], references: [Int: Int] = [:]
+        var depth = 0
+        var sameScalars = 0
         init(_ s: [Unicode.Scalar]) { self.s = s }
 
         var atEnd: Bool { i >= s.count }
@@ -258,6 +280,7 @@ public enum RegexSyntax {
             var items: [RegexNode] = []
             while let c = peek(), c != "|", c != ")" {
                 let quoted = c == "\\" && peek(1) == "Q"
+                let start = i
                 guard var atom = atom() else { return nil }
                 // Quantifiers, any number in a row (`a{2}{3}` is ICU's too). After `\Q…\E` a
                 // quantifier repeats the last character only.
@@ -270,6 +293,18 @@ public enum RegexSyntax {
                         atom = .concat(quotedItems + [.repeated(last, min: q.min, max: q.max)])
                     } else {
                         atom = .repeated(atom, min: q.min, max: q.max)
+                    }
+                }
+                // `(.)\1{4,}` outside every group: the group's one scalar, then as many again.
+                if depth == 0, let n = references[start], groupEnds[n] == start, let g = closedGroups[n], items.last == g {
+                    switch g {
+                    case .scalar, .oneOf:
+                        switch atom {
+                        case .backreference: sameScalars = max(sameScalars, 2)
+                        case .repeated(.backreference, let lo, _): sameScalars = max(sameScalars, lo + 1)
+                        default: break
+                        }
+                    default: break
                     }
                 }
                 items.append(atom)
@@ -369,9 +404,11 @@ public enum RegexSyntax {
                     if end == ")" { return .empty }     // the flags hold to the end of the enclosing group
                 }
             }
+            depth += 1
             guard let body = alternation(), peek() == ")" else { return nil }
+            depth -= 1
             i += 1
-            if let number { closedGroups[number] = body }
+            if let number { closedGroups[number] = body; groupEnds[number] = i }
             switch kind {
             case .plain: return body
             case .positive: return .lookaround(body, behind: behind)
@@ -638,11 +675,13 @@ public enum RegexSyntax {
             case "k":
                 // \k<name>: a backreference.
                 guard peek(2) == "<" else { return nil }
-                i += 3
+                let start = i
                 var name = ""
+                i += 3
                 while let n = peek(), n != ">" { name.unicodeScalars.append(n); i += 1 }
                 guard peek() == ">" else { return nil }
                 i += 1
+                if let n = groupNames[name] { references[start] = n }
                 return backreference(groupNames[name])
             case "0":
                 // Octal: \0 and up to three octal digits, as many as keep it at most 0377
@@ -658,9 +697,11 @@ public enum RegexSyntax {
                 // A backreference; every digit after it is taken as its own (a digit read as
                 // a literal when ICU took it into the number would be a literal too many). A
                 // single digit names its group without doubt.
+                let start = i
                 i += 2
                 let single = peek().map { !("0"..."9").contains($0) } ?? true
                 while let d = peek(), ("0"..."9").contains(d) { i += 1 }
+                if single { references[start] = Int(e.value - 48) }
                 return single ? backreference(Int(e.value - 48)) : .unknown
             default:
                 return nil      // \N{…}, \c…, and anything else

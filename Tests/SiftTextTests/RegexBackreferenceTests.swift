@@ -102,3 +102,46 @@ struct RegexBackreferenceTests {
         #expect(ruledOut > checked / 5)
     }
 }
+
+/// `(.)\1{4,}`: a one-scalar group and a backreference right after it hold that many of one
+/// scalar in a row, which the regex stage looks for before ICU.
+@Suite("Regex prefilter: one scalar repeated")
+struct RegexSameScalarsTests {
+    @Test(arguments: [
+        (#"(.)\1{4,}"#, 5 as Int?), (#"(.)\1"#, 2), (#"x([!?])\1{2}"#, 3), (#"(?<c>.)\k<c>{3}"#, 4),
+        (#"ab(\d)\1{2}cd"#, 3), (#"(.)\1\1"#, 2),                       // the second \1 follows the first: a bound
+        (#"(.)x\1"#, nil), (#"(.)+\1"#, nil), (#"a|(.)\1{3}"#, nil), (#"((.)\2{3})"#, nil), (#"(?i)(.)\1{3}"#, nil),
+        (#"(ab)\1"#, nil), (#"(.)\1{0,3}"#, nil), (#"(.)(.)\1{4}"#, nil), (#"(.)\12"#, nil), (#"(?=(.)\1)x"#, nil),
+    ])
+    func howMany(_ pattern: String, _ expected: Int?) throws {
+        #expect(RegexSyntax.sameScalars(try ICURegex(pattern).spelled) == expected)
+    }
+
+    @Test(arguments: [("", 0), ("a", 1), ("aaa", 3), ("abbb", 3), ("ééé x", 3), ("😀😀", 2), ("aéé", 2), ("é\u{301}\u{301}", 2),
+                      ("ab ab", 1), ("xxxxxxxx", 4)])
+    func longestRun(_ text: String, _ expected: Int) {
+        var t = text
+        #expect(t.withUTF8 { RegexRun.longestSameScalars($0, cap: 4) } == expected)
+    }
+
+    /// Random texts of a few pieces: where the text lacks the run, ICU finds no match.
+    @Test func aTextWithoutTheRunHasNoMatch() throws {
+        var random = TestRandom(seed: 5)
+        let patterns = [#"(.)\1{4,}"#, #"([!?])\1{2}"#, #"(\w)\1"#, #"a(.)\1{2}b"#, #"(?<c>[é😀])\k<c>"#]
+        let pieces = ["a", "aa", "!", "!!", "?", "é", "éé", "😀", "b", " ", "\u{301}", "ab"]
+        var ruledOut = 0
+        for p in patterns {
+            let icu = try ICURegex(p)
+            let matcher = icu.makeMatcher(timeLimit: 5)
+            let need = try #require(RegexSyntax.sameScalars(icu.spelled))
+            for _ in 0..<300 {
+                var text = (0..<random.below(8)).map { _ in random.pick(pieces) }.joined()
+                if text.withUTF8({ RegexRun.longestSameScalars($0, cap: need) }) < need {
+                    ruledOut += 1
+                    #expect(matcher.find(text) != .match, "\(p) matches \(text)")
+                }
+            }
+        }
+        #expect(ruledOut > 500)
+    }
+}
