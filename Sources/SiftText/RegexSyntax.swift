@@ -484,6 +484,10 @@ public enum RegexSyntax {
                     if peek() == "]" { return nil }
                 case "]":
                     depth -= 1; i += 1; previous = nil
+                case "&" where peek(1) != "&" && (i == 0 || s[i - 1] != "&"):
+                    // One `&` alone is itself (`[\w./?=&%-]`); two are an intersection.
+                    if depth == 1 { member("&"); previous = "&" } else { previous = nil }
+                    i += 1
                 case "&", "{", "}":
                     // `&&`, `--` set operations, and braces: not plain members.
                     plain = false; approximated = false; previous = nil; i += 1

@@ -41,6 +41,20 @@ struct RegexScriptClassTests {
         #expect(try Self.cls(#"\p{javaLowerCase}"#).ranges == nil)
     }
 
+    @Test func anAmpersandAloneIsItself() throws {
+        // One `&` in a class is a member; two are ICU's intersection, not read here.
+        guard case .oneOf(let members?, _)? = RegexSyntax.parse("[a&b]") else { Issue.record("[a&b] has no members"); return }
+        #expect(members == ["a", "&", "b"])
+        guard case .oneOf(nil, let any)? = RegexSyntax.parse("[a&&b]") else { Issue.record("[a&&b] is not a class"); return }
+        #expect(any == .any)
+        // A link's class: the automaton is certain of a link.
+        let link = #"(?i)\bhttps?://[a-z0-9-]{3,}\.[a-z]{2,6}(/[\w./?=&%-]*)?"#
+        let a = try #require(RegexAutomaton(try ICURegex(link).spelled))
+        var text = "see https://shop.io/a?b=1&c=2 now"
+        #expect(text.withUTF8 { a.decide($0) } == .match)
+        #expect(try ICURegex(link).makeMatcher(timeLimit: 5).find(text) == .match)
+    }
+
     /// Each class's automaton, with an alphabet of its own, against ICU on every BMP scalar.
     @Test(arguments: [#"[\u0600-\u06FF]"#, #"\p{Cyrillic}"#, #"[^\p{Han}a-z]"#, #"[\u3040-\u30FF]"#, #"[à-ÿ]"#, #"\P{Latin}"#,
                       #"[\p{Arabic}\p{Hebrew}]"#, #"[^а-яА-ЯёЁ]"#])
