@@ -296,6 +296,13 @@ int32_t sift_nfc_unstable_ranges(int32_t *starts, int32_t *ends, int32_t capacit
     return write_ranges(set, status, starts, ends, capacity);
 }
 
+int32_t sift_set_ranges(const uint16_t *pattern, int32_t length, int32_t *starts, int32_t *ends, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    USet *set = uset_openPattern((const UChar *)pattern, length, &status);
+    if (U_FAILURE(status)) { if (set) uset_close(set); return -1; }
+    return write_ranges(set, status, starts, ends, capacity);
+}
+
 int32_t sift_nonstarter_ranges(int32_t *starts, int32_t *ends, int32_t capacity) {
     UErrorCode status = U_ZERO_ERROR;
     USet *set = uset_openEmpty();

@@ -37,6 +37,9 @@ final class RegexStage {
         /// The anchor byte every match holds (`RegexAutomaton.anchor`), or 0: looked for
         /// first (`memchr`), where the regex has no gate.
         var anchor: UInt8 = 0
+        /// How many of one scalar in a row every match holds (`RegexSyntax.sameScalars`), or
+        /// 0; looked for in a body or a sender (not both: the space between them may join).
+        var same: Int32 = 0
     }
 
     /// A class of the runs the regexes' matches hold (`RegexRun`), as `sift_longest_run`
@@ -104,6 +107,9 @@ final class RegexStage {
     private var bodyUTF16Count = 0
 
     private var reportedFailure = Set<Int32>()
+    /// The most of one scalar in a row any regex needs, and this message's (-1: not read yet).
+    private let sameCap: Int
+    private var bodySame: Int32 = -1, senderSame: Int32 = -1
     /// Errors a regex raised other than a time-out, one line per filter.
     /// The filters (ids) ICU gave up on for some message, each once.
     private(set) var failures: [Int] = []
@@ -118,6 +124,7 @@ final class RegexStage {
         var dfas: [Unmanaged<RegexAutomaton>] = []
         var runList: [RunClass] = [], flags: [UInt8] = [], leadWords: [UInt64] = [], leadSets: [sift_byte_set] = []
         var runKeys: [[UInt8]: Int] = [:]
+        var mostSame = 0
         func checks(_ regexes: [RegexFilter]) -> [Check] {
             regexes.map { r in
                 var lead: Int32 = -1, run: Int32 = -1, runCount: Int32 = 0, wholeMin: Int32 = -1, wholeMax: Int32 = -1
@@ -170,10 +177,15 @@ final class RegexStage {
                              need: r.gateClauses == 0 ? 0 : UInt8(truncatingIfNeeded: (1 << Int(r.gateClauses)) - 1),
                              lead: lead, automaton: automaton, textStart: textStart, run: run, runCount: runCount, wholeMin: wholeMin, wholeMax: wholeMax)
                 check.anchor = anchor
+                if let n = r.sameScalars, r.target != .all {
+                    check.same = Int32(clamping: n)
+                    mostSame = max(mostSame, n)
+                }
                 return check
             }
         }
         let allow = checks(rules.allowRegexes), deny = checks(rules.denyRegexes)
+        sameCap = mostSame
         allowChecks = ownedBuffer(allow)
         denyChecks = ownedBuffer(deny)
         var need = [UInt8](repeating: 0, count: max(matchers.count, 1)), at = [Int32](repeating: 0, count: max(matchers.count, 1))
@@ -242,6 +254,7 @@ final class RegexStage {
                 bodyRuns.update(repeating: -1)
                 senderRuns.update(repeating: -1)
             }
+            bodySame = -1; senderSame = -1
         }
     }
 
@@ -302,6 +315,7 @@ final class RegexStage {
             }
         }
         if r.lead >= 0 && !targetHolds(Int(r.lead), r.target) { note(r, .firstBytes); return false }
+        if r.same > 0 && sameScalars(r.target) < Int(r.same) { note(r, .same); return false }
         if r.automaton >= 0 {
             switch decide(Int(r.automaton), r.target) {
             case .noMatch: note(r, .automaton); return false
@@ -342,7 +356,7 @@ final class RegexStage {
     /// The layer that decided a regex, as `--explain` says it.
     private enum Layer: String {
         case literals = "ruled out by its literals", run = "ruled out by its run", runMatch = "matched by its run"
-        case firstBytes = "ruled out by its first bytes", anchor = "ruled out by its anchor"
+        case firstBytes = "ruled out by its first bytes", anchor = "ruled out by its anchor", same = "ruled out by its repeated scalar"
         case automaton = "ruled out by its automaton", automatonMatch = "matched by its automaton"
         case icuMatch = "matched by ICU", icuNoMatch = "no match by ICU", icuUnfinished = "ICU did not finish"
     }
@@ -441,6 +455,17 @@ final class RegexStage {
         }
         known[k] = Int32(truncatingIfNeeded: longest)
         return longest
+    }
+
+    /// The most of one scalar in a row in the body or the sender (up to what a regex needs),
+    /// read once per message.
+    private func sameScalars(_ target: Target) -> Int {
+        if target == .sender {
+            if senderSame < 0 { senderSame = Int32(RegexRun.longestSameScalars(sender, cap: sameCap)) }
+            return Int(senderSame)
+        }
+        if bodySame < 0 { bodySame = Int32(RegexRun.longestSameScalars(body, cap: sameCap)) }
+        return Int(bodySame)
     }
 
     /// What the regex's DFA says of its target: no match, a match, or ICU to decide.

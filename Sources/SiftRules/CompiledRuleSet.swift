@@ -108,6 +108,9 @@ package struct RegexFilter: Sendable {
     /// A run of scalars every match holds (`\d{6}`: six digits in a row), when it has one
     /// that narrows: it runs only if its target holds such a run.
     package let run: RegexRun?
+    /// How many of one scalar in a row every match holds, when it says more than the
+    /// automaton can (`(.)\1{4,}`: `RegexSyntax.sameScalars`).
+    package let sameScalars: Int?
 }
 
 /// Which list of a community language an entry comes from.
@@ -273,7 +276,8 @@ public final class CompiledRuleSet: Sendable {
                 let rf = RegexFilter(filterIndex: Int32(index), target: f.target, regex: re, slot: slot,
                                      gateClauses: UInt8(clauses.count),
                                      leadingBytes: clauses.isEmpty && regexPrefilter ? RegexLiterals.leadingBytes(spelled) : nil,
-                                     automaton: automata[index], run: regexPrefilter ? RegexRun.required(spelled) : nil)
+                                     automaton: automata[index], run: regexPrefilter ? RegexRun.required(spelled) : nil,
+                                     sameScalars: regexPrefilter ? RegexSyntax.sameScalars(spelled) : nil)
                 if kind == .allowFilter { allowRegexes.append(rf) } else { denyRegexes.append(rf) }
             case .contains, .exact:
                 let use = PhraseUse(kind: kind, target: f.target, exact: f.matching == .exact, rank: Int32(index))

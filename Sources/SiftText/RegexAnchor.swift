@@ -39,9 +39,10 @@ struct RegexAnchor: Equatable {
     /// The most scalars a match of `node` holds, as the automaton reads it (nil: no bound).
     static func maxWidth(_ node: RegexNode) -> Int? {
         switch node {
-        case .empty, .assertion, .lookaround, .textStart, .textEnd, .wordBoundary: return 0
+        case .empty, .assertion, .lookaround, .negativeLookaround, .textStart, .textEnd, .wordBoundary: return 0
         case .scalar, .oneOf: return 1
         case .unknown: return nil
+        case .backreference(let group): return maxWidth(group)
         case .concat(let items):
             var total = 0
             for item in items {
@@ -92,6 +93,8 @@ struct RegexAnchor: Equatable {
             guard lo >= 1, let s = span(body, b) else { return nil }
             let rest = maxWidth(node).flatMap { total in maxWidth(body).map { total - $0 } }
             return (s.before, s.after.flatMap { a in rest.map { a + $0 } })
+        case .backreference(let group):
+            return span(group, b)
         default:
             return nil
         }

@@ -13,7 +13,8 @@
 //   zero-width assertion (`^`/`$` in multi-line mode, lookarounds, `\Z`) is
 //   read as empty: it can only remove matches; but a lookbehind that opens
 //   the pattern, or a lookahead that closes it, is read as part of the match;
-// - a backreference, `\X` or `\R` is read as any text (`.*`);
+// - a backreference to a group before it is read as that group's node again (a
+//   bound: `(a|b)\1` as `(a|b)(a|b)`); another, `\X` or `\R` as any text (`.*`);
 // - classes are over-approximated (ScalarClass): ASCII scalars and named
 //   characters exactly, other scalars by what ICU's `\d`, `\s`, `\w` say of
 //   them, anything not modelled as any scalar;
@@ -64,6 +65,9 @@ public final class RegexAutomaton: Sendable {
     public var columnCount: Int { columns }
     /// Per state: a match ends at the text's end (`final`), and the state is sure.
     private let final: FrozenBuffer<Bool>
+    /// The row a search begins in: 0, or the state after the text's start when the pattern
+    /// reads it (`(?<!\d)` at its start).
+    private let startRow: UInt32
     private let sure: FrozenBuffer<Bool>
     /// The pattern ends with `\z`: a match ends only at the text's end.
     private let anchoredEnd: Bool
@@ -152,12 +156,28 @@ public final class RegexAutomaton: Sendable {
         // other part of a match reads, so it is read as part of the match.
         if !anchoredStart, case .lookaround(let body, behind: true)? = items.first { items[0] = body }
         if !anchoredEnd, case .lookaround(let body, behind: false)? = items.last { items[items.count - 1] = body }
+        // Likewise `(?<!\d)x`, where the text starts or a scalar not in the class comes before
+        // `x`: read as `[^\d]x`, the start of the text being a symbol of that class alone
+        // (the search begins in the state after it); and `x(?!\d)` as `x[^\d]`, the end of the
+        // text being such a symbol (`final` reads it). Only for a one-scalar class that case
+        // closure leaves as it is, read exactly.
+        var virtualStart = false, virtualEnd = false
+        if !anchoredStart, items.count > 1, case .negativeLookaround(let body, behind: true)? = items.first,
+           let c = Self.exactClass(body, insensitive: insensitive) {
+            items[0] = .oneOf(nil, c.complemented)
+            virtualStart = true
+        }
+        if !anchoredEnd, items.count > 1, case .negativeLookaround(let body, behind: false)? = items.last,
+           let c = Self.exactClass(body, insensitive: insensitive) {
+            items[items.count - 1] = .oneOf(nil, c.complemented)
+            virtualEnd = true
+        }
         // Read exactly: no flag but a leading `(?i)`, nothing approximated in the tree.
         var flagsExact = flags.off.isEmpty && flags.on.isSubset(of: ["i"])
         // Possessive quantifiers and atomic groups give back nothing: `}++.` never matches
         // `}}`, which the automaton (reading them as plain repetition) would. Looked for
         // in the text as written; a false alarm only leaves the answer to ICU.
-        if ["(?>", "*+", "++", "?+", "}+"].contains(where: { pattern.contains($0) }) { flagsExact = false }
+        if ["(?>", "*+", "++", "?+"].contains(where: { pattern.contains($0) }) || Self.possessiveCount(scalars) { flagsExact = false }
         if insensitive {
             let rest = Array(scalars.dropFirst(4))
             flagsExact = flagsExact && pattern.hasPrefix("(?i)") && ICURegex.inlineFlags(rest).on.isEmpty && ICURegex.inlineFlags(rest).off.isEmpty
@@ -169,11 +189,44 @@ public final class RegexAutomaton: Sendable {
         for readBoundaries in [true, false] {
             var g = Glushkov(insensitive: insensitive, readBoundaries: readBoundaries)
             guard let root = g.build(.concat(items)), !root.nullB, !root.nullN, !g.tooLarge, !g.refused else { return nil }
-            built = Self.tables(g, root, alphabet, anchoredStart: anchoredStart, anchoredEnd: anchoredEnd, exact: g.exact && flagsExact)
+            built = Self.tables(g, root, alphabet, anchoredStart: anchoredStart, anchoredEnd: anchoredEnd, exact: g.exact && flagsExact,
+                                virtualStart: virtualStart, virtualEnd: virtualEnd)
             if built != nil || !g.readsBoundaries { break }
         }
         guard let t = built else { return nil }
-        self.init(t, alphabet, anchor: anchoredStart || anchoredEnd ? nil : RegexAnchor.of(.concat(items)))
+        // (Anchor windows begin in the start state, not in the state after the text's start.)
+        self.init(t, alphabet, anchor: anchoredStart || anchoredEnd || virtualStart || virtualEnd ? nil : RegexAnchor.of(.concat(items)))
+    }
+
+    /// The class of a lookaround's body when it is one scalar and, under `(?i)`, its ASCII
+    /// letters are closed over case (`\d`, `[\w.]`, `[\s,]`; not `a`, `[^a]`): its complement
+    /// is then the scalars it does not match (a bound where the class is one: `complemented`).
+    static func exactClass(_ node: RegexNode, insensitive: Bool) -> ScalarClass? {
+        let c: ScalarClass
+        switch node {
+        case .scalar(let s): c = ScalarClass(s)
+        case .oneOf(_, let cls): c = cls
+        default: return nil
+        }
+        if insensitive {
+            // Both cases of every ASCII letter or neither, and all non-ASCII letters or none.
+            let upper = (c.asciiHigh >> 1) & 0x03FF_FFFF, lower = (c.asciiHigh >> 33) & 0x03FF_FFFF
+            guard upper == lower, c.ranges == nil else { return nil }
+        }
+        return c
+    }
+
+    /// Whether a counted repetition is possessive (`{2}+`): a `}+` whose `{` opens a count,
+    /// not a property's, a code point's or a name's braces (`\p{Cyrillic}+`, `\x{41}+`).
+    static func possessiveCount(_ s: [Unicode.Scalar]) -> Bool {
+        for k in s.indices.dropLast() where s[k] == "}" && s[k + 1] == "+" {
+            var j = k - 1
+            while j >= 0 && (("0"..."9").contains(s[j]) || s[j] == ",") { j -= 1 }
+            guard j >= 0, s[j] == "{", j < k - 1 else { continue }        // braces of a name, or a `}`
+            if j >= 2, s[j - 2] == "\\", "pPxN".unicodeScalars.contains(s[j - 1]) { continue }
+            return true
+        }
+        return false
     }
 
     /// Whether a POSIX class (`[:alpha:]`, `[^:alpha:]`) opens at `k`: a `[` then a colon that
@@ -202,6 +255,9 @@ public final class RegexAutomaton: Sendable {
         }
         if symbols[Int(RegexText.foldsApart)] { RegexText.foldingApart.forEach(add) }
         for (k, v) in alphabet.extras.enumerated() where symbols[138 + k] { add(v) }
+        for j in alphabet.partitionKinds.indices where symbols[alphabet.partitionBase + j] {
+            for k in 0..<256 { words[k] |= alphabet.partitionLeads[j * 256 + k] }
+        }
         return words
     }
 
@@ -213,7 +269,7 @@ public final class RegexAutomaton: Sendable {
         anchorBefore = anchor?.before ?? 0
         anchorAfter = anchor?.after.map { $0 + 1 } ?? Int.max
         symbolColumn = t.symbolColumn; gapColumn = t.gapColumn; next = t.next; columns = t.columns
-        final = t.final; sure = t.sure; anchoredEnd = t.anchoredEnd
+        final = t.final; sure = t.sure; anchoredEnd = t.anchoredEnd; startRow = t.startRow
         startLeaves = t.startLeaves; startSkip = t.startSkip
         var set = sift_byte_set()
         sift_byte_set_make(&set, (0..<256).map { UInt8(t.startLeaves[$0] ? 1 : 0) })
@@ -236,18 +292,40 @@ public final class RegexAutomaton: Sendable {
         var final: FrozenBuffer<Bool>, sure: FrozenBuffer<Bool>
         var anchoredEnd: Bool, readsBoundaries: Bool, exact: Bool, stateCount: Int
         var startLeaves: FrozenBuffer<Bool>, startSkip: Int
+        /// The row the search begins in (0 but after a text's start read as a symbol).
+        var startRow: UInt32
         /// Under an anchored start, the symbols a match can begin with (nil: the empty text may match).
         var firstSymbols: [Bool]?
     }
 
-    private static func tables(_ g: Glushkov, _ root: Glushkov.Part, _ alphabet: RegexAlphabet, anchoredStart: Bool, anchoredEnd: Bool, exact: Bool) -> Tables? {
-        // Per symbol, the positions it may stand in, and whether that is only a bound.
+    private static func tables(_ g: Glushkov, _ root: Glushkov.Part, _ alphabet: RegexAlphabet, anchoredStart: Bool, anchoredEnd: Bool, exact: Bool,
+                               virtualStart: Bool = false, virtualEnd: Bool = false) -> Tables? {
+        // Per symbol, the positions it may stand in, and whether that is only a bound; then
+        // the text's start and end, when read as symbols (of the first position, the last).
         let symbols = alphabet.symbolCount
-        var symbolMask = [PositionSet](repeating: PositionSet(), count: symbols)
-        var symbolUnsure = [Bool](repeating: false, count: symbols)
+        var symbolMask = [PositionSet](repeating: PositionSet(), count: symbols + 2)
+        var symbolUnsure = [Bool](repeating: false, count: symbols + 2)
+        if virtualStart { symbolMask[symbols] = PositionSet(0) }
+        if virtualEnd { symbolMask[symbols + 1] = PositionSet(g.classes.count - 1) }
         let extraIndex = Dictionary(uniqueKeysWithValues: alphabet.extras.enumerated().map { ($1, 138 + $0) })
+        let partitionBase = alphabet.partitionBase
+        // The letters that fold apart (one symbol): in the classes that hold any of them.
+        var foldsMask = PositionSet(), foldsUnsure = false
         for (p, var cls) in g.classes.enumerated() {
             let bit = PositionSet(p)
+            if let ranges = cls.ranges, let set = alphabet.setIndex(ranges) {
+                // A class of ranges with symbols of its own, read exactly: its ASCII bits, the
+                // named scalars it holds, the partitions of its set; a scalar of a kind symbol
+                // is in no set, so not in it.
+                for b in 0..<128 where cls.holdsASCII(UInt8(b)) { symbolMask[b].formUnion(bit) }
+                for (v, x) in extraIndex where ScalarClass.contains(ranges, v) { symbolMask[x].formUnion(bit) }
+                for (j, sets) in alphabet.partitionSets.enumerated() where sets & (1 << UInt16(set)) != 0 {
+                    symbolMask[partitionBase + j].formUnion(bit)
+                }
+                if ranges.last.map({ $0.upperBound > 0xFFFF }) == true { symbolMask[136].formUnion(bit); symbolUnsure[136] = true }
+                if RegexText.foldingApart.contains(where: { ScalarClass.contains(ranges, $0) }) { foldsMask.formUnion(bit); foldsUnsure = true }
+                continue
+            }
             if let members = g.members[p] {
                 // A class of listed scalars: those with symbols of their own are exactly
                 // theirs; only the others stand for their kind, as a bound.
@@ -274,6 +352,14 @@ public final class RegexAutomaton: Sendable {
                 if cls.nonASCII & (1 << UInt16(c)) != 0 { symbolMask[128 + c].formUnion(bit) }
                 if cls.inexact & (1 << UInt16(c)) != 0 { symbolUnsure[128 + c] = true }
             }
+            // The letters that fold apart are of the word kind (4).
+            if cls.nonASCII & 0x10 != 0 { foldsMask.formUnion(bit) }
+            if cls.inexact & 0x10 != 0 { foldsUnsure = true }
+            // A partition's scalars are of one kind: in the class as their kind is.
+            for (j, kind) in alphabet.partitionKinds.enumerated() {
+                if cls.nonASCII & (1 << UInt16(kind)) != 0 { symbolMask[partitionBase + j].formUnion(bit) }
+                if cls.inexact & (1 << UInt16(kind)) != 0 { symbolUnsure[partitionBase + j] = true }
+            }
         }
         // The letters that fold to ASCII: as their category (4, word), or, under (?i), ICU's
         // to match (one of them may stand for two pattern characters: `ff` matches `ﬀ`).
@@ -282,13 +368,13 @@ public final class RegexAutomaton: Sendable {
             symbolMask[folds] = .all
             symbolUnsure[folds] = true
         } else {
-            symbolMask[folds] = symbolMask[128 + 4]
-            symbolUnsure[folds] = symbolUnsure[128 + 4]
+            symbolMask[folds] = foldsMask
+            symbolUnsure[folds] = foldsUnsure
         }
         // Classes of symbols with the same positions and sureness.
-        var classOf = [Int](repeating: 0, count: symbols)
+        var classOf = [Int](repeating: 0, count: symbols + 2)
         var classMasks: [PositionSet] = [], classUnsure: [Bool] = []
-        for sym in 0..<symbols {
+        for sym in 0..<(symbols + 2) {
             let m = symbolMask[sym], u = symbolUnsure[sym]
             if let k = classMasks.indices.first(where: { classMasks[$0] == m && classUnsure[$0] == u }) { classOf[sym] = k } else {
                 classOf[sym] = classMasks.count
@@ -358,10 +444,15 @@ public final class RegexAutomaton: Sendable {
         let dead = anchoredStart ? index.find(Key(positions: PositionSet(), sure: true), states).map(UInt32.init) : nil
         // Transitions hold the next state's row offset (state × columns), not its number.
         let rows = table.map { $0 >= Self.acceptMaybe ? $0 : $0 == dead ? Self.deadEnd : $0 &* UInt32(width) }
+        // The state the search begins in: after the text's start, when that is read.
+        let startRow = virtualStart && rows[classOf[symbols]] < Self.deadEnd ? rows[classOf[symbols]] : 0
         // The symbols that leave the start state (row 0) under some reading of the boundary
-        // before them; under an anchored start every symbol does (no match starts later).
+        // before them; under an anchored start every symbol does (no match starts later). With
+        // the text's start read, also those that leave the state after it: a match at the
+        // text's start begins there.
         let leaves = (0..<256).map { sym in
             anchoredStart || sym >= symbols || (0..<readings).contains { rows[$0 * classes + classOf[sym]] != 0 }
+                || (startRow != 0 && (0..<readings).contains { rows[Int(startRow) + $0 * classes + classOf[sym]] != 0 })
         }
         // Skip while no match is in progress: not at all when every symbol may leave the
         // start state, or none stays (an anchored start).
@@ -379,12 +470,16 @@ public final class RegexAutomaton: Sendable {
             gapColumn: FrozenBuffer(ownedBuffer(readings == 1 ? [0, 0, 0] : [0, UInt16(classes), UInt16(2 * classes)])),
             next: FrozenBuffer(ownedBuffer(rows)),
             columns: width,
-            // The end of the text is always a word boundary.
-            final: FrozenBuffer(ownedBuffer(states.map { $0.positions.meets(root.lastB) })),
+            // The end of the text is always a word boundary; with the end read as a symbol, a
+            // match may also end on it.
+            final: FrozenBuffer(ownedBuffer(states.enumerated().map { k, state in
+                state.positions.meets(root.lastB) || (virtualEnd
+                    && step(state.positions, true, from: k == 0 || !anchoredStart).intersection(symbolMask[symbols + 1]).meets(root.lastB))
+            })),
             sure: FrozenBuffer(ownedBuffer(states.map(\.sure))),
             anchoredEnd: anchoredEnd,
             readsBoundaries: g.readsBoundaries, exact: exact, stateCount: states.count,
-            startLeaves: FrozenBuffer(ownedBuffer(leaves)), startSkip: skip, firstSymbols: firstSymbols)
+            startLeaves: FrozenBuffer(ownedBuffer(leaves)), startSkip: skip, startRow: startRow, firstSymbols: firstSymbols)
     }
 
     deinit {
@@ -409,7 +504,7 @@ public final class RegexAutomaton: Sendable {
     /// window (an unknown boundary) leaves a later match sure in both searches alike.
     @inline(__always)
     private func run(_ symbols: UnsafeMutablePointer<UInt8>, _ classes: RegexText.WordClasses, _ n: Int) -> RegexDecision {
-        var s: UInt32 = 0
+        var s = startRow
         var i = 0
         if anchorByte != 0 {
             var end = 0, q = 0
@@ -473,8 +568,9 @@ public final class RegexAutomaton: Sendable {
     /// into symbols first cost more than most searches.
     public func decide(utf8 text: UnsafeBufferPointer<UInt8>) -> RegexDecision {
         let n = text.count
-        guard n > 0, let p = text.baseAddress else { return final[0] ? (exact && sure[0] ? .match : .maybe) : .noMatch }
-        var s: UInt32 = 0
+        let first = Int(startRow) / columns
+        guard n > 0, let p = text.baseAddress else { return final[first] ? (exact && sure[first] ? .match : .maybe) : .noMatch }
+        var s = startRow
         var i = 0
         if anchorByte != 0 {
             // Only around the anchors: from `anchorBefore` scalars before each to
@@ -731,7 +827,7 @@ struct Glushkov {
         switch node {
         case .empty:
             return Self.empty
-        case .assertion, .lookaround, .textStart, .textEnd:
+        case .assertion, .lookaround, .negativeLookaround, .textStart, .textEnd:
             exact = false
             return Self.empty
         case .wordBoundary(let at):
@@ -755,6 +851,10 @@ struct Glushkov {
         case .unknown:
             exact = false
             return star(position(.any))
+        case .backreference(let group):
+            // A text the group's node matches: a bound (`(a|b)\1` is read as `(a|b)(a|b)`).
+            exact = false
+            return build(group)
         case .concat(let items):
             var part = Self.empty
             for item in items {

@@ -115,7 +115,7 @@ public enum RegexPrefilter {
 
     static func analyse(_ node: RegexNode) -> Info {
         switch node {
-        case .empty, .assertion, .wordBoundary, .textStart, .textEnd:
+        case .empty, .assertion, .negativeLookaround, .wordBoundary, .textStart, .textEnd:
             return Info(exact: [[]])
         case .scalar(let c):
             return Info(exact: [fold(c)])
@@ -124,6 +124,9 @@ public enum RegexPrefilter {
             return Info(exact: Set(members.map(fold)))
         case .unknown:
             return Info(exact: nil)
+        case .backreference(let group):
+            // The group's text again: one of the texts its node matches, folded alike.
+            return analyse(group)
         case .lookaround(let body, _):
             // Consumes nothing; what its body needs is in the text all the same.
             let b = analyse(body)

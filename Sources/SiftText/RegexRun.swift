@@ -12,6 +12,9 @@
 // no non-ASCII scalar but of a category with the digit bit (a run of letters or of
 // `\w` is in nearly every text, and `//` in every link).
 import CTextScan
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `count` scalars in a row, each of `members`, that every match of a regex holds.
 public struct RegexRun: Equatable, Sendable {
@@ -169,10 +172,12 @@ public struct RegexRun: Equatable, Sendable {
 
         func shape(_ node: RegexNode) -> Shape {
             switch node {
-            case .empty, .assertion, .wordBoundary, .textStart, .textEnd, .lookaround:
+            case .empty, .assertion, .wordBoundary, .textStart, .textEnd, .lookaround, .negativeLookaround:
                 return Self.zeroWidth
             case .unknown:
                 return Self.nothing
+            case .backreference(let group):
+                return shape(group)
             case .scalar(let c):
                 let run = Run(members: matched(ScalarClass(c)), count: 1)
                 return Shape(whole: run, prefix: run, suffix: run, best: Self.better(nil, run))
@@ -268,5 +273,30 @@ public struct RegexRun: Equatable, Sendable {
             }
             return Shape(whole: whole, prefix: prefix.flatMap { $0.count > 0 ? $0 : nil }, suffix: suffix.flatMap { $0.count > 0 ? $0 : nil }, best: best)
         }
+    }
+}
+
+extension RegexRun {
+    /// The most scalars of one value in a row in `text` (UTF-8), up to `cap`: what a regex
+    /// of `RegexSyntax.sameScalars` needs (`(.)\1{4,}` five).
+    public static func longestSameScalars(_ text: UnsafeBufferPointer<UInt8>, cap: Int) -> Int {
+        guard let p = text.baseAddress, text.count > 0 else { return 0 }
+        let n = text.count
+        var best = 1, run = 1
+        var previous = 0, previousLength = p[0] < 0x80 ? 1 : p[0] < 0xE0 ? 2 : p[0] < 0xF0 ? 3 : 4
+        var i = previousLength
+        while i < n {
+            let b = p[i]
+            let length = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
+            if length == previousLength && i + length <= n && memcmp(p + i, p + previous, length) == 0 {
+                run += 1
+                if run > best { best = run; if best >= cap { return best } }
+            } else {
+                run = 1
+            }
+            previous = i; previousLength = length
+            i += length
+        }
+        return best
     }
 }

@@ -19,9 +19,14 @@ public indirect enum RegexNode: Equatable, Sendable {
     /// One scalar of a set: its members when a few plain scalars (`[$€£]`), else nil
     /// (`\d`, `.`, `[^x]`, `[a-z]`, `\p{L}`); and what the set may hold, over-approximated.
     case oneOf([Unicode.Scalar]?, ScalarClass)
-    /// Text of no known shape (`\X`, `\R`, a backreference): it may even be empty.
+    /// Text of no known shape (`\X`, `\R`, a backreference to a group not known here): it
+    /// may even be empty.
     case unknown
-    /// Matches no text: `^` and `$` in multi-line mode, `\Z`, `\G`, a negative lookaround.
+    /// A backreference (`\1`, `\k<name>`) to a group closed before it: the text the group
+    /// matched (compared caselessly under `(?i)`), so a text its node matches, though not
+    /// every one (`(a|b)\1` matches `aa`, not `ab`). Read as its node, never exactly.
+    case backreference(RegexNode)
+    /// Matches no text: `^` and `$` in multi-line mode, `\Z`, `\G`.
     case assertion
     /// `\b` (true) or `\B` (false): a Unicode word boundary (UAX #29, as ICU draws it), or not one.
     case wordBoundary(Bool)
@@ -32,6 +37,9 @@ public indirect enum RegexNode: Equatable, Sendable {
     /// A positive lookahead or lookbehind (`behind`): consumes nothing, but its body matches
     /// the text after (before) it, inside the same search.
     case lookaround(RegexNode, behind: Bool)
+    /// A negative lookahead or lookbehind (`behind`): consumes nothing, and its body does not
+    /// match the text after (before) it.
+    case negativeLookaround(RegexNode, behind: Bool)
     case concat([RegexNode])
     case alternation([RegexNode])
     /// `x{min,max}` (max nil: unbounded); lazy and possessive forms alike.
@@ -53,6 +61,11 @@ public struct ScalarClass: Equatable, Sendable {
     /// Where the bits are a bound, not the class (above).
     public var inexact: UInt16 = 0
     static let asciiInexact: UInt16 = 0x200
+    /// When known, the class's non-ASCII members exactly (sorted, apart, all planes): a class
+    /// of ranges and properties (`[\u0600-\u06FF]`, `\p{Cyrillic}`, `[^а-я]`), whose ASCII
+    /// members are the ASCII bits. Nil when not known (the kinds above are then all there is).
+    /// An alphabet may give such a class's members symbols of their own (RegexAlphabet).
+    public var ranges: [ClosedRange<UInt32>]? = nil
 
     public static let any = ScalarClass(asciiLow: ~0, asciiHigh: ~0, nonASCII: 0x1FF, inexact: 0x3FF)
     /// `.` outside `(?s)`: everything but the line terminators \n \v \f \r U+0085 U+2028 U+2029
@@ -83,7 +96,76 @@ public struct ScalarClass: Equatable, Sendable {
     public var complemented: ScalarClass {
         var c = ScalarClass(nonASCII: (~nonASCII | inexact) & 0x1FF, inexact: inexact)
         if inexact & Self.asciiInexact != 0 { c.asciiLow = ~0; c.asciiHigh = ~0 } else { c.asciiLow = ~asciiLow; c.asciiHigh = ~asciiHigh }
+        c.ranges = ranges.map(Self.complement)
         return c
+    }
+
+    /// Sorted, and ranges that meet or touch joined.
+    static func normalized(_ r: [ClosedRange<UInt32>]) -> [ClosedRange<UInt32>] {
+        var out: [ClosedRange<UInt32>] = []
+        for x in r.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = out.last, x.lowerBound <= last.upperBound &+ 1 {
+                out[out.count - 1] = last.lowerBound...max(last.upperBound, x.upperBound)
+            } else {
+                out.append(x)
+            }
+        }
+        return out
+    }
+
+    /// The non-ASCII scalars (U+0080…U+10FFFF) outside `r` (normalized).
+    static func complement(_ r: [ClosedRange<UInt32>]) -> [ClosedRange<UInt32>] {
+        var out: [ClosedRange<UInt32>] = []
+        var next: UInt32 = 0x80
+        for x in r {
+            if x.lowerBound > next { out.append(next...(x.lowerBound - 1)) }
+            next = max(next, x.upperBound &+ 1)
+        }
+        if next <= 0x10FFFF { out.append(next...0x10FFFF) }
+        return out
+    }
+
+    /// Whether the non-ASCII scalar `v` is in `ranges` (normalized).
+    static func contains(_ ranges: [ClosedRange<UInt32>], _ v: UInt32) -> Bool {
+        var lo = 0, hi = ranges.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if ranges[mid].upperBound < v { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < ranges.count && ranges[lo].contains(v)
+    }
+
+    /// Adds the kinds of the non-ASCII scalars of `r`, as a bound (`ranges` is the caller's).
+    mutating func addKinds(of r: ClosedRange<UInt32>) {
+        guard r.upperBound >= 0x80 else { return }
+        var kinds: UInt16 = r.upperBound > 0xFFFF ? 0x100 : 0
+        let lo = max(r.lowerBound, 0x80), hi = min(r.upperBound, 0xFFFF)
+        if lo <= hi {
+            for v in lo...hi where !(0xD800...0xDFFF).contains(v) { kinds |= 1 << UInt16(RegexClassTable.category(v)) }
+        }
+        nonASCII |= kinds; inexact |= kinds
+    }
+
+    /// The class of a UnicodeSet pattern as ICU reads it (`[\p{Cyrillic}]`): its ASCII
+    /// members as bits, the others as ranges and their kinds; nil when ICU refuses it.
+    static func ofSet(_ pattern: String) -> ScalarClass? {
+        let units = Array(pattern.utf16)
+        var capacity = 256
+        while true {
+            var starts = [Int32](repeating: 0, count: capacity), ends = [Int32](repeating: 0, count: capacity)
+            let n = Int(sift_set_ranges(units, Int32(units.count), &starts, &ends, Int32(capacity)))
+            if n < 0 { return nil }
+            if n > capacity { capacity = n; continue }
+            var c = ScalarClass()
+            var rest: [ClosedRange<UInt32>] = []
+            for k in 0..<n {
+                let r = UInt32(starts[k])...UInt32(ends[k])
+                c.add(r)
+                if r.upperBound >= 0x80 { rest.append(max(r.lowerBound, 0x80)...r.upperBound); c.addKinds(of: r) }
+            }
+            c.ranges = normalized(rest)
+            return c
+        }
     }
 
     public init(_ c: Unicode.Scalar) { add(c) }
@@ -98,10 +180,14 @@ public struct ScalarClass: Equatable, Sendable {
         if c.value < 128 { add(c.value...c.value) }
         else if c.value > 0xFFFF { nonASCII |= 0x100; inexact |= 0x100 }
         else { let bit: UInt16 = 1 << UInt16(RegexClassTable.category(c.value)); nonASCII |= bit; inexact |= bit }
+        if c.value >= 128, let r = ranges { ranges = Self.normalized(r + [c.value...c.value]) }
     }
 
     mutating func formUnion(_ o: ScalarClass) {
+        // The ranges stay known when both sides' non-ASCII members are (none is known too).
+        let a = ranges ?? (nonASCII == 0 ? [] : nil), b = o.ranges ?? (o.nonASCII == 0 ? [] : nil)
         asciiLow |= o.asciiLow; asciiHigh |= o.asciiHigh; nonASCII |= o.nonASCII; inexact |= o.inexact
+        if let a, let b { ranges = a.isEmpty && b.isEmpty ? nil : Self.normalized(a + b) } else { ranges = nil }
     }
 
     public func holdsASCII(_ b: UInt8) -> Bool {
@@ -138,6 +224,22 @@ public enum RegexSyntax {
         return node
     }
 
+    /// How many of one scalar in a row every match of a case-sensitive `pattern` holds, when
+    /// it holds a one-scalar group followed at once by a backreference to it, outside any
+    /// group or alternation (`(.)\1{4,}`: five; `x([!?])\1\1`: three); nil when none does.
+    /// The backreference is the group's text again, so the text must hold that many of one
+    /// scalar in a row, which no automaton can tell.
+    public static func sameScalars(_ pattern: String) -> Int? {
+        var p = Parser(Array(pattern.unicodeScalars))
+        let flags = ICURegex.inlineFlags(p.s).on
+        guard !flags.contains("i") else { return nil }
+        p.multiline = flags.contains("m")
+        p.dotAll = flags.contains("s")
+        guard let node = p.alternation(), p.i == p.s.count, p.sameScalars > 1 else { return nil }
+        if case .alternation = node { return nil }
+        return p.sameScalars
+    }
+
     private struct Parser {
         let s: [Unicode.Scalar]
         var i = 0
@@ -147,6 +249,17 @@ public enum RegexSyntax {
         var dotAll = false
         /// `(?i)` somewhere: a negated class's ASCII letters are left to ICU's case closure.
         var insensitive = false
+        /// Capturing groups opened so far (ICU numbers them by their `(`), and the nodes of
+        /// those closed, for backreferences; named groups' numbers.
+        var groupsOpened = 0
+        var closedGroups: [Int: RegexNode] = [:]
+        var groupNames: [String: Int] = [:]
+        /// Where each closed group's `)` ends, where each backreference begins (to its group),
+        /// how deep in groups the parser is, and the most scalars in a row a one-scalar group
+        /// and a backreference right after it, outside every group, make (`sameScalars`).
+        var groupEnds: [Int: Int] = [:], references: [Int: Int] = [:]
+        var depth = 0
+        var sameScalars = 0
         init(_ s: [Unicode.Scalar]) { self.s = s }
 
         var atEnd: Bool { i >= s.count }
@@ -167,6 +280,7 @@ public enum RegexSyntax {
             var items: [RegexNode] = []
             while let c = peek(), c != "|", c != ")" {
                 let quoted = c == "\\" && peek(1) == "Q"
+                let start = i
                 guard var atom = atom() else { return nil }
                 // Quantifiers, any number in a row (`a{2}{3}` is ICU's too). After `\Q…\E` a
                 // quantifier repeats the last character only.
@@ -179,6 +293,18 @@ public enum RegexSyntax {
                         atom = .concat(quotedItems + [.repeated(last, min: q.min, max: q.max)])
                     } else {
                         atom = .repeated(atom, min: q.min, max: q.max)
+                    }
+                }
+                // `(.)\1{4,}` outside every group: the group's one scalar, then as many again.
+                if depth == 0, let n = references[start], groupEnds[n] == start, let g = closedGroups[n], items.last == g {
+                    switch g {
+                    case .scalar, .oneOf:
+                        switch atom {
+                        case .backreference: sameScalars = max(sameScalars, 2)
+                        case .repeated(.backreference, let lo, _): sameScalars = max(sameScalars, lo + 1)
+                        default: break
+                        }
+                    default: break
                     }
                 }
                 items.append(atom)
@@ -239,6 +365,8 @@ public enum RegexSyntax {
             enum Kind { case plain, positive, negative }
             var kind = Kind.plain
             var behind = false
+            var number: Int? = nil      // a capturing group's
+            if peek() != "?" { groupsOpened += 1; number = groupsOpened }
             if peek() == "?" {
                 i += 1
                 guard let c = peek() else { return nil }
@@ -248,16 +376,20 @@ public enum RegexSyntax {
                 case "!": i += 1; kind = .negative
                 case "<":
                     if peek(1) == "=" { i += 2; kind = .positive; behind = true }
-                    else if peek(1) == "!" { i += 2; kind = .negative }
+                    else if peek(1) == "!" { i += 2; kind = .negative; behind = true }
                     else {
                         // A named group: (?<name>…)
                         i += 1
+                        var name = ""
                         while let n = peek(), n != ">" {
                             guard n.isASCII, n.properties.isAlphabetic || ("0"..."9").contains(n) else { return nil }
+                            name.unicodeScalars.append(n)
                             i += 1
                         }
                         guard peek() == ">" else { return nil }
                         i += 1
+                        groupsOpened += 1; number = groupsOpened
+                        if groupNames[name] == nil { groupNames[name] = groupsOpened }
                     }
                 case "#":
                     return nil          // a comment: rare, and it ends at the first `)` whatever is inside
@@ -272,12 +404,15 @@ public enum RegexSyntax {
                     if end == ")" { return .empty }     // the flags hold to the end of the enclosing group
                 }
             }
+            depth += 1
             guard let body = alternation(), peek() == ")" else { return nil }
+            depth -= 1
             i += 1
+            if let number { closedGroups[number] = body; groupEnds[number] = i }
             switch kind {
             case .plain: return body
             case .positive: return .lookaround(body, behind: behind)
-            case .negative: return .assertion
+            case .negative: return .negativeLookaround(body, behind: behind)
             }
         }
 
@@ -296,7 +431,13 @@ public enum RegexSyntax {
             if peek() == "]" { return nil }
             var depth = 1
             var previous: Unicode.Scalar? = nil     // the last plain member, for a range
-            func member(_ c: Unicode.Scalar) { members.append(c); approx.add(c) }
+            // The non-ASCII members exactly, while the class is of scalars, ranges and
+            // properties (not under `(?i)`, whose case closure is ICU's).
+            var exact: [ClosedRange<UInt32>]? = insensitive ? nil : []
+            func member(_ c: Unicode.Scalar) {
+                members.append(c); approx.add(c)
+                if c.value >= 0x80 { exact?.append(c.value...c.value) }
+            }
             while depth > 0 {
                 guard let c = peek() else { return nil }
                 switch c {
@@ -306,10 +447,17 @@ public enum RegexSyntax {
                     if e == "Q" || e == "E" || e == "N" || e == "c" { return nil }
                     if let lit = escapedLiteral() {
                         if depth == 1 { member(lit); previous = lit } else { previous = nil }
+                    } else if depth == 1, e == "p" || e == "P", let set = property() {
+                        // \p{Cyrillic}: its members as ICU has them.
+                        plain = false; previous = nil
+                        approx.asciiLow |= set.asciiLow; approx.asciiHigh |= set.asciiHigh
+                        approx.nonASCII |= set.nonASCII; approx.inexact |= set.inexact
+                        if let r = set.ranges { exact?.append(contentsOf: r) } else { exact = nil }
                     } else {
                         // \d \w \s \p{…} \x… and the like: not plain (skip the escape's argument).
                         plain = false
                         previous = nil
+                        exact = nil
                         if depth == 1 && e == "d" { approx.formUnion(.digit) }
                         else if depth == 1 && e == "w" { approx.formUnion(.word) }
                         else if depth == 1 && e == "s" { approx.formUnion(.space) }
@@ -336,19 +484,25 @@ public enum RegexSyntax {
                     if peek() == "]" { return nil }
                 case "]":
                     depth -= 1; i += 1; previous = nil
+                case "&" where peek(1) != "&" && (i == 0 || s[i - 1] != "&"):
+                    // One `&` alone is itself (`[\w./?=&%-]`); two are an intersection.
+                    if depth == 1 { member("&"); previous = "&" } else { previous = nil }
+                    i += 1
                 case "&", "{", "}":
                     // `&&`, `--` set operations, and braces: not plain members.
                     plain = false; approximated = false; previous = nil; i += 1
                 case "-":
-                    if depth == 1, let lo = previous, let hi = peek(1), hi != "]", hi != "[", hi != "\\", hi != "-" {
-                        // A range of plain scalars: its members when a few.
-                        i += 2
+                    if depth == 1, let lo = previous, let (hi, end) = rangeEnd() {
+                        // A range of scalars (plain or escaped: `\u0600-\u06FF`): its members
+                        // when a few.
+                        i = end
                         guard lo.value <= hi.value else { return nil }
                         if hi.value - lo.value > 16 {
                             plain = false
                             approx.add(lo.value...hi.value)
                             if hi.value >= 0x80 {
-                                approx.nonASCII = 0x1FF
+                                approx.addKinds(of: lo.value...hi.value)
+                                exact?.append(max(lo.value, 0x80)...hi.value)
                                 if insensitive {
                                     // ICU closes the range over case: `ſ` in it brings `s`, `K` brings `k`.
                                     // Its ASCII letters are a bound.
@@ -381,6 +535,7 @@ public enum RegexSyntax {
                     i += 1
                 }
             }
+            if approximated, let exact, !exact.isEmpty { approx.ranges = ScalarClass.normalized(exact) }
             var approximation = approximated ? approx : .any
             if approximated && negated {
                 approximation = approx.complemented
@@ -392,6 +547,38 @@ public enum RegexSyntax {
             }
             if !plain || members.isEmpty || members.count > 16 { return .oneOf(nil, approximation) }
             return .oneOf(members, approximation)
+        }
+
+        /// After a `-` in a class, at `i`: the scalar that ends a range and the index after it,
+        /// when it is a plain scalar or an escape for one (`\u06FF`, `\x{1F600}`, `\.`).
+        mutating func rangeEnd() -> (Unicode.Scalar, Int)? {
+            guard let hi = peek(1), hi != "]", hi != "[", hi != "-" else { return nil }
+            if hi != "\\" { return (hi, i + 2) }
+            let start = i
+            defer { i = start }
+            i += 1
+            guard let e = peek(1), e != "p", e != "P", let lit = escapedLiteral() else { return nil }
+            return (lit, i)
+        }
+
+        /// At `\p` or `\P`: the class of the property as ICU reads it, consuming it; nil
+        /// (nothing consumed) when its name is not read here or ICU refuses it, and always
+        /// under `(?i)`, where ICU closes it over case.
+        mutating func property() -> ScalarClass? {
+            guard !insensitive, let e = peek(1), e == "p" || e == "P" else { return nil }
+            var j = i + 2, name = ""
+            if j < s.count && s[j] == "{" {
+                j += 1
+                while j < s.count && s[j] != "}" && s[j] != "[" && s[j] != "]" && s[j] != "\\" { name.unicodeScalars.append(s[j]); j += 1 }
+                guard j < s.count, s[j] == "}", !name.isEmpty else { return nil }
+                j += 1
+            } else {
+                guard j < s.count, s[j].isASCII, s[j].properties.isAlphabetic else { return nil }
+                name.unicodeScalars.append(s[j]); j += 1
+            }
+            guard let set = ScalarClass.ofSet("[\\" + String(Character(e)) + "{" + name + "}]") else { return nil }
+            i = j
+            return set
         }
 
         /// At a `\`: a scalar the escape stands for (`\.`, `\n`, `\u20AC`, `\x{1F4E6}`),
@@ -438,6 +625,14 @@ public enum RegexSyntax {
             }
         }
 
+        /// A backreference to group `number`: its node when the group closed before here (a
+        /// reference inside its own group, or to a group after it, refers to no text ICU has
+        /// captured yet, and is left unknown).
+        func backreference(_ number: Int?) -> RegexNode {
+            guard let number, let node = closedGroups[number] else { return .unknown }
+            return .backreference(node)
+        }
+
         mutating func escape() -> RegexNode? {
             guard let e = peek(1) else { return nil }
             if let lit = escapedLiteral() { return .scalar(lit) }
@@ -451,6 +646,7 @@ public enum RegexSyntax {
             case "h", "H", "v", "V":
                 i += 2; return .oneOf(nil, .any)
             case "p", "P":
+                if let set = property() { return .oneOf(nil, set) }
                 i += 2
                 if peek() == "{" {
                     while let n = peek(), n != "}" { i += 1 }
@@ -483,11 +679,14 @@ public enum RegexSyntax {
             case "k":
                 // \k<name>: a backreference.
                 guard peek(2) == "<" else { return nil }
+                let start = i
+                var name = ""
                 i += 3
-                while let n = peek(), n != ">" { i += 1 }
+                while let n = peek(), n != ">" { name.unicodeScalars.append(n); i += 1 }
                 guard peek() == ">" else { return nil }
                 i += 1
-                return .unknown
+                if let n = groupNames[name] { references[start] = n }
+                return backreference(groupNames[name])
             case "0":
                 // Octal: \0 and up to three octal digits, as many as keep it at most 0377
                 // (ICU reads `\0600` as `\060`, a `0`, then the text `0`).
@@ -500,10 +699,14 @@ public enum RegexSyntax {
                 return .scalar(u)
             case "1"..."9":
                 // A backreference; every digit after it is taken as its own (a digit read as
-                // a literal when ICU took it into the number would be a literal too many).
+                // a literal when ICU took it into the number would be a literal too many). A
+                // single digit names its group without doubt.
+                let start = i
                 i += 2
+                let single = peek().map { !("0"..."9").contains($0) } ?? true
                 while let d = peek(), ("0"..."9").contains(d) { i += 1 }
-                return .unknown
+                if single { references[start] = Int(e.value - 48) }
+                return single ? backreference(Int(e.value - 48)) : .unknown
             default:
                 return nil      // \N{…}, \c…, and anything else
             }

@@ -332,9 +332,22 @@ package func icuWordBoundaries(_ text: String) -> [Bool] {
 public final class RegexAlphabet: Sendable {
     /// The scalar of each symbol from 138.
     public let extras: [UInt32]
-    public var symbolCount: Int { 138 + extras.count }
-    public static let standard = RegexAlphabet(extras: [])
-    static let maxExtras = 118
+    /// The classes of ranges (`ScalarClass.ranges`: `[\u0600-\u06FF]`, `\p{Cyrillic}`) the
+    /// case-sensitive regexes use, up to 16, first used first: their members are read apart.
+    public let sets: [[ClosedRange<UInt32>]]
+    /// After the extras, one symbol per kind and sets of the BMP scalars in some set (and not
+    /// an extra, nor a letter that folds apart): the scalars' kind, and a bit per set.
+    let partitionKinds: [UInt8], partitionSets: [UInt16]
+    /// Per partition symbol, per first UTF-8 byte of its scalars a bit per low six bits of the
+    /// second (256 words each), as `RegexAutomaton` skips to them.
+    let partitionLeads: [UInt64]
+    public var partitionBase: Int { 138 + extras.count }
+    public var symbolCount: Int { 138 + extras.count + partitionKinds.count }
+    public static let standard = RegexAlphabet(extras: [], sets: [])
+    static let maxExtras = 118, maxSets = 16
+
+    /// The index in `sets` of a class's ranges, when it has symbols of its own.
+    public func setIndex(_ ranges: [ClosedRange<UInt32>]) -> Int? { sets.firstIndex(of: ranges) }
 
     /// Per symbol, the first UTF-8 bytes of the scalars read as it: four words of 64 bits.
     let firstBytes: [UInt64]
@@ -342,10 +355,50 @@ public final class RegexAlphabet: Sendable {
     /// text's scalar costs one read of one table.
     let symbolsAndClasses: FrozenBuffer<UInt16>
 
-    private init(extras: [UInt32]) {
+    private init(extras: [UInt32], sets wanted: [[ClosedRange<UInt32>]]) {
         self.extras = extras
         var t = RegexText.standardTable
         for (k, v) in extras.enumerated() { t[Int(v)] = UInt8(138 + k) }
+        // The partition symbols: as many sets as their symbols fit (256 in all).
+        var sets = wanted
+        var kinds: [UInt8] = [], partitions: [UInt16] = []
+        while !sets.isEmpty {
+            var signature = [UInt16](repeating: 0, count: 0x10000)
+            for (j, set) in sets.enumerated() {
+                for r in set where r.lowerBound <= 0xFFFF {
+                    for v in r.lowerBound...min(r.upperBound, 0xFFFF) { signature[Int(v)] |= 1 << UInt16(j) }
+                }
+            }
+            var index: [UInt32: Int] = [:]
+            kinds = []; partitions = []
+            var symbolOf = [UInt8](repeating: 0, count: 0x10000)
+            var fits = true
+            for v in 0x80..<0x10000 where signature[v] != 0 && t[v] >= 128 && t[v] < 136 {
+                let key = UInt32(t[v] - 128) << 16 | UInt32(signature[v])
+                let p: Int
+                if let known = index[key] { p = known } else {
+                    p = kinds.count
+                    guard 138 + extras.count + p < 256 else { fits = false; break }
+                    index[key] = p; kinds.append(t[v] - 128); partitions.append(signature[v])
+                }
+                symbolOf[v] = UInt8(138 + extras.count + p)
+            }
+            if fits {
+                for v in 0x80..<0x10000 where symbolOf[v] != 0 { t[v] = symbolOf[v] }
+                break
+            }
+            sets.removeLast()
+            kinds = []; partitions = []
+        }
+        self.sets = sets
+        partitionKinds = kinds; partitionSets = partitions
+        var leads = [UInt64](repeating: 0, count: kinds.count * 256)
+        for v in 0x80..<0x10000 where Int(t[v]) >= 138 + extras.count {
+            let p = Int(t[v]) - 138 - extras.count
+            let (first, second) = v < 0x800 ? (0xC0 | v >> 6, 0x80 | v & 0x3F) : (0xE0 | v >> 12, 0x80 | (v >> 6) & 0x3F)
+            leads[p * 256 + first] |= 1 << UInt64(second & 63)
+        }
+        partitionLeads = leads
         var first = [UInt64](repeating: 0, count: 256 * 4)
         func add(_ symbol: Int, _ byte: Int) { first[symbol * 4 + byte >> 6] |= 1 << UInt64(byte & 63) }
         for v in 0..<0x10000 where !(0xD800...0xDFFF).contains(v) {
@@ -373,6 +426,7 @@ public final class RegexAlphabet: Sendable {
     /// case-sensitive regexes name as characters or members of a class, first named first.
     public convenience init(patterns: [String]) {
         var seen = Set<UInt32>(), extras: [UInt32] = []
+        var sets: [[ClosedRange<UInt32>]] = []
         let folding = Set(RegexText.foldingApart)
         func add(_ c: Unicode.Scalar) {
             let v = c.value
@@ -380,11 +434,17 @@ public final class RegexAlphabet: Sendable {
                   extras.count < Self.maxExtras, seen.insert(v).inserted else { return }
             extras.append(v)
         }
+        func addSet(_ r: [ClosedRange<UInt32>]) { if !sets.contains(r), sets.count < Self.maxSets { sets.append(r) } }
         func walk(_ node: RegexNode) {
             switch node {
             case .scalar(let c): add(c)
-            case .oneOf(let members, _): members?.forEach(add)
-            case .lookaround(let body, _): walk(body)
+            case .oneOf(let members, let cls):
+                members?.forEach(add)
+                if let r = cls.ranges, members == nil { addSet(r) }
+            case .lookaround(let body, _), .backreference(let body): walk(body)
+            case .negativeLookaround(let body, _):
+                // An automaton reads one at a pattern's end as the class's complement.
+                if let c = RegexAutomaton.exactClass(body, insensitive: false), let r = c.complemented.ranges { addSet(r) }
             case .concat(let items), .alternation(let items): items.forEach(walk)
             case .repeated(let body, _, _): walk(body)
             case .empty, .unknown, .assertion, .wordBoundary, .textStart, .textEnd: break
@@ -399,15 +459,15 @@ public final class RegexAlphabet: Sendable {
                 switch node {
                 case .scalar(let c): variants += (Self.caseVariants(c) ?? []).compactMap(Unicode.Scalar.init)
                 case .oneOf(let members, _): members?.forEach { variants += (Self.caseVariants($0) ?? []).compactMap(Unicode.Scalar.init) }
-                case .lookaround(let body, _), .repeated(let body, _, _): collect(body)
+                case .lookaround(let body, _), .repeated(let body, _, _), .backreference(let body): collect(body)
                 case .concat(let items), .alternation(let items): items.forEach(collect)
-                case .empty, .unknown, .assertion, .wordBoundary, .textStart, .textEnd: break
+                case .empty, .unknown, .assertion, .negativeLookaround, .wordBoundary, .textStart, .textEnd: break
                 }
             }
             collect(tree)
             variants.forEach(add)
         }
-        self.init(extras: extras)
+        self.init(extras: extras, sets: sets)
     }
 
     /// What a case-insensitive regex's character `c` matches, one scalar for one: the scalars

@@ -35,7 +35,7 @@ struct RegexPrefilterDifferentialTests {
                       "https://", "http://", "secure-id7.xyz", "pay-update12.top/login", "www.shop.ru", "bit.ly/", "bit.ly/x8K", "t.me/",
                       "t.me/promo", "wa.me/", "wa.me/2348012345", "tinyurl.com/abc", "goo.gl", "@", "info@mail.com", "noreply3@",
                       "ABCDE", "SALE", "HELLO WORLD", "ok", "😀", "👍🏽", "📦", "🇮🇱", "\u{301}", "e\u{301}", "שלום", "مرحبا", "你好", "\u{200F}",
-                      "free free", "gratis!! gratis", ".", ",", ":", "-", "/", " "]
+                      "free free", "gratis!! gratis", ".", ",", ":", "-", "/", " ", "!!!!", "aaaaa", "ééé", "١٢٣٤٥", "ааа", "Ⅻ"]
         var r = TestRandom(seed: seed)
         let senders = ["12345", "123456", "+2348012345678", "+972501234567", "PayPal", "info7@mail.com", "noreply@x.com", "1234567890123", "Bank"]
         return (0..<count).map { _ in
@@ -159,7 +159,8 @@ struct RegexLayerTraceTests {
     }
 
     @Test func traceNamesTheLayer() throws {
-        // Filter 4's backreference leaves its automaton a bound: ICU decides it.
+        // Filter 4's backreference leaves its automaton a bound: its one digit three times in
+        // a row is looked for first, and ICU decides where it is there.
         let r = rules([deny(#"(?i)\b(loan|credit)\b"#, target: .body, .regex), deny("[A-Z]{5,}", target: .body, .regex),
                        deny(#"\b\d{6}\b"#, target: .body, .regex), deny(#"(\d)\1{2}"#, target: .body, .regex),
                        deny(#"\d{3}"#, target: .body, .regex)])
@@ -169,7 +170,7 @@ struct RegexLayerTraceTests {
         // No five capitals in a row, no six digits: filters 2 and 3 are ruled out by their runs
         // before the text is read; three digits are there for filter 5.
         #expect(step?.checked == "5 filters (regex filter 1 ruled out by its literals; regex filter 2 ruled out by its run; "
-                + "regex filter 3 ruled out by its run; regex filter 4 no match by ICU; regex filter 5 matched by its automaton)")
+                + "regex filter 3 ruled out by its run; regex filter 4 ruled out by its repeated scalar; regex filter 5 matched by its automaton)")
         let icu = try judge(r, sender: "x", body: "credits 111", explain: true)
         #expect(icu.reason == #"(\d)\1{2}"#)
         #expect(icu.trace.first { $0.stage == .denyFilter }?.checked == "5 filters (regex filter 1 ruled out by its automaton; "
@@ -178,12 +179,12 @@ struct RegexLayerTraceTests {
         let run = try judge(r, sender: "x", body: "ref A123456", explain: true)
         #expect(run.trace.first { $0.stage == .denyFilter }?.checked.hasPrefix("5 filters (regex filter 1 ruled out by its literals; "
                 + "regex filter 2 ruled out by its run; regex filter 3 ruled out by its automaton; ") == true)
-        // No byte a digit can start with: the first bytes rule filter 4 (which has no run: one
-        // digit, then whatever the backreference reads) out before the text is read.
+        // No digit: filter 4's backreference stands for what its group matches, a digit, so
+        // its run is three digits, and it is ruled out with the others before the text is read.
         let cyrillic = try judge(r, sender: "x", body: "привет, как дела", explain: true)
         #expect(cyrillic.trace.first { $0.stage == .denyFilter }?.checked == "5 filters (regex filter 1 ruled out by its literals; "
                 + "regex filter 2 ruled out by its run; regex filter 3 ruled out by its run; "
-                + "regex filter 4 ruled out by its first bytes; regex filter 5 ruled out by its run)")
+                + "regex filter 4 ruled out by its run; regex filter 5 ruled out by its run)")
     }
 }
 
@@ -205,7 +206,8 @@ enum RandomRegex {
                         "кредит", "код", "préstamo", "código", "kazandınız", "קוד", "رمز", "验证码", "認証", "ss", "ß", "straße", "İ",
                         "σ", "ς", "k", "\\.", "\\$", "%", "€", "📦", "https?://", "www", "bit\\.ly", "STOP", "SALE", "ok", "\\+234"]
     static let atoms = ["\\d", "\\w", "\\s", "[A-Z]", "[a-z]", "[0-9]", "[-.\\s]", ".", "\\p{L}", "[^\\s]", "\\b", "\\S", "[€$£]",
-                        "\\p{Han}", "[Cc]", "[😀📦]", "(?<=\\$)", "(?!x)"]
+                        "\\p{Han}", "[Cc]", "[😀📦]", "(?<=\\$)", "(?!x)", "(?<!\\d)", "(?!\\d)", "(?<![\\w.])", "(.)\\1{2,}", "(\\d)\\1",
+                        "([!?])\\1{3}", "\\p{Cyrillic}", "[\\u0600-\\u06FF]", "[а-я]", "[^а-я]", "\\P{Latin}", "[\\x{4E00}-\\x{9FFF}]"]
     static let quantifiers = ["", "", "?", "*", "+", "{2}", "{3,}", "{1,4}", "{0}", "{0,2}"]
 
     static func familyPattern(_ r: inout TestRandom) -> String {
@@ -222,5 +224,23 @@ enum RandomRegex {
         }
         if r.chance(10) { parts.append("|" + r.pick(words)) }
         return parts.joined()
+    }
+}
+
+@Suite("Regex prefilter: one scalar repeated, in the stage")
+struct RegexSameScalarsStageTests {
+    @Test func theRunDecidesBeforeICU() throws {
+        var set = RuleSet()
+        set.add(Filter(id: 1, type: .deny, target: .body, matching: .regex, text: #"(.)\1{4,}"#))
+        let e = Evaluator(try CompiledRuleSet(set))
+        let quiet = e.evaluate(sender: "x", body: "hello!!!! aaaa", explain: true)
+        #expect(quiet.action == .allow)
+        #expect(quiet.trace.first { $0.stage == .denyFilter }?.checked == "1 filter (regex filter 1 ruled out by its repeated scalar)")
+        let loud = e.evaluate(sender: "x", body: "hello!!!!!", explain: true)
+        #expect(loud.action == .junk)
+        #expect(loud.trace.first { $0.stage == .denyFilter }?.checked == "1 filter (regex filter 1 matched by ICU)")
+        // Five of one scalar, not of one letter: é and e + U+0301 are not the same scalars.
+        #expect(e.evaluate(sender: "x", body: "ééééé").action == .junk)
+        #expect(e.evaluate(sender: "x", body: "éé\u{65}\u{301}éé").action == .allow)
     }
 }

@@ -28,6 +28,11 @@ int32_t sift_nfc_unstable_ranges(int32_t *starts, int32_t *ends, int32_t capacit
 /// puts in order when two follow each other), as `sift_nfc_unstable_ranges` writes them.
 int32_t sift_nonstarter_ranges(int32_t *starts, int32_t *ends, int32_t capacity);
 
+/// The code points of the set `pattern` (UTF-16, a UnicodeSet pattern such as
+/// `[\p{Cyrillic}]`, as ICU's regex `\p{Cyrillic}` reads it): up to `capacity` ranges
+/// written; returns how many it has, or -1 when ICU refuses the pattern.
+int32_t sift_set_ranges(const uint16_t *pattern, int32_t length, int32_t *starts, int32_t *ends, int32_t capacity);
+
 /// Unicode Normalization Form C of valid UTF-8 text. Writes at most `capacity`
 /// bytes to `dest`; returns the normalized length (larger than `capacity` when
 /// the buffer was too small, nothing useful written then), or -1 on failure.

@@ -3,8 +3,10 @@
 // it may say "cannot match": the literal clauses must admit the folded text, the
 // automaton must not say "no match", the text must hold one of the automaton's first
 // bytes (and start with one of those a pattern anchored at the start names), and the run
-// every match holds (RegexRun). Where the automaton is certain ("match" or "no match"),
-// ICU must agree, with the standard alphabet and with one of the pattern's own characters.
+// every match holds (RegexRun), and the run of one scalar a repeated group needs
+// (`RegexSyntax.sameScalars`). Where the automaton is certain ("match" or "no match"),
+// ICU must agree, with the standard alphabet and with the pattern's own (its characters
+// and classes of ranges).
 // (Patterns the layers do not understand get no prefilter, which is always right.)
 import SiftText
 
@@ -25,12 +27,16 @@ public func fuzzRegex(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
             var t = text
             precondition(t.withUTF8 { run.isHeld(by: $0) }, "the run of \(run.count) excludes a text ICU matches")
         }
+        if let same = RegexSyntax.sameScalars(regex.spelled) {
+            var t = text
+            precondition(t.withUTF8 { RegexRun.longestSameScalars($0, cap: same) } >= same, "\(same) of one scalar in a row exclude a text ICU matches")
+        }
     }
     // The pattern's own alphabet only where it differs from the standard one (it names a
-    // non-ASCII character): with no extra symbol it is the standard alphabet, the same
-    // automaton, built twice. Building automata is most of the harness's time (perf: 60%).
+    // non-ASCII character, or has a class of ranges): else it is the standard alphabet, the
+    // same automaton, built twice. Building automata is most of the harness's time (perf: 60%).
     let own = RegexAlphabet(patterns: [regex.spelled])
-    for alphabet in own.extras.isEmpty ? [RegexAlphabet.standard] : [.standard, own] {
+    for alphabet in own.extras.isEmpty && own.sets.isEmpty ? [RegexAlphabet.standard] : [.standard, own] {
         guard let automaton = RegexAutomaton(regex.spelled, alphabet: alphabet) else { continue }
         var t = text
         let answer = t.withUTF8 { automaton.decide($0) }
