@@ -15,8 +15,8 @@ struct RegexPrefilterDifferentialTests {
     static let benchRules = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../bench/regex-rules.sfsfilters").standardized
 
-    static func benchPatterns() throws -> [Filter] {
-        try SFSFilters.read(Data(contentsOf: benchRules)).map { try $0.result.get() }.filter { $0.matching == .regex }
+    static func benchPatterns(_ file: URL = benchRules) throws -> [Filter] {
+        try SFSFilters.read(Data(contentsOf: file)).map { try $0.result.get() }.filter { $0.matching == .regex }
     }
 
     /// Messages of the bench's kinds, in pieces: words the regexes look for and words near
@@ -69,6 +69,15 @@ struct RegexPrefilterDifferentialTests {
         let filters = try Self.benchPatterns()
         #expect(filters.count >= 40)
         try Self.sameVerdicts(filters, Self.messages(5_000, seed: 7))
+    }
+
+    /// The bench's other sets of everyday regexes (bench/regex-rules-{dev1,dev2,test1}).
+    @Test(arguments: ["dev1", "dev2", "test1"])
+    func otherBenchRegexes(_ name: String) throws {
+        let file = Self.benchRules.deletingLastPathComponent().appendingPathComponent("regex-rules-\(name).sfsfilters")
+        let filters = try Self.benchPatterns(file)
+        #expect(filters.count >= 40)
+        try Self.sameVerdicts(filters, Self.messages(2_000, seed: 13))
     }
 
     /// Patterns of the bench's shapes with random words and classes.
