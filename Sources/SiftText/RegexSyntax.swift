@@ -147,8 +147,18 @@ public struct ScalarClass: Equatable, Sendable {
     }
 
     /// The class of a UnicodeSet pattern as ICU reads it (`[\p{Cyrillic}]`): its ASCII
-    /// members as bits, the others as ranges and their kinds; nil when ICU refuses it.
+    /// members as bits, the others as ranges and their kinds; nil when ICU refuses it. Kept
+    /// for the process: a pattern is parsed by every layer, and `\P{Latin}`'s kinds are
+    /// read from a million code points.
     static func ofSet(_ pattern: String) -> ScalarClass? {
+        if let known = setMemo.withLock({ $0[pattern] }) { return known }
+        let made = makeSet(pattern)
+        setMemo.withLock { $0[pattern] = made }
+        return made
+    }
+    private static let setMemo = Locked([String: ScalarClass?]())
+
+    private static func makeSet(_ pattern: String) -> ScalarClass? {
         let units = Array(pattern.utf16)
         var capacity = 256
         while true {
