@@ -494,9 +494,11 @@ public enum RegexSyntax {
                     if peek() == "]" { return nil }
                 case "]":
                     depth -= 1; i += 1; previous = nil
-                case "&" where peek(1) != "&" && (i == 0 || s[i - 1] != "&"):
-                    // One `&` alone is itself (`[\w./?=&%-]`); two are an intersection.
-                    if depth == 1 { member("&"); previous = "&" } else { previous = nil }
+                case "&" where peek(1) != "&" && peek(1) != "-" && (i == 0 || s[i - 1] != "&"):
+                    // One `&` alone is itself (`[\w./?=&%-]`); two are an intersection. Before
+                    // a `-` ICU reads it otherwise (`[x&-z]` is `&` and `x` to `z`): not modelled.
+                    if depth == 1 { member("&") }
+                    previous = nil
                     i += 1
                 case "&", "{", "}":
                     // `&&`, `--` set operations, and braces: not plain members.
@@ -562,7 +564,7 @@ public enum RegexSyntax {
         /// After a `-` in a class, at `i`: the scalar that ends a range and the index after it,
         /// when it is a plain scalar or an escape for one (`\u06FF`, `\x{1F600}`, `\.`).
         mutating func rangeEnd() -> (Unicode.Scalar, Int)? {
-            guard let hi = peek(1), hi != "]", hi != "[", hi != "-" else { return nil }
+            guard let hi = peek(1), hi != "]", hi != "[", hi != "-", hi != "&" else { return nil }
             if hi != "\\" { return (hi, i + 2) }
             let start = i
             defer { i = start }
