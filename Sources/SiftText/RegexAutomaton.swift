@@ -162,12 +162,18 @@ public final class RegexAutomaton: Sendable {
         // text being such a symbol (`final` reads it). Only for a one-scalar class that case
         // closure leaves as it is, read exactly.
         var virtualStart = false, virtualEnd = false
-        if !anchoredStart, items.count > 1, case .negativeLookaround(let body, behind: true)? = items.first,
+        // (Not when what lies between can match the empty text: a match could then read no
+        // scalar of the text at all, only its start or end, which no first byte announces.)
+        var core = items
+        if case .negativeLookaround(_, behind: true)? = core.first { core.removeFirst() }
+        if case .negativeLookaround(_, behind: false)? = core.last { core.removeLast() }
+        if core.isEmpty || core.allSatisfy(Self.canBeEmpty) { core = [] }
+        if !anchoredStart, !core.isEmpty, items.count > 1, case .negativeLookaround(let body, behind: true)? = items.first,
            let c = Self.exactClass(body, insensitive: insensitive) {
             items[0] = .oneOf(nil, c.complemented)
             virtualStart = true
         }
-        if !anchoredEnd, items.count > 1, case .negativeLookaround(let body, behind: false)? = items.last,
+        if !anchoredEnd, !core.isEmpty, items.count > 1, case .negativeLookaround(let body, behind: false)? = items.last,
            let c = Self.exactClass(body, insensitive: insensitive) {
             items[items.count - 1] = .oneOf(nil, c.complemented)
             virtualEnd = true
@@ -214,6 +220,18 @@ public final class RegexAutomaton: Sendable {
             guard upper == lower, c.ranges == nil else { return nil }
         }
         return c
+    }
+
+    /// Whether `node` can match the empty text (reading assertions as empty).
+    static func canBeEmpty(_ node: RegexNode) -> Bool {
+        switch node {
+        case .empty, .assertion, .lookaround, .negativeLookaround, .wordBoundary, .textStart, .textEnd, .unknown: return true
+        case .scalar, .oneOf: return false
+        case .backreference(let group): return canBeEmpty(group)
+        case .concat(let items): return items.allSatisfy(canBeEmpty)
+        case .alternation(let items): return items.contains(where: canBeEmpty)
+        case .repeated(let body, let lo, _): return lo == 0 || canBeEmpty(body)
+        }
     }
 
     /// Whether a counted repetition is possessive (`{2}+`): a `}+` whose `{` opens a count,

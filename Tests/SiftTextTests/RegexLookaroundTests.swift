@@ -40,6 +40,18 @@ struct RegexLookaroundTests {
         #expect(found == (expected == .match))
     }
 
+    /// `a?(?!\d)` matches the empty text at its end: read with the end as a symbol it would
+    /// need none of the text's bytes, which the first-byte gate does not allow for (found by
+    /// the regex fuzz harness, `(\!d$<?){0}(?!\d)` on the empty text). Such a pattern
+    /// matches the empty text and gets no automaton, as without its lookarounds.
+    @Test func aMiddleThatMatchesNothingIsNotReadThisWay() throws {
+        for pattern in [#"a?(?!\d)"#, #"(?<!x)b*"#, #"(\!d$<?){0}(?!\d)"#, #"(?<!\d)(?!\d)"#] {
+            let spelled = try ICURegex(pattern).spelled
+            #expect(RegexAutomaton(spelled, alphabet: RegexAlphabet(patterns: [spelled])) == nil, "\(pattern)")
+            #expect(try ICURegex(pattern).makeMatcher(timeLimit: 5).find("") == .match, "\(pattern)")
+        }
+    }
+
     @Test func aCasedClassUnderCaseInsensitivityIsLeftABound() throws {
         // `(?i)(?<!a)b`: ICU's lookbehind refuses `A` too; its complement is not read exactly.
         #expect(RegexAutomaton.exactClass(.scalar("a"), insensitive: true) == nil)
