@@ -130,13 +130,14 @@ public final class RegexAutomaton: Sendable {
         let scalars = Array(pattern.unicodeScalars)
         let flags = ICURegex.inlineFlags(scalars)
         let insensitive = flags.on.contains("i")
-        // Under (?i), only patterns of ASCII characters and ASCII classes: no non-ASCII scalar,
-        // nor an escape that may stand for one (\x \u \U \0 \N), a property (\p \P) or a
-        // POSIX class, whose case closure is ICU's to know.
+        // Under (?i), no octal escape, `\N{…}`, `\Q…\E` or POSIX class, whose case closure is
+        // ICU's to know. A non-ASCII character (written, or as `\x`, `\u`) is read by its case
+        // variants (RegexAlphabet), a class of ranges or a property only where none of its
+        // members has case (RegexSyntax): else it is a bound.
         if insensitive {
             // A character that folds apart (`ß`, `İ`) may match two: ICU's alone.
             if scalars.contains(where: { !$0.isASCII && RegexText.foldingApart.contains($0.value) }) { return nil }
-            for k in scalars.indices.dropLast() where (scalars[k] == "\\" && "xuU0NpPQ".unicodeScalars.contains(scalars[k + 1]))
+            for k in scalars.indices.dropLast() where (scalars[k] == "\\" && "0NQ".unicodeScalars.contains(scalars[k + 1]))
                 || Self.posixClass(scalars, at: k) {
                 return nil
             }

@@ -125,6 +125,21 @@ public struct ScalarClass: Equatable, Sendable {
         return out
     }
 
+    /// The non-ASCII scalars case-insensitive matching may take for others: those with case
+    /// (`Cased`) and those case folding or mapping changes.
+    static let casedRanges: [ClosedRange<UInt32>] = ofSet(#"[\p{Cased}\p{Changes_When_Casefolded}\p{Changes_When_Casemapped}]"#)?.ranges ?? [0x80...0x10FFFF]
+
+    /// Whether no scalar of `ranges` (normalized, non-ASCII) has case: under `(?i)` ICU's
+    /// class of them is then the same (`[\u0900-\u097F]`, `\p{Devanagari}`).
+    static func caseless(_ ranges: [ClosedRange<UInt32>]) -> Bool {
+        var k = 0
+        for r in ranges {
+            while k < casedRanges.count && casedRanges[k].upperBound < r.lowerBound { k += 1 }
+            if k < casedRanges.count && casedRanges[k].lowerBound <= r.upperBound { return false }
+        }
+        return true
+    }
+
     /// Whether the non-ASCII scalar `v` is in `ranges` (normalized).
     static func contains(_ ranges: [ClosedRange<UInt32>], _ v: UInt32) -> Bool {
         var lo = 0, hi = ranges.count
@@ -443,7 +458,7 @@ public enum RegexSyntax {
             var previous: Unicode.Scalar? = nil     // the last plain member, for a range
             // The non-ASCII members exactly, while the class is of scalars, ranges and
             // properties (not under `(?i)`, whose case closure is ICU's).
-            var exact: [ClosedRange<UInt32>]? = insensitive ? nil : []
+            var exact: [ClosedRange<UInt32>]? = []
             func member(_ c: Unicode.Scalar) {
                 members.append(c); approx.add(c)
                 if c.value >= 0x80 { exact?.append(c.value...c.value) }
@@ -515,7 +530,7 @@ public enum RegexSyntax {
                             if hi.value >= 0x80 {
                                 approx.addKinds(of: lo.value...hi.value)
                                 exact?.append(max(lo.value, 0x80)...hi.value)
-                                if insensitive {
+                                if insensitive && !ScalarClass.caseless([max(lo.value, 0x80)...hi.value]) {
                                     // ICU closes the range over case: `ſ` in it brings `s`, `K` brings `k`.
                                     // Its ASCII letters are a bound.
                                     approx.add(65...90); approx.add(97...122)
@@ -547,11 +562,16 @@ public enum RegexSyntax {
                     i += 1
                 }
             }
-            if approximated, let exact, !exact.isEmpty { approx.ranges = ScalarClass.normalized(exact) }
+            // Under `(?i)` the members are known only where none has case (ICU closes the class
+            // over case; the ASCII letters, both cases, are `position`'s to add).
+            var known = exact.map(ScalarClass.normalized)
+            if insensitive, let k = known, !ScalarClass.caseless(k) { known = nil }
+            if approximated, let known, !known.isEmpty { approx.ranges = known }
             var approximation = approximated ? approx : .any
             if approximated && negated {
                 approximation = approx.complemented
-                if insensitive {
+                let asciiLetters = approx.asciiHigh & 0x07FF_FFFE_07FF_FFFE != 0
+                if insensitive && (known == nil || asciiLetters) {
                     // ICU closes the class over case before negating it: its ASCII letters are a bound.
                     approximation.asciiLow = ~0; approximation.asciiHigh = ~0
                     approximation.inexact |= ScalarClass.asciiInexact
@@ -574,10 +594,10 @@ public enum RegexSyntax {
         }
 
         /// At `\p` or `\P`: the class of the property as ICU reads it, consuming it; nil
-        /// (nothing consumed) when its name is not read here or ICU refuses it, and always
-        /// under `(?i)`, where ICU closes it over case.
+        /// (nothing consumed) when its name is not read here or ICU refuses it, and under
+        /// `(?i)` when a member has case (ICU closes it over case).
         mutating func property() -> ScalarClass? {
-            guard !insensitive, let e = peek(1), e == "p" || e == "P" else { return nil }
+            guard let e = peek(1), e == "p" || e == "P" else { return nil }
             var j = i + 2, name = ""
             if j < s.count && s[j] == "{" {
                 j += 1
@@ -589,6 +609,9 @@ public enum RegexSyntax {
                 name.unicodeScalars.append(s[j]); j += 1
             }
             guard let set = ScalarClass.ofSet("[\\" + String(Character(e)) + "{" + name + "}]") else { return nil }
+            if insensitive {
+                guard set.asciiHigh & 0x07FF_FFFE_07FF_FFFE == 0, ScalarClass.caseless(set.ranges ?? []) else { return nil }
+            }
             i = j
             return set
         }

@@ -458,7 +458,9 @@ public final class RegexAlphabet: Sendable {
             func collect(_ node: RegexNode) {
                 switch node {
                 case .scalar(let c): variants += (Self.caseVariants(c) ?? []).compactMap(Unicode.Scalar.init)
-                case .oneOf(let members, _): members?.forEach { variants += (Self.caseVariants($0) ?? []).compactMap(Unicode.Scalar.init) }
+                case .oneOf(let members, let cls):
+                    members?.forEach { variants += (Self.caseVariants($0) ?? []).compactMap(Unicode.Scalar.init) }
+                    if let r = cls.ranges, members == nil { addSet(r) }
                 case .lookaround(let body, _), .repeated(let body, _, _), .backreference(let body): collect(body)
                 case .concat(let items), .alternation(let items): items.forEach(collect)
                 case .empty, .unknown, .assertion, .negativeLookaround, .wordBoundary, .textStart, .textEnd: break

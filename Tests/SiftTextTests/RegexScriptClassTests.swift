@@ -38,6 +38,14 @@ struct RegexScriptClassTests {
         }
         #expect(folded.ranges == nil)
         #expect(try Self.cls(#"[\dа-я]"#).ranges == nil)
+        // Under (?i), known where no member has case: Devanagari has none, Cyrillic has.
+        for (pattern, known) in [(#"(?i)[\u0900-\u097F]"#, true), (#"(?i)\p{Devanagari}"#, true), (#"(?i)\p{Cyrillic}"#, false),
+                                 (#"(?i)[\u0400-\u04FF]"#, false), (#"(?i)[^\u0600-\u06FF]"#, true)] {
+            guard case .concat(let items)? = RegexSyntax.parse(pattern), case .oneOf(_, let c)? = items.last else {
+                Issue.record("\(pattern) is not a flag and a class"); continue
+            }
+            #expect((c.ranges != nil) == known, "\(pattern)")
+        }
         #expect(try Self.cls(#"\p{javaLowerCase}"#).ranges == nil)
     }
 
@@ -73,7 +81,9 @@ struct RegexScriptClassTests {
 
     /// Each class's automaton, with an alphabet of its own, against ICU on every BMP scalar.
     @Test(arguments: [#"[\u0600-\u06FF]"#, #"\p{Cyrillic}"#, #"[^\p{Han}a-z]"#, #"[\u3040-\u30FF]"#, #"[à-ÿ]"#, #"\P{Latin}"#,
-                      #"[\p{Arabic}\p{Hebrew}]"#, #"[^а-яА-ЯёЁ]"#])
+                      #"[\p{Arabic}\p{Hebrew}]"#, #"[^а-яА-ЯёЁ]"#,
+                      // Under (?i), classes none of whose members has case: ICU's class is the same.
+                      #"(?i)[\u0900-\u097F]"#, #"(?i)\p{Han}"#, #"(?i)[^\u0600-\u06FF]"#, #"(?i)[a-c\u0900-\u0939]"#])
     func everyScalarAsICUReadsIt(_ pattern: String) throws {
         let spelled = try ICURegex(pattern).spelled
         let alphabet = RegexAlphabet(patterns: [spelled])
@@ -106,6 +116,8 @@ struct RegexScriptClassTests {
         (#"\p{Han}{2,}\d{4,}"#, "コード123456", .noMatch),             // kana are not Han
         (#"[\u3040-\u30FF]+.*(http|www)"#, "詳細はhttp://x", .match),     // は is kana
         (#"[\u3040-\u30FF]+.*(http|www)"#, "詳細http://x", .noMatch),      // 詳細 are Han, not kana
+        (#"(?i)[\u0900-\u097F]+.*\d{4,}"#, "Hello, code 2024", .noMatch),  // no Devanagari, whatever the case
+        (#"(?i)[\u0900-\u097F]+.*\d{4,}"#, "नमस्ते 2024", .match),
         (#"[\u3040-\u30FF]+.*(http|www)"#, "こちら http://x", .match),
     ] as [(String, String, RegexDecision)])
     func theRuleSetsAlphabetReadsScripts(_ pattern: String, _ text: String, _ expected: RegexDecision) throws {
