@@ -587,8 +587,10 @@ public final class RegexAutomaton: Sendable {
     /// into symbols first cost more than most searches.
     public func decide(utf8 text: UnsafeBufferPointer<UInt8>) -> RegexDecision {
         let n = text.count
-        let first = Int(startRow) / columns
-        guard n > 0, let p = text.baseAddress else { return final[first] ? (exact && sure[first] ? .match : .maybe) : .noMatch }
+        guard n > 0, let p = text.baseAddress else {
+            let first = Int(startRow) / columns
+            return final[first] ? (exact && sure[first] ? .match : .maybe) : .noMatch
+        }
         var s = startRow
         var i = 0
         if anchorByte != 0 {
