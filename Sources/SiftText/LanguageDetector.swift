@@ -25,8 +25,9 @@
 //      ja when any kana, or any kanji only Japanese writes (駅 済 変 …,
 //      HanTables.isJapaneseOnly), is present, or when two-character words only
 //      Japanese writes often (多分 自分, HanTables.words from wordfreq) make up most
-//      of a body of kanji Japanese writes; else zh-Hans or zh-Hant by
-//      distinguishing characters. Arabic → fa or ar by letters (پ چ ژ گ ک ی vs ة ي ك ى),
+//      of a body of kanji Japanese writes, or when such a body mixes characters only
+//      Simplified writes with ones only Traditional writes (会員: Chinese keeps to one
+//      system); else zh-Hans or zh-Hant by distinguishing characters. Arabic → fa or ar by letters (پ چ ژ گ ک ی vs ة ي ك ى),
 //      digits (۰-۹ vs ٠-٩), ZWNJ, words (WordTable.lists and, from wordfreq,
 //      arabicScriptWords) and the article ال; undetermined when
 //      nothing tells them apart (Persian is often typed without its letters) or

@@ -264,10 +264,14 @@ struct Evidence {
             }
         case .han:
             endWord()
-            switch HanTables.variant(cp) {
-            case .simplified: simplified += 1
-            case .traditional: traditional += 1
-            case .both: if HanTables.isJapaneseOnly(cp) { japaneseOnly += 1 }
+            if HanTables.isJapaneseOnly(cp) {
+                japaneseOnly += 1
+            } else {
+                switch HanTables.variant(cp) {
+                case .simplified: simplified += 1
+                case .traditional: traditional += 1
+                case .both: break
+                }
             }
             if !HanTables.isJapaneseKanji(cp) { notJapanese += 1 }
             if previousRun == Script.han.rawValue {

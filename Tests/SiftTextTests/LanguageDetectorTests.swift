@@ -537,6 +537,23 @@ import Testing
         #expect(LanguageDetector.detect(body).language == expected)
     }
 
+    /// Japanese keeps `会` and `区` as Simplified Chinese writes them and `員`, `議` as
+    /// Traditional does; Chinese text keeps to one system. And `録`, `説`, `関` are Japanese
+    /// forms ICU's tables take for Traditional (Chinese writes 錄 or 录): Japanese.
+    @Test(arguments: [
+        ("会員登録完了", Language.ja as Language?),
+        ("東京都新宿区西新宿二丁目 会議室予約完了", .ja),
+        ("登録中", .ja),
+        ("説明書", .ja),
+        ("会员登录完成", .zhHans),
+        ("會員登錄完成", .zhHant),
+        ("關於說明", .zhHant),
+        ("请确认预约", .zhHans),
+    ])
+    func kanjiOfBothChineseSystemsOrJapaneseFormsMeanJapanese(_ body: String, _ expected: Language?) {
+        #expect(LanguageDetector.detect(body).language == expected)
+    }
+
     // MARK: Evidence and the byte interface
 
     @Test func lettersCountEveryScript() {
