@@ -35,6 +35,20 @@ import Testing
         #expect(LanguageDetector.detect(body).language == nil)
     }
 
+    /// Turkish typed without its letters' marks (`gunaydin` for `günaydın`, `odemeniz` for
+    /// `ödemeniz`), as Turkish SMS often is, is still Turkish; typed with them, as before.
+    @Test(arguments: [
+        "Gunaydin canim",
+        "Aksama gorusuruz",
+        "Odemeniz alindi",
+        "Toplanti saat ucte, gec kalma",
+        "Günaydın canım",
+        "Ödemeniz alındı",
+    ])
+    func turkishWithoutItsMarksIsTurkish(_ body: String) {
+        #expect(LanguageDetector.detect(body).language == .tr)
+    }
+
     /// Names only, of no language's frequent words: no language.
     @Test(arguments: ["Rahul Sharma", "Jenny Tan Wei Ling", "Priya Venkataraman"])
     func namesOnlyAreUndetermined(_ body: String) {
