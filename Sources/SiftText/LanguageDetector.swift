@@ -34,7 +34,10 @@
 //      the best has under two letters' worth (ي and ك together count at most as two;
 //      one Persian ی counts as two unless an Urdu, Pashto or Kurdish letter is there).
 //      Latin → the model's most likely class among en fr de it pt es tr and
-//      "another Latin-script language" (which answers undetermined). When its two best
+//      "another Latin-script language" (which answers undetermined), unless a quarter of
+//      the words or more hold a letter none of the seven writes (ə ł å ș ő …,
+//      `Evidence.othersWrite`; names inside a sentence aside): Azerbaijani is no
+//      Turkish, whatever the model scores. When its two best
 //      languages are Spanish and Portuguese, the body is read a second time with a table
 //      trained for those two alone (SpanishPortugueseModel, bench/langid/espt.py: the
 //      model's n-grams and every two words in a row, `o valor` against `el valor`), whose
@@ -122,6 +125,7 @@ public enum Undetermined: Sendable, Equatable, CustomStringConvertible {
     case noModelWord
     case onlyNames
     case capitalisedWordsDecide
+    case foreignLatinLetters
     case otherLanguageBest
     case smallLead(Double, needed: Double)
     case noDistinction(Language, Language)
@@ -142,6 +146,7 @@ public enum Undetermined: Sendable, Equatable, CustomStringConvertible {
         case .noModelWord: return "no word the model reads"
         case .onlyNames: return "only capitalised words no word list knows (names, titles)"
         case .capitalisedWordsDecide: return "English only by capitalised words inside a sentence (names, titles)"
+        case .foreignLatinLetters: return "letters none of the Latin-script languages writes (ə, ł, å, ș…)"
         case .otherLanguageBest: return "another language scores best"
         case .smallLead(let lead, let needed): return "a lead of \(shown(lead)) where \(shown(needed)) is needed"
         case .noDistinction(let a, let b): return "no letter or word that tells \(a.rawValue) from \(b.rawValue)"

@@ -15,7 +15,8 @@ extension Evidence {
             // Too few letters is the reason, also where a margin was missed too: a bigger lead
             // would not have named a language.
             switch result.undetermined {
-            case nil, .smallLead?, .underNext?, .underOtherLanguage?, .littleEvidence?, .otherLanguageBest?, .onlyNames?, .capitalisedWordsDecide?:
+            case nil, .smallLead?, .underNext?, .underOtherLanguage?, .littleEvidence?, .otherLanguageBest?, .onlyNames?, .capitalisedWordsDecide?,
+                 .foreignLatinLetters?:
                 result.language = nil
                 result.undetermined = .fewLetters(minimum: minimum)
             default:
@@ -177,11 +178,15 @@ extension Evidence {
             && latinWordCount <= LanguageDetector.nameWords && longestLatinWord <= LanguageDetector.nameLetters
         // English only by its capitalised words inside a sentence (`LanguageDetector.capitalisedEnglish`).
         let capitalisedDecide = best == 0 && lead >= margin && capitalisedPenalty != SIMD8() && capitalisedWordsDecide()
-        let language = lead >= margin && !onlyNames && !capitalisedDecide ? LatinModel.classes[best] : nil
+        // A quarter of the words or more with a letter none of the seven writes (`Təsdiq kodunuz`,
+        // Azerbaijani; `Dziękuję bardzo`): another language, whatever the model scores.
+        let foreignLetters = foreignLatinWords > 0 && 4 * foreignLatinWords >= latinWordCount
+        let language = lead >= margin && !onlyNames && !capitalisedDecide && !foreignLetters ? LatinModel.classes[best] : nil
         let otherScore = best == other || second == other ? (worst - Double(penalty[other])) / LatinModel.unitsPerNat : nil
         var detection = LanguageDetection(language: language, scores: [score(first), score(next)], letters: letters, otherLanguageScore: otherScore)
         if language == nil {
             detection.undetermined = best == other ? .otherLanguageBest
+                : foreignLetters ? .foreignLatinLetters
                 : onlyNames && lead >= margin ? LanguageDetection.Undetermined.onlyNames
                 : capitalisedDecide ? .capitalisedWordsDecide : .smallLead(lead, needed: margin)
         }

@@ -60,6 +60,11 @@ struct Evidence {
     /// `George Herman Ruth.`), no evidence of a language (`LanguageDetector.nameWords`).
     var latinWordCount: Int32 = 0
     var nameShapedWords: Int32 = 0
+    /// Latin words, names inside a sentence aside, with a letter none of the seven Latin-script
+    /// languages writes (`ə`, `ł`, `ș`, `å`: `Evidence.othersWrite`), and whether the open word
+    /// has one.
+    var foreignLatinWords: Int32 = 0
+    var wordHasForeign = false
     var knownLatinWords: Int32 = 0
     var longestLatinWord = 0
     /// No word since the start or since `.`, `!`, `?` (or their CJK and Arabic forms): a
@@ -245,6 +250,7 @@ struct Evidence {
         case .latin:
             let folded = Evidence.foldLatin(cp)
             latinLetter(folded, capital: folded != cp)
+            if Evidence.othersWrite(folded) { wordHasForeign = true }
         case .arabic:
             if wordScript != .arabic { startWord(.arabic) }
             wordHash = WordTable.mix(wordHash, cp)
@@ -349,6 +355,7 @@ struct Evidence {
             window = 0x20
             wordIsCapital = capitalRun
             wordStartsCapital = capital
+            wordHasForeign = false
             capitalRun = false
             wordStartEven = latinEven
             wordStartOdd = latinOdd
@@ -419,6 +426,7 @@ struct Evidence {
                 // A name's next capitalised word is the name's too (`Juscelino Kubitschek`,
                 // `o Sonic Unleashed`).
                 let name = capitalised && (!lastLatinWordCapital || lastLatinWordName)
+                if wordHasForeign && !name { foreignLatinWords &+= 1 }
                 // A small word in Title Case right after a word in small letters starts a title
                 // (`di The Canterbury Tales`): it counts with the capitalised words.
                 let titleStart = titleCase && !lastLatinWordCapital
@@ -553,6 +561,20 @@ struct Evidence {
     }
 
     // MARK: Letter classes
+
+    /// Whether the folded Latin letter (`foldLatin`) is one of Latin-1's or the Latin Extended
+    /// blocks' that none of en fr de it pt es tr writes: `ə` (Azerbaijani), `å` `ø` (Nordic),
+    /// `ł` `ą` (Polish), `ș` `ă` (Romanian), `ő`, `ř`, `đ`, `ơ`… The seven write a-z (`İ` folds
+    /// to `i`), à á â ã ä æ ç è é ê ë ì í î ï ñ ò ó ô õ ö ù ú û ü ÿ ß ẞ ğ ı œ ş and ª º; modifier
+    /// letters (`ᵉʳ`) and fullwidth ones (`ａ`) are no language's sign.
+    @inline(__always)
+    static func othersWrite(_ folded: UInt32) -> Bool {
+        switch folded {
+        case 0xAA, 0xBA, 0xDF, 0xE0...0xE4, 0xE6...0xEF, 0xF1...0xF6, 0xF9...0xFC, 0xFF, 0x11F, 0x131, 0x153, 0x15F, 0x1E9E: false
+        case 0xC0...0x24F, 0x259, 0x1E00...0x1EFF: true
+        default: false
+        }
+    }
 
     /// Lowercase of the Latin letters the supported languages use (Latin-1 and
     /// Latin Extended-A); İ folds to i. Other letters are returned unchanged.

@@ -537,6 +537,21 @@ import Testing
         #expect(LanguageDetector.detect(body).language == expected)
     }
 
+    /// Azerbaijani is close to Turkish, and the model names it Turkish, but writes `ə`, which
+    /// none of the seven Latin-script languages writes: a quarter of the words or more with
+    /// such a letter is another language. A name with one inside a sentence (`Paweł`) is not
+    /// counted, nor German's capital `ẞ`.
+    @Test(arguments: [
+        ("Sifarişiniz təsdiqləndi, təşəkkür edirik", nil as Language?),
+        ("Sabah görüşərik", nil),
+        ("Meeting with Paweł and Zoë tomorrow at the office", .en),
+        ("GROẞE Auswahl, jetzt bestellen und sparen", .de),
+        ("He mesajı gördüm, sağ ol", .tr),
+    ])
+    func lettersNoneOfTheLatinLanguagesWritesAreAnotherLanguage(_ body: String, _ expected: Language?) {
+        #expect(LanguageDetector.detect(body).language == expected)
+    }
+
     /// Japanese keeps `会` and `区` as Simplified Chinese writes them and `員`, `議` as
     /// Traditional does; Chinese text keeps to one system. And `録`, `説`, `関` are Japanese
     /// forms ICU's tables take for Traditional (Chinese writes 錄 or 录): Japanese.
@@ -596,6 +611,7 @@ struct UndeterminedReasonTests {
         ("ok ok ok ok ok ok", "no word the model reads"),
         ("Hoe gaat het met je vandaag, tot morgen", "another language scores best"),    // Dutch
         ("ہے ہے ہے ہے ہے", "only letters or words of another language"),
+        ("Sabah görüşərik", "letters none of the Latin-script languages writes (ə, ł, å, ș…)"),   // Azerbaijani
     ])
     func reason(body: String, why: String) {
         let d = LanguageDetector.detect(body)
