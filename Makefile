@@ -148,13 +148,13 @@ bench-archives: release
 	python3 bench/archives.py $(if $(SIZE_MB),--size-mb $(SIZE_MB),)
 
 # The regex prefilter against ICU alone on a million realistic messages: each regex of
-# bench/regex-rules.sfsfilters and 60 generated ones, then of the four other sets
-# (bench/regex-rules-{dev1,dev2,dev3,test1}.sfsfilters), alone; fails if a verdict differs.
+# bench/regex-rules.sfsfilters and 60 generated ones, then of the five other sets
+# (bench/regex-rules-{dev1,dev2,dev3,test1,test2}.sfsfilters), alone; fails if a verdict differs.
 bench-regex: release
 	$(SWIFT) build -c release --product msgsift-bench
 	@test -f bench/out/realistic-1000000-1.ndjson || { mkdir -p bench/out && python3 bench/realistic.py --records 1000000 > bench/out/realistic-1000000-1.ndjson.tmp && mv bench/out/realistic-1000000-1.ndjson.tmp bench/out/realistic-1000000-1.ndjson; }
 	.build/release/msgsift-bench regex-check --filters bench/regex-rules.sfsfilters --corpus bench/out/realistic-1000000-1.ndjson --family 60 --seed 3
-	for set in dev1 dev2 dev3 test1; do .build/release/msgsift-bench regex-check --filters bench/regex-rules-$$set.sfsfilters --corpus bench/out/realistic-1000000-1.ndjson || exit 1; done
+	for set in dev1 dev2 dev3 test1 test2; do .build/release/msgsift-bench regex-check --filters bench/regex-rules-$$set.sfsfilters --corpus bench/out/realistic-1000000-1.ndjson || exit 1; done
 
 # Language identification on held-out real text, msgsift against lingua and
 # langid.py (bench/langid/; not part of `make test`). Fetches Debian packages

@@ -113,10 +113,11 @@ def main():
     _, args_plain = rules(500, 5000, 0)
     regex_rules = os.path.join(ROOT, "bench", "regex-rules.sfsfilters")
     args_regex = ["--filters", regex_rules] + args_plain
-    # Four more sets of everyday regexes, written apart from the layers' design: dev1, dev2
+    # Five more sets of everyday regexes, written apart from the layers' design: dev1, dev2
     # and dev3 were written before changes the layers then made for them; test1 after those
-    # of dev1 and dev2, and measured as it is (bench/RESULTS.md says which came after which).
-    other_sets = {name: os.path.join(ROOT, "bench", f"regex-rules-{name}.sfsfilters") for name in ("dev1", "dev2", "dev3", "test1")}
+    # of dev1 and dev2, and test2 after every change, both measured as they are
+    # (bench/RESULTS.md says which came after which).
+    other_sets = {name: os.path.join(ROOT, "bench", f"regex-rules-{name}.sfsfilters") for name in ("dev1", "dev2", "dev3", "test1", "test2")}
 
     commands = {
         "cat >/dev/null": (["cat", data], False),

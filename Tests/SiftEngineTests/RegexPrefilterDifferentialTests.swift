@@ -71,8 +71,8 @@ struct RegexPrefilterDifferentialTests {
         try Self.sameVerdicts(filters, Self.messages(5_000, seed: 7))
     }
 
-    /// The bench's other sets of everyday regexes (bench/regex-rules-{dev1,dev2,dev3,test1}).
-    @Test(arguments: ["dev1", "dev2", "dev3", "test1"])
+    /// The bench's other sets of everyday regexes (bench/regex-rules-{dev1,dev2,dev3,test1,test2}).
+    @Test(arguments: ["dev1", "dev2", "dev3", "test1", "test2"])
     func otherBenchRegexes(_ name: String) throws {
         let file = Self.benchRules.deletingLastPathComponent().appendingPathComponent("regex-rules-\(name).sfsfilters")
         let filters = try Self.benchPatterns(file)
