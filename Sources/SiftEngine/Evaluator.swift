@@ -305,6 +305,16 @@ public final class Evaluator {
                 if explain { trace.append(TraceStep(stage: .denyLanguage, checked: describe(detection), outcome: "match: \(l.rawValue) → \(folder.rawValue)")) }
                 return done(folder.action, .denyLanguage, .language(l), rank)
             }
+            // Undetermined between two languages both blocked (`你有兄弟`, Simplified or
+            // Traditional): blocked by the older of the two filters.
+            if detection.language == nil, let (l, rank) = everyBlocked(detection.eitherOf) {
+                let folder = filterFolders[Int(rank)]
+                if explain {
+                    let both = detection.eitherOf.map(\.rawValue).joined(separator: " or ")
+                    trace.append(TraceStep(stage: .denyLanguage, checked: describe(detection), outcome: "match: \(both), both blocked; \(l.rawValue)'s filter is the older → \(folder.rawValue)"))
+                }
+                return done(folder.action, .denyLanguage, .language(l), rank)
+            }
             if explain {
                 let blocked = Language.allCases.filter { rules.blockedLanguages[$0] != nil }.map(\.rawValue).joined(separator: ", ")
                 trace.append(TraceStep(stage: .denyLanguage, checked: describe(detection), outcome: "no match (blocked: \(blocked))"))
@@ -327,6 +337,17 @@ public final class Evaluator {
         // 8. Nothing matched.
         if explain { trace.append(TraceStep(stage: .noMatch, checked: "", outcome: "allow")) }
         return done(.allow, .noMatch, .none, -1)
+    }
+
+    /// When every one of `languages` (none, or a detection's `eitherOf`) is blocked, the one
+    /// whose filter is the older, and that filter's rank.
+    private func everyBlocked(_ languages: [Language]) -> (Language, Int32)? {
+        var oldest: (Language, Int32)?
+        for l in languages {
+            guard let rank = blockedLanguages[l] else { return nil }
+            if oldest == nil || rank < oldest!.1 { oldest = (l, rank) }
+        }
+        return oldest
     }
 
     /// Looks the folded sender (the part of `folded` after the body and the separator) up in `table`.

@@ -103,6 +103,11 @@ public struct LanguageDetection: Sendable, Equatable {
     public var notRussian: Bool { undetermined == .notRussian }
     /// Why the body is undetermined, for explanations; nil when a language was named.
     public var undetermined: Undetermined?
+    /// When the body is undetermined only between two languages of its script, those two:
+    /// Simplified or Traditional Chinese (`你有兄弟`, written alike in both), Arabic or
+    /// Persian (`سلام سلام`). Empty otherwise. A body whose two are both blocked is blocked
+    /// (stage 6), as a phone naming either would block it.
+    public var eitherOf: [Language] = []
 
     /// Makes a detection result.
     public init(language: Language?, scores: [LanguageScore], letters: Int, otherLanguageScore: Double? = nil) {

@@ -22,6 +22,7 @@ extension Evidence {
             default:
                 break
             }
+            result.eitherOf = []    // `好` alone: too little to say even which of two
         }
         result.letters = letters
         return result
@@ -91,7 +92,7 @@ extension Evidence {
             var byVariant = SIMD16<Double>()
             byVariant[Slot.zhHans] = Double(simplified)
             byVariant[Slot.zhHant] = Double(traditional)
-            return (choose(among: [.zhHans, .zhHant], byVariant, unsupported: 0), true)
+            return (choose(among: [.zhHans, .zhHant], byVariant, unsupported: 0).undecided(between: .zhHans, .zhHant), true)
         case .arabic:
             var weights = weights
             weights[Slot.ar] += min(Double(yehKaf) * 0.5, Evidence.yehKafCeiling)
@@ -104,9 +105,12 @@ extension Evidence {
                 // too): undetermined, so a blocked Arabic never junks Persian on a guess.
                 var none = LanguageDetection(language: nil, scores: [], letters: letters)
                 none.undetermined = .arabicOrPersian
+                none.eitherOf = [.ar, .fa]
                 return (none, false)
             }
-            return (choose(among: [.ar, .fa], weights, unsupported: weights[Slot.unsupportedArabic]), true)
+            let detection = choose(among: [.ar, .fa], weights, unsupported: weights[Slot.unsupportedArabic])
+            // Letters of Urdu, Pashto or Kurdish make it maybe neither.
+            return (weights[Slot.unsupportedArabic] == 0 ? detection.undecided(between: .ar, .fa) : detection, true)
         case .latin:
             // A word only the chosen language writes names it, as a script's letters do
             // (`Danke`, `À demain !`); it still had to clear the short-body margin.
@@ -260,5 +264,19 @@ extension Evidence {
                 : .underNext(ratio: LanguageDetector.margin)
         }
         return detection
+    }
+}
+
+extension LanguageDetection {
+    /// The detection, with `a` and `b` as `eitherOf` when `choose` could not tell them apart
+    /// (no distinguishing letter, the best under the margin times the next, too little
+    /// evidence for either).
+    fileprivate func undecided(between a: Language, _ b: Language) -> LanguageDetection {
+        var d = self
+        switch undetermined {
+        case .noDistinction?, .underNext?, .littleEvidence?: d.eitherOf = [a, b]
+        default: break
+        }
+        return d
     }
 }

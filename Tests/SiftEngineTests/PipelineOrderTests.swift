@@ -145,6 +145,27 @@ struct PipelineOrderTests {
         #expect(clear?.checked.contains("another language") == false)
     }
 
+    /// Han written alike in both Chinese systems (`你有兄弟`) is undetermined between them,
+    /// and Arabic script that tells nothing of Arabic or Persian between those: blocked when
+    /// both are (by the older filter, its folder and its language), not when one is, with the
+    /// same verdict with and without --explain.
+    @Test func aBodyUndeterminedBetweenTwoBlockedLanguagesIsBlocked() throws {
+        let both = rules([blockLanguage(.zhHant, .promotion), blockLanguage(.ru), blockLanguage(.zhHans)])
+        for explain in [false, true] {
+            let v = try judge(both, sender: "x", body: "你有兄弟", explain: explain)
+            #expect(v.action == .promotion && v.stage == .denyLanguage && v.reason == "zh-Hant")
+        }
+        let step = try judge(both, sender: "x", body: "你有兄弟", explain: true).trace.first { $0.stage == .denyLanguage }
+        #expect(step?.outcome == "match: zh-Hans or zh-Hant, both blocked; zh-Hant's filter is the older → promotion")
+        #expect(try judge(rules([blockLanguage(.zhHans)]), sender: "x", body: "你有兄弟").action == .allow)
+        #expect(try judge(rules([blockLanguage(.zhHant)]), sender: "x", body: "你有兄弟").action == .allow)
+        let arabic = rules([blockLanguage(.fa), blockLanguage(.ar)])
+        #expect(try judge(arabic, sender: "x", body: "سلام سلام").reason == "fa")
+        #expect(try judge(rules([blockLanguage(.ar)]), sender: "x", body: "سلام سلام").action == .allow)
+        // Urdu's own letters: maybe neither, so not blocked.
+        #expect(try judge(arabic, sender: "x", body: "آپ کیسے ہیں؟ میں ٹھیک ہوں").action == .allow)
+    }
+
     /// Cyrillic that is not Russian says why in the trace.
     @Test func languageStepSaysWhyCyrillicIsNotRussian() throws {
         let step = try judge(rules([blockLanguage(.ru)]), sender: "x", body: "Дякую, до завтра", explain: true).trace.first { $0.stage == .denyLanguage }

@@ -619,6 +619,24 @@ struct UndeterminedReasonTests {
         #expect(d.undetermined?.description == why, "\(body): \(String(describing: d.undetermined))")
     }
 
+    /// Undetermined only between two languages of the script: those two, for stage 6 (both
+    /// blocked, the body is blocked); none where a third may be the body's, or the script
+    /// names no pair.
+    @Test(arguments: [
+        ("你有兄弟", [Language.zhHans, .zhHant]),
+        ("好的", [.zhHans, .zhHant]),
+        ("سلام سلام", [.ar, .fa]),
+        ("قرض سريع", [.ar, .fa]),
+        ("آپ کیسے ہیں؟ میں ٹھیک ہوں", []),          // Urdu's letters
+        ("Código enviado", []),                      // es or pt, but Latin's classes decide
+        ("12345 !!", []),
+        ("好", []),                                  // too few letters for any answer
+        ("谢谢你的帮助", []),                        // named: zh-Hans
+    ])
+    func eitherOfNamesTheTwoLeft(_ body: String, _ expected: [Language]) {
+        #expect(LanguageDetector.detect(body).eitherOf == expected)
+    }
+
     /// A lead short of the margin carries both numbers, as the scores shown do.
     @Test func aSmallLeadSaysItsSizeAndTheMargin() {
         let d = LanguageDetector.detect("Código enviado")          // es and pt write it alike
