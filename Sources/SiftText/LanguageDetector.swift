@@ -105,7 +105,8 @@ public struct LanguageDetection: Sendable, Equatable {
     public var undetermined: Undetermined?
     /// When the body is undetermined only between two languages of its script, those two:
     /// Simplified or Traditional Chinese (`你有兄弟`, written alike in both), Arabic or
-    /// Persian (`سلام سلام`). Empty otherwise. A body whose two are both blocked is blocked
+    /// Persian (`سلام سلام`), Portuguese or Spanish (`Pedido confirmado`, every other Latin
+    /// class the margin behind both). Empty otherwise. A body whose two are both blocked is blocked
     /// (stage 6), as a phone naming either would block it.
     public var eitherOf: [Language] = []
 

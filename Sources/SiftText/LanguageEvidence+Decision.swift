@@ -193,6 +193,16 @@ extension Evidence {
                 : foreignLetters ? .foreignLatinLetters
                 : onlyNames && lead >= margin ? LanguageDetection.Undetermined.onlyNames
                 : capitalisedDecide ? .capitalisedWordsDecide : .smallLead(lead, needed: margin)
+            // Spanish and Portuguese the two best, too close to call between them, and every
+            // other class (another language too) `margin` behind both: one of the two either
+            // way (`Pedido confirmado`).
+            let es = 5, pt = 4
+            if case .smallLead? = detection.undetermined, !onlyNames, best + second == es + pt, best == es || best == pt {
+                let pair = max(penalty[es], penalty[pt]), needed = UInt32(margin * LatinModel.unitsPerNat)
+                if (0..<classes).allSatisfy({ $0 == es || $0 == pt || penalty[$0] >= pair + needed }) {
+                    detection.eitherOf = [.pt, .es]
+                }
+            }
         }
         return detection
     }

@@ -164,6 +164,9 @@ struct PipelineOrderTests {
         #expect(try judge(rules([blockLanguage(.ar)]), sender: "x", body: "سلام سلام").action == .allow)
         // Urdu's own letters: maybe neither, so not blocked.
         #expect(try judge(arabic, sender: "x", body: "آپ کیسے ہیں؟ میں ٹھیک ہوں").action == .allow)
+        // Spanish and Portuguese write it alike.
+        #expect(try judge(rules([blockLanguage(.es), blockLanguage(.pt)]), sender: "x", body: "Pedido confirmado").reason == "es")
+        #expect(try judge(rules([blockLanguage(.pt)]), sender: "x", body: "Pedido confirmado").action == .allow)
     }
 
     /// Cyrillic that is not Russian says why in the trace.

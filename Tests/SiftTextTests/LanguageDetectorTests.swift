@@ -620,15 +620,18 @@ struct UndeterminedReasonTests {
     }
 
     /// Undetermined only between two languages of the script: those two, for stage 6 (both
-    /// blocked, the body is blocked); none where a third may be the body's, or the script
-    /// names no pair.
+    /// blocked, the body is blocked); none where a third may be the body's. In Latin script,
+    /// Spanish and Portuguese, when every other class trails both by the margin.
     @Test(arguments: [
         ("你有兄弟", [Language.zhHans, .zhHant]),
         ("好的", [.zhHans, .zhHant]),
         ("سلام سلام", [.ar, .fa]),
         ("قرض سريع", [.ar, .fa]),
         ("آپ کیسے ہیں؟ میں ٹھیک ہوں", []),          // Urdu's letters
-        ("Código enviado", []),                      // es or pt, but Latin's classes decide
+        ("Código enviado", [.pt, .es]),              // both write it alike
+        ("Pedido confirmado", [.pt, .es]),
+        ("Win dollars", []),                         // too close to call, but not between es and pt
+        ("Hola amigo, nos vemos mañana", []),        // named: es
         ("12345 !!", []),
         ("好", []),                                  // too few letters for any answer
         ("谢谢你的帮助", []),                        // named: zh-Hans
