@@ -322,18 +322,11 @@ struct Evidence {
     @inline(__always)
     mutating func score(_ key: UInt64) {
         let bucket = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> latinShift)
-        let row = UInt64(latinRows[bucket])
-        latinEven &+= Evidence.spread(row & 0x0F0F_0F0F)
-        latinOdd &+= Evidence.spread(row >> 4 & 0x0F0F_0F0F)
+        let row = latinRows[bucket]   // class k's penalty in byte k
+        latinEven &+= row & 0x00FF_00FF_00FF_00FF
+        latinOdd &+= row >> 8 & 0x00FF_00FF_00FF_00FF
         latinFeatures &+= 1
         if latinFeatures & 0xFFF == 0 { flushLatin() }  // 4096 × 15 fits 16 bits
-    }
-
-    /// Bytes 0-3 of `x` into the 16-bit lanes 0-3.
-    @inline(__always)
-    static func spread(_ x: UInt64) -> UInt64 {
-        let y = (x | x << 16) & 0x0000_FFFF_0000_FFFF
-        return (y | y << 8) & 0x00FF_00FF_00FF_00FF
     }
 
     /// Moves the 16-bit running sums into `latinPenalty`.
