@@ -13,8 +13,9 @@
 //   zero-width assertion (`^`/`$` in multi-line mode, lookarounds, `\Z`) is
 //   read as empty: it can only remove matches; but a lookbehind that opens
 //   the pattern, or a lookahead that closes it, is read as part of the match;
-// - a backreference to a group before it is read as that group's node again (a
-//   bound: `(a|b)\1` as `(a|b)(a|b)`); another, `\X` or `\R` as any text (`.*`);
+// - a backreference to a group before it is read as that group's node again, its
+//   `\b` and `\B` as empty (a bound: `(a|b)\1` as `(a|b)(a|b)`, `(\b.)\1` as
+//   `(\b.).`); another, `\X` or `\R` as any text (`.*`);
 // - classes are over-approximated (ScalarClass): ASCII scalars and named
 //   characters exactly, other scalars by what ICU's `\d`, `\s`, `\w` say of
 //   them, anything not modelled as any scalar;

@@ -28,6 +28,8 @@ struct Glushkov {
 
     /// `\b` and `\B` read as what they are; else as empty (a bound: the automaton is not exact).
     let readBoundaries: Bool
+    /// How many backreferences' groups are being built (their boundaries read as empty).
+    var backreferences = 0
 
     init(insensitive: Bool, readBoundaries: Bool = true) {
         self.insensitive = insensitive
@@ -92,7 +94,10 @@ struct Glushkov {
             exact = false
             return Self.empty
         case .wordBoundary(let at):
-            guard readBoundaries else { exact = false; return Self.empty }
+            // Inside a backreference's copy of its group, a boundary is the group's: the
+            // copy's text is the group's text, wherever it stands (`(\b.)\1{4,}` matches the
+            // `KKKKK` of `&KKKKK`, no boundary between the K's). Read as empty there.
+            guard readBoundaries && backreferences == 0 else { exact = false; return Self.empty }
             readsBoundaries = true
             return Part(nullB: at, nullN: !at, firstB: PositionSet(), firstN: PositionSet(), lastB: PositionSet(), lastN: PositionSet())
         case .scalar(let c):
@@ -113,8 +118,11 @@ struct Glushkov {
             exact = false
             return star(position(.any))
         case .backreference(let group):
-            // A text the group's node matches: a bound (`(a|b)\1` is read as `(a|b)(a|b)`).
+            // A text the group's node matches: a bound (`(a|b)\1` is read as `(a|b)(a|b)`),
+            // its word boundaries read as empty.
             exact = false
+            backreferences += 1
+            defer { backreferences -= 1 }
             return build(group)
         case .concat(let items):
             var part = Self.empty

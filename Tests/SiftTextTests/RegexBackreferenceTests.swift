@@ -36,6 +36,13 @@ struct RegexBackreferenceTests {
         (#"(a|b)\1"#, "cc", .noMatch),
         (#"(?<n>x|y)z\k<n>"#, "xzq", .noMatch),
         (#"(?<n>x|y)z\k<n>"#, "xzy", .maybe),
+        // A boundary inside the group is the group's, not the copy's: the copy is the group's
+        // text wherever it stands (`aa` holds no boundary between its a's; found by the regex
+        // fuzz harness as `(\b.)\1{4,}` on `&KKKKK`).
+        (#"(\b\w)\1"#, "aa", .maybe),
+        (#"(\b.)\1{4,}"#, "&KKKKK", .maybe),
+        (#"(\b.)\1{4,}"#, "KKKK", .noMatch),                     // five scalars at least
+        (#"(a\B)\1"#, "aa!", .maybe),
     ] as [(String, String, RegexDecision)])
     func theAutomatonReadsTheGroupAgain(_ pattern: String, _ text: String, _ expected: RegexDecision) throws {
         #expect(try Self.decide(pattern, text) == expected)
@@ -62,7 +69,7 @@ struct RegexBackreferenceTests {
     @Test func randomReferencesNeverExcludeAMatch() throws {
         var random = TestRandom(seed: 71)
         let pieces = ["a", "b", "ab", "ss", "ß", "SS", "K", "k", "\u{212A}", "İ", "i", "σ", "ς", "Σ", "é", "1", "12", " ", "-", ".", "中", "😀"]
-        let groups = ["(a|b)", "(\\w)", "(\\w+)", "(\\d{1,2})", "(ss|ß)", "(k)", "(σ|ς)", "(?<n>ab|b)", "(.)", "(a*)", "(i)", "([a-c]+)"]
+        let groups = ["(a|b)", "(\\w)", "(\\w+)", "(\\d{1,2})", "(ss|ß)", "(k)", "(σ|ς)", "(?<n>ab|b)", "(.)", "(a*)", "(i)", "([a-c]+)", "(\\b\\w)", "(.\\B)"]
         let between = ["", "", "\\s*", "\\W+", "-", "x?", "\\b", ".{0,2}", "(?:a|b)"]
         let repeats = ["", "", "{2}", "+", "{1,3}", "?", "*"]
         var checked = 0, ruledOut = 0
