@@ -291,7 +291,7 @@ struct ArchiveTests {
     }
 
     @Test func aMessagesDatabaseIsReadWithNoFlagAndNothingIsWrittenBesideIt() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-chatdb-\(UUID().uuidString)")
+        let dir = Scratch.folder.appendingPathComponent("msgsift-chatdb-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = try Self.makeChatDB(dir)
@@ -321,7 +321,7 @@ struct ArchiveTests {
     /// A database Messages is writing: committed rows still in its -wal file are read, and
     /// the -wal file is the writer's to keep.
     @Test func aDatabaseBeingWrittenIsRead() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-chatdb-\(UUID().uuidString)")
+        let dir = Scratch.folder.appendingPathComponent("msgsift-chatdb-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = try Self.makeChatDB(dir)
@@ -337,7 +337,7 @@ struct ArchiveTests {
 
     /// Before iOS 11 / macOS 10.13: no attributedBody, no reaction columns, dates in seconds.
     @Test func anOldSchemaDatabase() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-chatdb-\(UUID().uuidString)")
+        let dir = Scratch.folder.appendingPathComponent("msgsift-chatdb-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("sms.db").path
@@ -362,7 +362,7 @@ struct ArchiveTests {
     }
 
     @Test func whatIsNotAMessagesDatabaseIsRefusedByName() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-chatdb-\(UUID().uuidString)")
+        let dir = Scratch.folder.appendingPathComponent("msgsift-chatdb-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = try Self.makeChatDB(dir)

@@ -231,7 +231,7 @@ func jsonObject(_ r: RunResult) -> [String: Any] {
 
     @Test func everyRuleWithItsHits() throws {
         let rules = try Harness.temp(sfsfilters([row("win"), row("never"), row("mom", "allow")]), suffix: ".sfsfilters")
-        let json = FileManager.default.temporaryDirectory.appendingPathComponent("stats-\(UUID().uuidString).json").path
+        let json = Scratch.folder.appendingPathComponent("stats-\(UUID().uuidString).json").path
         let r = try Harness.run(["classify", "--no-db", "--filters", rules, "--rule", "email", "--stats=all", "--stats-json", json, "-"], stdin: Self.input)
         #expect(r.status == 0, "\(r.err)")
         #expect(r.err.contains("every rule (4, 2 never fired):\n  2\tdenyFilter\tfilter 1 \"win\"\n  1\tallowFilter\tfilter 3 \"mom\"\n  0\tsmartRule\t\"email\"\n  0\tdenyFilter\tfilter 2 \"never\"\n"), "\(r.err)")
@@ -250,7 +250,7 @@ func jsonObject(_ r: RunResult) -> [String: Any] {
         let half = lines.count / 2
         func stats(_ part: ArraySlice<Substring>) throws -> [String: Any] {
             let input = try Harness.temp(Data((part.joined(separator: "\n") + "\n").utf8), suffix: ".ndjson")
-            let json = FileManager.default.temporaryDirectory.appendingPathComponent("stats-\(UUID().uuidString).json").path
+            let json = Scratch.folder.appendingPathComponent("stats-\(UUID().uuidString).json").path
             let r = try Harness.run(["classify", "--no-db", "--filters", rules, "--rule", "links", "--stats-json", json, input])
             #expect(r.status == 0, "\(r.err)")
             return (try? JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json)))) as? [String: Any] ?? [:]

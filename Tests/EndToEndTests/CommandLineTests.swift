@@ -48,7 +48,7 @@ struct CommandLineTests {
     /// A command is known by its name only: an input file whose name is a plain word (no `/`
     /// or `.`) is read as one, and a plain word that is neither is an unknown command.
     @Test func aFileNamedLikeAWordIsAnInput() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-word-\(UUID().uuidString)")
+        let dir = Scratch.folder.appendingPathComponent("msgsift-word-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         try Data("{\"body\":\"www.x.com\"}\n".utf8).write(to: dir.appendingPathComponent("messages"))

@@ -232,7 +232,7 @@ struct CommandTableTests {
 
     @Test(.enabled(if: installed("zsh"), "zsh is not installed"), arguments: cases)
     func zshCompletes(_ line: String, _ expected: [String]) throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-zsh-\(UUID().uuidString)")
+        let dir = Scratch.folder.appendingPathComponent("msgsift-zsh-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         try Data(Self.script("zsh").utf8).write(to: dir.appendingPathComponent("_msgsift"))

@@ -35,7 +35,7 @@ enum Harness {
 
     /// A data folder of this test process's own, so no test reads or writes a real rule store.
     static let isolatedDataHome: String = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-test-data-\(ProcessInfo.processInfo.processIdentifier)")
+        let url = Scratch.folder.appendingPathComponent("msgsift-test-data-\(ProcessInfo.processInfo.processIdentifier)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url.path
     }()
@@ -99,7 +99,7 @@ enum Harness {
 
     /// A temporary file holding `data`.
     static func temp(_ data: Data, suffix: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-test-\(UUID().uuidString)\(suffix)")
+        let url = Scratch.folder.appendingPathComponent("msgsift-test-\(UUID().uuidString)\(suffix)")
         try data.write(to: url)
         return url.path
     }

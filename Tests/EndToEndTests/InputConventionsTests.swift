@@ -71,7 +71,7 @@ struct InputConventionsTests {
         #expect(pasted.err.hasSuffix("status=0\n"))
 
         // A Messages database read from its file only: gunzip it, then read what that leaves.
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-gzdb-\(UUID().uuidString)")
+        let dir = Scratch.folder.appendingPathComponent("msgsift-gzdb-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let db = try ArchiveTests.makeChatDB(dir)

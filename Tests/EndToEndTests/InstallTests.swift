@@ -15,7 +15,7 @@ struct InstallTests {
     }
 
     @Test func installPutsEveryFileInPlaceAndUninstallTakesThemAway() throws {
-        let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-install-\(UUID().uuidString)").path
+        let prefix = Scratch.folder.appendingPathComponent("msgsift-install-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: prefix) }
         let r = try Self.make("install PREFIX='\(prefix)'")
         #expect(r.out.hasSuffix("status 0\n"), "\(r.out) \(r.err)")
@@ -45,7 +45,7 @@ struct InstallTests {
 
     /// DESTDIR stages the tree a package (or `make dist`) is made of: the files under it, at PREFIX.
     @Test func destdirStagesUnderPrefix() throws {
-        let stage = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-stage-\(UUID().uuidString)").path
+        let stage = Scratch.folder.appendingPathComponent("msgsift-stage-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: stage) }
         let r = try Self.make("install DESTDIR='\(stage)' PREFIX=/usr")
         #expect(r.out.hasSuffix("status 0\n"), "\(r.out) \(r.err)")
@@ -53,7 +53,7 @@ struct InstallTests {
     }
 
     @Test func aMissingBinaryFailsTheInstall() throws {
-        let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-none-\(UUID().uuidString)").path
+        let prefix = Scratch.folder.appendingPathComponent("msgsift-none-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: prefix) }
         let r = try Harness.bash("cd '\(Harness.root.path)' && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s install PREFIX='\(prefix)' BIN=/nonexistent/msgsift; echo \"status $?\"")
         #expect(!r.out.hasSuffix("status 0\n") && r.err.contains("no binary at /nonexistent/msgsift"), "\(r.out) \(r.err)")

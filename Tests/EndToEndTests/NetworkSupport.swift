@@ -18,7 +18,7 @@ final class TestServer: @unchecked Sendable {
     /// runs would inherit that one's, so its end would go unseen as long as the server runs. (The
     /// server closes the descriptors it inherits as it starts: see http-server.py.)
     init(lists: Data = TestServer.lists, tls: Bool = false) throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-http-\(UUID().uuidString)").path
+        let dir = Scratch.folder.appendingPathComponent("msgsift-http-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         listsFile = dir + "/lists.json"
         logFile = dir + "/requests.ndjson"

@@ -76,7 +76,7 @@ struct ReaderRegressionTests {
         guard probe.terminationStatus == 0 else { return }
         var interrupted = 0
         for (round, signal) in [SIGINT, SIGTERM, SIGINT].enumerated() {
-            let outPath = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-int-\(UUID().uuidString).ndjson").path
+            let outPath = Scratch.folder.appendingPathComponent("msgsift-int-\(UUID().uuidString).ndjson").path
             #expect(FileManager.default.createFile(atPath: outPath, contents: nil))
             // The test runner may hand its children SIGINT and SIGTERM ignored, which msgsift
             // respects (a background job's): give them their default actions back.

@@ -42,7 +42,7 @@ struct ScaleOutTests {
     /// A folder with the chapter's inputs: the sample messages repeated under ids of their
     /// own, every seventh body with a line break (a quoted CSV field spanning two lines).
     static func workFolder() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-scaleout-\(UUID().uuidString)")
+        let dir = Scratch.folder.appendingPathComponent("msgsift-scaleout-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let samples = try String(contentsOfFile: Harness.path("samples/messages.ndjson"), encoding: .utf8)
             .split(separator: "\n").map { (try JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] ?? [:] }

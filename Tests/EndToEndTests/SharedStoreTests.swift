@@ -27,7 +27,7 @@ struct SharedStoreTests {
     /// nil when users 1000 and 65534 cannot run the binary (a clone under /root, mode 700).
     func storeOfUser1000(folderMode: Int) throws -> (folder: String, db: String)? {
         guard try run(as: 1000, ["--version"]).status == 0, try run(as: 65534, ["--version"]).status == 0 else { return nil }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-shared-\(UUID().uuidString)").path
+        let folder = Scratch.folder.appendingPathComponent("msgsift-shared-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         chown(folder, 1000, 1000)
         chmod(folder, mode_t(folderMode))
@@ -75,7 +75,7 @@ struct SharedStoreTests {
     /// written, which `>` shows it can).
     @Test func anExportIntoAFolderOneCannotWriteNamesTheFolder() throws {
         guard let (_, db) = try storeOfUser1000(folderMode: 0o755) else { return }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-ro-\(UUID().uuidString)").path
+        let folder = Scratch.folder.appendingPathComponent("msgsift-ro-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         chmod(folder, 0o755)
         let file = folder + "/out.sfsfilters"

@@ -46,7 +46,7 @@ struct SignalTests {
         var interrupted = 0
         for round in 0..<9 {
             let signal = [SIGINT, SIGTERM, SIGHUP][round % 3]
-            let outPath = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-sig-\(UUID().uuidString)").path
+            let outPath = Scratch.folder.appendingPathComponent("msgsift-sig-\(UUID().uuidString)").path
             #expect(FileManager.default.createFile(atPath: outPath, contents: nil))
             let outHandle = FileHandle(forWritingAtPath: outPath)
             defer { try? outHandle?.close(); try? FileManager.default.removeItem(atPath: outPath) }

@@ -49,7 +49,7 @@ struct StoreFaultTests {
     }
 
     static func folder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-fault-\(UUID().uuidString)").path
+        let path = Scratch.folder.appendingPathComponent("msgsift-fault-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }

@@ -9,7 +9,7 @@ struct StoreSession {
     var environment: [String: String] { ["XDG_DATA_HOME": home, "MSGSIFT_DB": "", "MSGSIFT_LOCK_TIMEOUT": "10"] }
 
     init() throws {
-        home = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-store-\(UUID().uuidString)").path
+        home = Scratch.folder.appendingPathComponent("msgsift-store-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
     }
 

@@ -353,16 +353,17 @@ struct StreamTests {
     @Test func closedStdoutEndsQuietlyWithStatusZero() throws {
         // A shell pipeline into head: msgsift must stop at EPIPE without a message.
         let big = try Harness.temp(Data(String(repeating: "{\"body\":\"hello www.x.com\"}\n", count: 200_000).utf8), suffix: ".ndjson")
-        let status = try Harness.bash("'\(Harness.binary.path)' classify --no-db --rule links '\(big)' 2>/tmp/msgsift-epipe.err | head -n 1 >/dev/null; echo ${PIPESTATUS[0]}").out
+        let errFile = Scratch.folder.appendingPathComponent("msgsift-epipe-\(UUID().uuidString).err").path
+        let status = try Harness.bash("'\(Harness.binary.path)' classify --no-db --rule links '\(big)' 2>'\(errFile)' | head -n 1 >/dev/null; echo ${PIPESTATUS[0]}").out
         #expect(status == "0\n")
-        let err = try String(contentsOfFile: "/tmp/msgsift-epipe.err", encoding: .utf8)
+        let err = try String(contentsOfFile: errFile, encoding: .utf8)
         #expect(err.isEmpty)
     }
 
     /// A file whose name is not UTF-8 (`caf\xe9.nd`, from a Latin-1 system) was "No such file":
     /// Swift repairs arguments into Strings. Inputs and rule files are opened by the bytes given.
     @Test func filesNamedInBytesThatAreNotUTF8AreRead() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-names-\(UUID().uuidString)").path
+        let folder = Scratch.folder.appendingPathComponent("msgsift-names-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let script = """
             cd '\(folder)' && f=$(printf 'caf\\xe9.nd') && g=$(printf 'r\\xe8gles.sfsfilters') &&
@@ -385,8 +386,8 @@ struct StreamTests {
     /// says so too (1), so `set -o pipefail` sees what the message said.
     @Test func anUnreadInputBeforeAClosedStdoutStillMeansStatusOne() throws {
         let big = try Harness.temp(Data(String(repeating: "{\"body\":\"hello www.x.com\"}\n", count: 200_000).utf8), suffix: ".ndjson")
-        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-missing-\(UUID().uuidString).ndjson").path
-        let errFile = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-epipe-\(UUID().uuidString).err").path
+        let missing = Scratch.folder.appendingPathComponent("msgsift-missing-\(UUID().uuidString).ndjson").path
+        let errFile = Scratch.folder.appendingPathComponent("msgsift-epipe-\(UUID().uuidString).err").path
         let status = try Harness.bash("'\(Harness.binary.path)' classify --no-db --rule links '\(missing)' '\(big)' 2>'\(errFile)' | head -n 1 >/dev/null; echo ${PIPESTATUS[0]}").out
         let err = try String(contentsOfFile: errFile, encoding: .utf8)
         #expect(err.contains("cannot read"), "\(err)")

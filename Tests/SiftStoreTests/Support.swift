@@ -5,7 +5,7 @@ import SiftRules
 
 /// A path for a store that does not exist yet, in a folder of its own.
 func freshStorePath(_ name: String = "rules.db") -> String {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("siftstore-test-\(UUID().uuidString)")
+    let dir = Scratch.folder.appendingPathComponent("siftstore-test-\(UUID().uuidString)")
     return dir.appendingPathComponent(name).path
 }
 

@@ -28,7 +28,7 @@ private func read(_ input: [UInt8], _ configure: (inout StreamOptions) -> Void =
     var options = StreamOptions()
     options.batchRecords = 3        // records over several batches
     configure(&options)
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-reader-\(UUID().uuidString)")
+    let url = Scratch.folder.appendingPathComponent("msgsift-reader-\(UUID().uuidString)")
     try Data(input).write(to: url)
     defer { try? FileManager.default.removeItem(at: url) }
     var result = ReadResult(source: url.path)

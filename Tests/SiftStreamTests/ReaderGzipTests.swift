@@ -22,7 +22,7 @@ private func damagedGzip(_ data: [UInt8]) -> [UInt8] {
 /// Reads `input` from a file in reads of `chunkSize` bytes: the problems of its failure (the
 /// file's name said as FILE) and the number of records handed on.
 private func problems(_ input: [UInt8], chunkSize: Int) throws -> (problems: [StreamProblem], records: Int) {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-gzip-\(UUID().uuidString)")
+    let url = Scratch.folder.appendingPathComponent("msgsift-gzip-\(UUID().uuidString)")
     try Data(input).write(to: url)
     defer { try? FileManager.default.removeItem(at: url) }
     var records = 0

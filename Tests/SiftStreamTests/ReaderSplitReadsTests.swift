@@ -7,7 +7,7 @@ import Testing
 
 /// The failure reading `input` from a file in reads of `chunkSize` bytes, and how many records were read.
 private func read(_ input: [UInt8], chunkSize: Int, maxRecordBytes: Int = 1 << 20) throws -> (failure: String?, records: Int) {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-split-\(UUID().uuidString)")
+    let url = Scratch.folder.appendingPathComponent("msgsift-split-\(UUID().uuidString)")
     try Data(input).write(to: url)
     defer { try? FileManager.default.removeItem(at: url) }
     var records = 0
@@ -30,7 +30,7 @@ private func read(_ input: [UInt8], chunkSize: Int, maxRecordBytes: Int = 1 << 2
 /// `(tooLong, rawCut, bytes)`, and the failure, if any.
 private func records(_ input: [UInt8], chunkSize: Int, maxRecordBytes: Int) throws
     -> (records: [(tooLong: Bool, rawCut: Bool, text: String)], failed: Bool) {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-split-\(UUID().uuidString)")
+    let url = Scratch.folder.appendingPathComponent("msgsift-split-\(UUID().uuidString)")
     try Data(input).write(to: url)
     defer { try? FileManager.default.removeItem(at: url) }
     var options = StreamOptions()
@@ -88,7 +88,7 @@ struct ReaderSplitReadsTests {
     func longBlankLinesBeforeTheFirstRecordAreDroppedWhateverTheReads(_ rest: String, _ record: String) throws {
         let input = Array(("\n" + String(repeating: " ", count: 3000) + "\n" + String(repeating: " \t", count: 700) + rest).utf8)
         for chunkSize in [1, 2, 7, 64, 1000, 1 << 20] {
-            let url = FileManager.default.temporaryDirectory.appendingPathComponent("msgsift-split-\(UUID().uuidString)")
+            let url = Scratch.folder.appendingPathComponent("msgsift-split-\(UUID().uuidString)")
             try Data(input).write(to: url)
             defer { try? FileManager.default.removeItem(at: url) }
             var seen: [(line: Int, text: String)] = []
