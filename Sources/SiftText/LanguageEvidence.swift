@@ -458,7 +458,8 @@ struct Evidence {
                 if wordIsCapital && (!titleCase || titleStart) { addCapitalisedWord() }
             } else if wordScript == .cyrillic {
                 // A frequent word of Ukrainian, Bulgarian, Serbian or Macedonian that Russian
-                // does not have (дякую, пратка, хвала): a sign as strong as their own letters.
+                // does not have (дякую, пратка, хвала, обаче): a sign as strong as 25 of their
+                // own letters.
                 if WordTable.isNotRussian(wordHash) { nonRussian += 25 }
             } else {
                 if wordLength <= WordTable.maxLength, let mask = WordTable.masks[wordHash] {

@@ -45,6 +45,28 @@ import Testing
         #expect(LanguageDetector.detect(body).language == .ru)
     }
 
+    // Bulgarian, Macedonian and Ukrainian in Russian's letters, with no ъ before a consonant
+    // and none of the hand-listed words: wordfreq's frequent words Russian's list lacks
+    // (Tables/CyrillicWords.swift) tell them, `обаче`, `зошто`, `можливо`.
+    @Test(arguments: [
+        "Децата отново са при баба.", "Обаче мисля, че те могат да дойдат.", "Винаги идвам навреме, наистина.",
+        "Зошто не сакаш да излезеш?", "Можливо завтра, побачимо",
+    ])
+    func otherCyrillicLanguagesByTheirFrequentWordsAreNotRussian(_ body: String) {
+        let detection = LanguageDetector.detect(body)
+        #expect(detection.language == nil)
+        #expect(detection.undetermined == .notRussian)
+    }
+
+    // Everyday Russian holds none of them.
+    @Test(arguments: [
+        "Завтра мы пойдём в кино с детьми, если будет хорошая погода.", "Позвони мне, когда освободишься",
+        "Ваш заказ доставлен в пункт выдачи", "Ребята, встречаемся у метро в семь", "Скидка 20% на всё до воскресенья",
+    ])
+    func everydayRussianIsRussian(_ body: String) {
+        #expect(LanguageDetector.detect(body).language == .ru)
+    }
+
     // MARK: Mixed scripts: the majority script decides
 
     @Test(arguments: [

@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+"""Words Bulgarian, Macedonian and Ukrainian write and Russian does not, from `wordfreq`:
+writes Sources/SiftText/Tables/CyrillicWords.swift.
+
+The detector names a Cyrillic body Russian unless it holds a letter Russian
+lacks (і ї є ґ ђ ј ѝ …), ъ before a consonant (Bulgarian `път`) or one of a
+short hand-written list of other languages' frequent words
+(`WordTable.notRussianWords`). Bulgarian and Macedonian write with Russian's
+letters most of the time (`Змията ражда само змии.`), so without more words
+a quarter of Bulgarian sayings were named Russian (bench/RESULTS.md).
+
+wordfreq (PyPI, Robyn Speer and contributors; data CC BY-SA 4.0) lists each
+language's words with their frequency in subtitles, Twitter, Reddit,
+Wikipedia and news; its Russian list goes down to Zipf 1.0 (one word in 100
+million). A word of bg, mk or uk is kept when its Zipf frequency there is at
+least ZIPF and Russian's list does not have it at all, written only in
+Russian's letters (the others count already) and of at least 2 letters, but
+for two that are Russian misspelt (`LEFT_OUT`).
+
+ZIPF (3.5: 25,379 words) was chosen with `--tune`, on text nothing reports: Debian's Firefox and
+LibreOffice catalogs in Bulgarian, Macedonian and Ukrainian (fetched with
+`apt-get download` into data/cyrillic/, git-ignored) against the training part
+of extract.py's Russian sentences and chat.py's `tune` part of Russian chat.
+It prints, per candidate, the share of each language's sentences of 20 letters
+or more with none of the letters Russian lacks that hold a kept word (caught),
+and the share of Russian ones that do (which the detector would leave
+undetermined): at 3.5, 76% of Bulgarian, 87% of Macedonian and 79% of Ukrainian
+catalog sentences, and 4 of the 40,000 Russian ones (`интерактивна`, `считано`,
+and two words an access key's `_` cut); at 3.0, 87 / 94 / 86% and the same 4
+Russian, for twice the words; at 4.0, 62 / 76 / 63% and none. sayings.py's
+Bulgarian cookies are evaluation only.
+
+Usage: cyrillicwords.py [--tune]
+"""
+import os
+import re
+import sys
+
+import wordfreq
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+OUT = os.path.join(HERE, "..", "..", "Sources", "SiftText", "Tables", "CyrillicWords.swift")
+LANGS = ["bg", "mk", "uk"]
+ZIPF = 3.5
+MIN_LENGTH = 2
+# Russian misspelt (внимательно, счастье), as WordTable.notRussianWords leaves them out.
+LEFT_OUT = {"внимателно", "щастие"}
+RUSSIAN_WORD = re.compile(r"^[а-яё]+$")
+WORD = re.compile(r"[^\W\d_]+")
+NOT_RUSSIAN_LETTER = re.compile(r"[\u0400-\u04FF]")
+
+
+def kept(zipf):
+    words = {}
+    for lang in LANGS:
+        for word in wordfreq.top_n_list(lang, 60000):
+            if wordfreq.zipf_frequency(word, lang) < zipf:
+                break
+            if (len(word) >= MIN_LENGTH and RUSSIAN_WORD.match(word) and word not in LEFT_OUT
+                    and wordfreq.zipf_frequency(word, "ru") == 0):
+                words.setdefault(word, lang)
+    return words
+
+
+def russian_letters_only(text):
+    return not any(NOT_RUSSIAN_LETTER.match(c) and not RUSSIAN_WORD.match(c.lower()) for c in text)
+
+
+def tune():
+    import extract
+    import chat
+    data = os.path.join(HERE, "data", "cyrillic")
+    packages = [(f"{family}-l10n-{lang}", lang) for lang in LANGS for family in ("firefox-esr", "libreoffice")]
+    roots = extract.fetch(packages, data)
+    sets = {lang: set() for lang in LANGS}
+    for package, lang in packages:
+        root = roots[package]
+        raw = []
+        for folder, _, files in os.walk(root):
+            for name in files:
+                path = os.path.join(folder, name)
+                if name.endswith(".xpi"):
+                    raw.extend(extract.xpi_strings(path))
+                elif name.endswith(".mo"):
+                    raw.extend(extract.mo_strings(path))
+        for text in raw:
+            for s in extract.sentences(text):
+                letters = [c for c in s if c.isalpha()]
+                if (len(letters) >= 20 and all(extract.script_of(c) == "cyrillic" for c in letters)
+                        and russian_letters_only(s) and "ъ" not in s.lower()):
+                    sets[lang].add(s)
+    with open(os.path.join(HERE, "data", "train", "ru.txt"), encoding="utf-8") as f:
+        sets["ru (catalogs, training part)"] = {line.strip() for line in f if line.strip()}
+    sets["ru (chat, tune part)"] = {t for t in chat.load_sets()["cb-ru"] if chat.part_of(t) == "tune"}
+    for zipf in (3.0, 3.5, 4.0, 4.5, 5.0):
+        words = kept(zipf)
+        row = []
+        for name, texts in sets.items():
+            hit = sum(any(w.lower() in words for w in WORD.findall(t)) for t in texts)
+            row.append(f"{name} {100 * hit / max(1, len(texts)):.2f}% of {len(texts)}")
+        print(f"Zipf >= {zipf}: {len(words)} words; " + "; ".join(row))
+    words = kept(ZIPF)
+    for name in ("ru (catalogs, training part)", "ru (chat, tune part)"):
+        hits = [t for t in sets[name] if any(w.lower() in words for w in WORD.findall(t))]
+        for t in hits[:15]:
+            print(f"  {name}: {t[:100]}  [{', '.join(w for w in WORD.findall(t) if w.lower() in words)}]")
+
+
+def main():
+    if "--tune" in sys.argv:
+        tune()
+        return
+    words = kept(ZIPF)
+    lines = ["// Generated by bench/langid/cyrillicwords.py from wordfreq (CC BY-SA 4.0): do not edit.",
+             f"// Words of Bulgarian, Macedonian and Ukrainian of Zipf frequency >= {ZIPF} there that",
+             "// Russian's list does not have, written in Russian's letters.",
+             "",
+             "extension WordTable {",
+             "    /// Frequent words of Bulgarian, Macedonian and Ukrainian Russian does not write",
+             "    /// (see bench/langid/cyrillicwords.py), in order of frequency, language by language.",
+             "    static let notRussianFrequentWords = \"\"\""]
+    ordered = [w for lang in LANGS for w, l in words.items() if l == lang]
+    for i in range(0, len(ordered), 12):
+        lines.append("        " + " ".join(ordered[i:i + 12]))
+    lines += ["        \"\"\"", "}", ""]
+    with open(OUT, "w", encoding="utf-8") as f:
+        f.write("\n".join(lines))
+    print(f"{len(ordered)} words -> {os.path.relpath(OUT)}")
+
+
+if __name__ == "__main__":
+    main()
