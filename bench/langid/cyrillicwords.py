@@ -12,23 +12,25 @@ a quarter of Bulgarian sayings were named Russian (bench/RESULTS.md).
 wordfreq (PyPI, Robyn Speer and contributors; data CC BY-SA 4.0) lists each
 language's words with their frequency in subtitles, Twitter, Reddit,
 Wikipedia and news; its Russian list goes down to Zipf 1.0 (one word in 100
-million). A word of bg, mk or uk is kept when its Zipf frequency there is at
-least ZIPF and Russian's list does not have it at all, written only in
-Russian's letters (the others count already) and of at least 2 letters, but
-for two that are Russian misspelt (`LEFT_OUT`).
+million), and holds some Ukrainian and Bulgarian (`щось`, `това`). A word of
+bg, mk or uk is kept when its Zipf frequency there is at least ZIPF and
+Russian's list does not have it, or has it at least GAP Zipf units (a factor
+of 10^GAP) less often; written only in Russian's letters (the others count
+already), of at least 2 letters, and not one of the words
+`WordTable.notRussianWords` leaves out because Russian writes them too or
+Russian SMS spell Russian words so (`LEFT_OUT`: `може`, `хто`, `сега`…).
 
-ZIPF (3.5: 25,379 words) was chosen with `--tune`, on text nothing reports: Debian's Firefox and
-LibreOffice catalogs in Bulgarian, Macedonian and Ukrainian (fetched with
-`apt-get download` into data/cyrillic/, git-ignored) against the training part
-of extract.py's Russian sentences and chat.py's `tune` part of Russian chat.
-It prints, per candidate, the share of each language's sentences of 20 letters
-or more with none of the letters Russian lacks that hold a kept word (caught),
-and the share of Russian ones that do (which the detector would leave
-undetermined): at 3.5, 76% of Bulgarian, 87% of Macedonian and 79% of Ukrainian
-catalog sentences, and 4 of the 40,000 Russian ones (`интерактивна`, `считано`,
-and two words an access key's `_` cut); at 3.0, 87 / 94 / 86% and the same 4
-Russian, for twice the words; at 4.0, 62 / 76 / 63% and none. sayings.py's
-Bulgarian cookies are evaluation only.
+ZIPF and GAP (3.5 and 3.0: 26,372 words) were chosen with `--tune`, on text
+nothing reports: Debian's Firefox and LibreOffice catalogs in Bulgarian,
+Macedonian and Ukrainian (fetched with `apt-get download` into data/cyrillic/,
+git-ignored) against the training part of extract.py's Russian sentences and
+chat.py's `tune` part of Russian chat. It prints, per candidate, the share of
+each language's sentences of 20 letters or more with none of the letters
+Russian lacks that hold a kept word (caught), the share of Russian ones that
+do (which the detector would leave undetermined), and the share of the
+Ukrainian lines of chat.py's `tune` part that the detector still named Russian
+with the words Russian's list lacks alone: bench/RESULTS.md has the table. sayings.py's Bulgarian
+cookies and chat.py's `eval` part are evaluation only.
 
 Usage: cyrillicwords.py [--tune]
 """
@@ -43,24 +45,39 @@ sys.path.insert(0, HERE)
 OUT = os.path.join(HERE, "..", "..", "Sources", "SiftText", "Tables", "CyrillicWords.swift")
 LANGS = ["bg", "mk", "uk"]
 ZIPF = 3.5
+GAP = 3.0
 MIN_LENGTH = 2
-# Russian misspelt (внимательно, счастье), as WordTable.notRussianWords leaves them out.
-LEFT_OUT = {"внимателно", "щастие"}
+# What WordTable.notRussianWords leaves out: words Russian writes too, Russian SMS
+# spellings, names and brands.
+LEFT_OUT = set("""
+    будь зараз грн тук хвала сутра што здраво вона коли благодаря може можеш поки хто ден
+    ранку грошей вони моля искам сега внимателно щастие чекай
+    """.split())
 RUSSIAN_WORD = re.compile(r"^[а-яё]+$")
 WORD = re.compile(r"[^\W\d_]+")
 NOT_RUSSIAN_LETTER = re.compile(r"[\u0400-\u04FF]")
 
 
-def kept(zipf):
+def kept(zipf, gap=GAP):
     words = {}
     for lang in LANGS:
         for word in wordfreq.top_n_list(lang, 60000):
             if wordfreq.zipf_frequency(word, lang) < zipf:
                 break
-            if (len(word) >= MIN_LENGTH and RUSSIAN_WORD.match(word) and word not in LEFT_OUT
-                    and wordfreq.zipf_frequency(word, "ru") == 0):
+            if len(word) < MIN_LENGTH or not RUSSIAN_WORD.match(word) or word in LEFT_OUT:
+                continue
+            russian = wordfreq.zipf_frequency(word, "ru")
+            if russian == 0 or wordfreq.zipf_frequency(word, lang) - russian >= gap:
                 words.setdefault(word, lang)
     return words
+
+
+# The Ukrainian lines of chat.py's tune part (cb-xx) that the detector named Russian
+# with the words absent from Russian's list alone.
+UKRAINIAN_NAMED_RUSSIAN = """Нахилися.|(Роботи)|Роботи панують.|Так.|Хто твоя мати?|Печу торт.|Або щось.|
+А я коли-небудь жив?|Я боюся.|Щось веселе.|Я не брешу.|Я сказав щось доказово неправдиве?|Я не злюся.|
+Я не з тих, хто ненавидить.|Неа.|А у тебе?|Погано себе почуваю|Коли?|Френк Герберт|А. Кларк.|Не для людей.|
+Золота рукавичка.|Я ЛЮБЛЮ БЕЙСБОЛ|Галактика Андромеди.""".replace("\n", "").split("|")
 
 
 def russian_letters_only(text):
@@ -93,13 +110,14 @@ def tune():
     with open(os.path.join(HERE, "data", "train", "ru.txt"), encoding="utf-8") as f:
         sets["ru (catalogs, training part)"] = {line.strip() for line in f if line.strip()}
     sets["ru (chat, tune part)"] = {t for t in chat.load_sets()["cb-ru"] if chat.part_of(t) == "tune"}
-    for zipf in (3.0, 3.5, 4.0, 4.5, 5.0):
-        words = kept(zipf)
+    sets["uk named ru (chat, tune part)"] = UKRAINIAN_NAMED_RUSSIAN
+    for zipf, gap in ((3.0, 99), (3.5, 99), (4.0, 99), (4.5, 99), (3.5, 3.0), (3.5, 2.5), (3.5, 2.0)):
+        words = kept(zipf, gap)
         row = []
         for name, texts in sets.items():
             hit = sum(any(w.lower() in words for w in WORD.findall(t)) for t in texts)
             row.append(f"{name} {100 * hit / max(1, len(texts)):.2f}% of {len(texts)}")
-        print(f"Zipf >= {zipf}: {len(words)} words; " + "; ".join(row))
+        print(f"Zipf >= {zipf}, gap {gap}: {len(words)} words; " + "; ".join(row))
     words = kept(ZIPF)
     for name in ("ru (catalogs, training part)", "ru (chat, tune part)"):
         hits = [t for t in sets[name] if any(w.lower() in words for w in WORD.findall(t))]
@@ -114,7 +132,7 @@ def main():
     words = kept(ZIPF)
     lines = ["// Generated by bench/langid/cyrillicwords.py from wordfreq (CC BY-SA 4.0): do not edit.",
              f"// Words of Bulgarian, Macedonian and Ukrainian of Zipf frequency >= {ZIPF} there that",
-             "// Russian's list does not have, written in Russian's letters.",
+             f"// Russian's list does not have or has >= {GAP} Zipf units less often, in Russian's letters.",
              "",
              "extension WordTable {",
              "    /// Frequent words of Bulgarian, Macedonian and Ukrainian Russian does not write",
