@@ -60,13 +60,15 @@ let package = Package(
         // Corpus and rule-set generators, and the benchmark runner (bench/).
         .executableTarget(name: "msgsift-bench", dependencies: ["SiftRules", "SiftText", "SiftStream", "SiftInput", "SiftEngine"]),
 
+        // Scratch: the one temporary folder of a test process.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SiftTextTests", dependencies: ["SiftText", "CICUShim", "CTextScan"]),
         .testTarget(name: "SiftRulesTests", dependencies: ["SiftRules"]),
         .testTarget(name: "SiftEngineTests", dependencies: ["SiftEngine", "SiftRules"]),
-        .testTarget(name: "SiftStreamTests", dependencies: ["SiftStream", "SiftInput", "SiftOutput", "CTextScan", "SiftStore"], resources: []),
-        .testTarget(name: "SiftStoreTests", dependencies: ["SiftStore", "SiftRules", "SiftText"]),
+        .testTarget(name: "SiftStreamTests", dependencies: ["TestSupport", "SiftStream", "SiftInput", "SiftOutput", "CTextScan", "SiftStore"], resources: []),
+        .testTarget(name: "SiftStoreTests", dependencies: ["TestSupport", "SiftStore", "SiftRules", "SiftText"]),
         // SiftStore too: the tests hold write locks and build old-schema stores directly.
-        .testTarget(name: "EndToEndTests", dependencies: ["msgsift", "SiftStore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "msgsift", "SiftStore"]),
         // Language detection over lines of text, for `make bench-langid` (bench/langid/).
         .executableTarget(name: "msgsift-langid", dependencies: ["SiftText"]),
     ],

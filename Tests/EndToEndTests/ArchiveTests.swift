@@ -5,6 +5,7 @@
 import Foundation
 import SiftStore
 import Testing
+import TestSupport
 
 @Suite("Phone archives, end to end")
 struct ArchiveTests {

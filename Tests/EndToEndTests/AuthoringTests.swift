@@ -3,6 +3,7 @@
 // and --stats=all / --stats-json.
 import Foundation
 import Testing
+import TestSupport
 
 /// The rules `make run` uses on the samples.
 let sampleRules = ["--no-db", "--filters", "samples/rules.sfsfilters", "--lists", "samples/lists.json", "--lists-languages", "he,en",

@@ -1,6 +1,7 @@
 // The command line's contract: help, exit statuses, `msgsift: …` errors, test.
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("Command line, end to end")
 struct CommandLineTests {

@@ -4,6 +4,7 @@
 // real bash (and zsh and fish where installed).
 import Foundation
 import Testing
+import TestSupport
 
 /// What the binary says of its commands, read from --help alone.
 enum HelpSurvey {

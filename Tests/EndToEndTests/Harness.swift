@@ -1,6 +1,7 @@
 // Runs the built msgsift binary the way a user does: arguments, stdin bytes,
 // and what comes back on stdout, stderr and the exit status.
 import Foundation
+import TestSupport
 
 struct RunResult {
     var status: Int32

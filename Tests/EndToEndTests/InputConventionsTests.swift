@@ -4,6 +4,7 @@
 // terminal (a real pseudo-terminal, through python3's pty module).
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("Input formats and conventions, end to end")
 struct InputConventionsTests {

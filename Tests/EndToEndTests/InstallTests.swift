@@ -3,6 +3,7 @@
 // that completes from where it was installed, and nothing left after uninstall.
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("make install, end to end")
 struct InstallTests {

@@ -3,6 +3,7 @@
 // records every request it receives, for the tests to read back.
 import Foundation
 import Testing
+import TestSupport
 
 final class TestServer: @unchecked Sendable {
     let pid: pid_t

@@ -2,6 +2,7 @@
 // and --stats), end to end. Stray CSV quotes: StrayQuoteTests.swift.
 import Foundation
 import Testing
+import TestSupport
 
 /// Regressions from the review of the reader.
 @Suite("Reader regressions, end to end")

@@ -5,6 +5,7 @@
 // one run's.
 import Foundation
 import Testing
+import TestSupport
 
 /// GNU parallel (with Perl's Text::CSV, for --csv) and jq, which `make test` installs.
 private let scaleOutTools: Bool = {

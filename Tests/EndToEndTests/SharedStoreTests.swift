@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SiftStore
+import TestSupport
 
 /// A store shared between users (README: a store you cannot write can still be read):
 /// a read by another user must leave nothing behind that stops its owner writing it.

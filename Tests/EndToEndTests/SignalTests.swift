@@ -2,6 +2,7 @@
 // record whatever the thread count, output format or --annotate.
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("Signals during a run")
 struct SignalTests {

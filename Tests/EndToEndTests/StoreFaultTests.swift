@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 import SiftStore
+import TestSupport
 
 @Suite("Store faults")
 struct StoreFaultTests {

@@ -2,6 +2,7 @@
 // folder (and MSGSIFT_DB is blanked), so no test ever touches a real store.
 import Foundation
 import Testing
+import TestSupport
 
 struct StoreSession {
     let home: String

@@ -1,6 +1,7 @@
 // Streams through the binary (docs/formats.md "Input"): formats, renames, errors, order.
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("Streams, end to end")
 struct StreamTests {

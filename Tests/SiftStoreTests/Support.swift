@@ -2,6 +2,7 @@
 import Foundation
 @testable import SiftStore
 import SiftRules
+import TestSupport
 
 /// A path for a store that does not exist yet, in a folder of its own.
 func freshStorePath(_ name: String = "rules.db") -> String {

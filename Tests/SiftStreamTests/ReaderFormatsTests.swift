@@ -7,6 +7,7 @@ import Testing
 @testable import SiftInput
 @testable import SiftOutput
 @testable import SiftStream
+import TestSupport
 
 /// What the reader made of one input: each record's text (its bytes as a batch holds
 /// them), number, line and whether it was over --max-record-bytes, and the error that

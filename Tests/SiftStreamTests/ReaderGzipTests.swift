@@ -5,6 +5,7 @@
 import Foundation
 import Testing
 @testable import SiftInput
+import TestSupport
 
 /// A gzip member holding `data` in one stored (uncompressed) deflate block that is not the
 /// last, followed by a block of the reserved type 3, which zlib refuses ("invalid block

@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 @testable import SiftInput
+import TestSupport
 
 /// The failure reading `input` from a file in reads of `chunkSize` bytes, and how many records were read.
 private func read(_ input: [UInt8], chunkSize: Int, maxRecordBytes: Int = 1 << 20) throws -> (failure: String?, records: Int) {

@@ -181,11 +181,17 @@ def main():
             pick = lambda idx: fmt(score(label, [ours[i] for i in idx])) if idx else "-"
             print(f"{name:10} {len(texts):5}  {pick(range(len(texts))):>20}  {len(long):14}  {pick(long):>20}  "
                   f"{len(alone):10}  {pick(both):>20}")
+    print_wrong(details)
+
+
+def print_wrong(details, width=100):
+    """Per set (name, Counter of msgsift's wrong answers, some of them as (answer, text)):
+    the confusions, then the texts."""
     for name, conf, wrong in details:
         if conf:
             print(f"\n{name}: msgsift wrong answers " + ", ".join(f"{g} {n}" for g, n in conf.most_common()))
             for g, t in wrong:
-                print(f"  {g}: {t[:100]}")
+                print(f"  {g}: {t[:width]}")
 
 
 if __name__ == "__main__":

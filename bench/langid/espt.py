@@ -40,13 +40,13 @@ import base64
 import glob
 import os
 import re
-import subprocess
 import sys
 
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import train  # noqa: E402  (feature_keys, bucket, load)
+from sayings import unpacked  # noqa: E402  (Debian's fortune packages, fetched into data/fortunes/)
 
 HERE = train.HERE
 ROOT = train.ROOT
@@ -66,15 +66,8 @@ FORTUNES = {"es": ("fortunes-es", "usr/share/games/fortunes/es/*.fortunes"),
 def fortunes(lang):
     """Sentences of the language's fortune cookies (attributions dropped)."""
     package, pattern = FORTUNES[lang]
-    root = os.path.join(HERE, "data", "fortunes")
-    unpacked = os.path.join(root, package)
-    if not os.path.isdir(unpacked):
-        os.makedirs(root, exist_ok=True)
-        subprocess.run(["apt-get", "download", "-q", package], cwd=root, check=True, stdout=subprocess.DEVNULL)
-        deb = glob.glob(os.path.join(root, package + "_*.deb"))[0]
-        subprocess.run(["dpkg-deb", "-x", deb, unpacked], check=True)
     out = []
-    for path in sorted(glob.glob(os.path.join(unpacked, pattern))):
+    for path in sorted(glob.glob(os.path.join(unpacked(package), pattern))):
         with open(path, encoding="utf-8", errors="replace") as f:
             for cookie in f.read().split("\n%\n"):
                 lines = [l for l in cookie.splitlines() if not l.strip().startswith("--")]

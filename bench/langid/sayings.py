@@ -40,7 +40,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from chat import fmt, make_langid, make_lingua, msgsift, score  # noqa: E402
+from chat import fmt, make_langid, make_lingua, msgsift, print_wrong, score  # noqa: E402
 
 ROOT = os.path.join(HERE, "data", "fortunes")
 GAMES = "usr/share/games/fortunes"
@@ -60,6 +60,8 @@ ATTRIBUTION = re.compile(r"^\s*--\s*\S")
 
 
 def unpacked(package):
+    """The folder Debian's `package` is unpacked into (fetched with apt-get download and
+    unpacked with dpkg-deb the first time)."""
     folder = os.path.join(ROOT, package)
     if not os.path.isdir(folder):
         os.makedirs(ROOT, exist_ok=True)
@@ -127,11 +129,7 @@ def main():
         details.append((name, collections.Counter(g for g, _ in wrong), wrong[:10]))
     if split:
         print(f"\nzh: msgsift names {split}")
-    for name, conf, wrong in details:
-        if conf:
-            print(f"\n{name}: msgsift wrong answers " + ", ".join(f"{g} {n}" for g, n in conf.most_common()))
-            for g, t in wrong:
-                print(f"  {g}: {t[:110]}")
+    print_wrong(details, 110)
 
 
 if __name__ == "__main__":
