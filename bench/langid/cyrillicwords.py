@@ -27,9 +27,10 @@ git-ignored) against the training part of extract.py's Russian sentences and
 chat.py's `tune` part of Russian chat. It prints, per candidate, the share of
 each language's sentences of 20 letters or more with none of the letters
 Russian lacks that hold a kept word (caught), the share of Russian ones that
-do (which the detector would leave undetermined), and the share of the
-Ukrainian lines of chat.py's `tune` part that the detector still named Russian
-with the words Russian's list lacks alone: bench/RESULTS.md has the table. sayings.py's Bulgarian
+do (which the detector would leave undetermined), and the share of chat.py's
+`tune` lines of other languages (cb-xx) written in Cyrillic without a letter
+Russian lacks or ъ (Ukrainian, which only words tell from Russian) that hold
+one: bench/RESULTS.md has the table. sayings.py's Bulgarian
 cookies and chat.py's `eval` part are evaluation only.
 
 Usage: cyrillicwords.py [--tune]
@@ -42,6 +43,7 @@ import wordfreq
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+import extract  # noqa: E402  (fetch, xpi_strings, mo_strings, sentences, script_of)
 OUT = os.path.join(HERE, "..", "..", "Sources", "SiftText", "Tables", "CyrillicWords.swift")
 LANGS = ["bg", "mk", "uk"]
 ZIPF = 3.5
@@ -72,20 +74,18 @@ def kept(zipf, gap=GAP):
     return words
 
 
-# The Ukrainian lines of chat.py's tune part (cb-xx) that the detector named Russian
-# with the words absent from Russian's list alone.
-UKRAINIAN_NAMED_RUSSIAN = """Нахилися.|(Роботи)|Роботи панують.|Так.|Хто твоя мати?|Печу торт.|Або щось.|
-А я коли-небудь жив?|Я боюся.|Щось веселе.|Я не брешу.|Я сказав щось доказово неправдиве?|Я не злюся.|
-Я не з тих, хто ненавидить.|Неа.|А у тебе?|Погано себе почуваю|Коли?|Френк Герберт|А. Кларк.|Не для людей.|
-Золота рукавичка.|Я ЛЮБЛЮ БЕЙСБОЛ|Галактика Андромеди.""".replace("\n", "").split("|")
-
-
 def russian_letters_only(text):
     return not any(NOT_RUSSIAN_LETTER.match(c) and not RUSSIAN_WORD.match(c.lower()) for c in text)
 
 
+def cyrillic_in_russian_letters(text):
+    """Cyrillic letters only, none Russian lacks, no ъ: what only words can tell from Russian."""
+    letters = [c for c in text if c.isalpha()]
+    return (len(letters) > 0 and all(extract.script_of(c) == "cyrillic" for c in letters)
+            and russian_letters_only(text) and "ъ" not in text.lower())
+
+
 def tune():
-    import extract
     import chat
     data = os.path.join(HERE, "data", "cyrillic")
     packages = [(f"{family}-l10n-{lang}", lang) for lang in LANGS for family in ("firefox-esr", "libreoffice")]
@@ -110,7 +110,8 @@ def tune():
     with open(os.path.join(HERE, "data", "train", "ru.txt"), encoding="utf-8") as f:
         sets["ru (catalogs, training part)"] = {line.strip() for line in f if line.strip()}
     sets["ru (chat, tune part)"] = {t for t in chat.load_sets()["cb-ru"] if chat.part_of(t) == "tune"}
-    sets["uk named ru (chat, tune part)"] = UKRAINIAN_NAMED_RUSSIAN
+    sets["uk (chat, tune part)"] = {
+        t for t in chat.load_sets()["cb-xx"] if chat.part_of(t) == "tune" and cyrillic_in_russian_letters(t)}
     for zipf, gap in ((3.0, 99), (3.5, 99), (4.0, 99), (4.5, 99), (3.5, 3.0), (3.5, 2.5), (3.5, 2.0)):
         words = kept(zipf, gap)
         row = []
