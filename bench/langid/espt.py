@@ -46,7 +46,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import train  # noqa: E402  (feature_keys, bucket, load)
-from sayings import unpacked  # noqa: E402  (Debian's fortune packages, fetched into data/fortunes/)
+import extract  # noqa: E402  (fetch: Debian's fortune packages, into data/fortunes/)
 
 HERE = train.HERE
 ROOT = train.ROOT
@@ -67,7 +67,8 @@ def fortunes(lang):
     """Sentences of the language's fortune cookies (attributions dropped)."""
     package, pattern = FORTUNES[lang]
     out = []
-    for path in sorted(glob.glob(os.path.join(unpacked(package), pattern))):
+    unpacked = extract.fetch([(package, None)], os.path.join(HERE, "data", "fortunes"))[package]
+    for path in sorted(glob.glob(os.path.join(unpacked, pattern))):
         with open(path, encoding="utf-8", errors="replace") as f:
             for cookie in f.read().split("\n%\n"):
                 lines = [l for l in cookie.splitlines() if not l.strip().startswith("--")]

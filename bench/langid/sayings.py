@@ -35,11 +35,11 @@ import collections
 import glob
 import os
 import re
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+import extract  # noqa: E402
 from chat import fmt, make_langid, make_lingua, msgsift, print_wrong, score  # noqa: E402
 
 ROOT = os.path.join(HERE, "data", "fortunes")
@@ -59,20 +59,14 @@ COLOUR = re.compile(r"\x1b\[[0-9;]*m")
 ATTRIBUTION = re.compile(r"^\s*--\s*\S")
 
 
-def unpacked(package):
-    """The folder Debian's `package` is unpacked into (fetched with apt-get download and
-    unpacked with dpkg-deb the first time)."""
-    folder = os.path.join(ROOT, package)
-    if not os.path.isdir(folder):
-        os.makedirs(ROOT, exist_ok=True)
-        subprocess.run(["apt-get", "download", "-q", package], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
-        deb = glob.glob(os.path.join(ROOT, package + "_*.deb"))[0]
-        subprocess.run(["dpkg-deb", "-x", deb, folder], check=True)
-    return folder
+def fortunes(package):
+    """The folder Debian's `package` is unpacked into under data/fortunes/ (fetched and
+    unpacked as extract.py fetches its packages, the first time)."""
+    return extract.fetch([(package, None)], ROOT)[package]
 
 
 def cookies(package, sub, left_out):
-    folder = os.path.join(unpacked(package), GAMES, sub)
+    folder = os.path.join(fortunes(package), GAMES, sub)
     out = []
     for path in sorted(glob.glob(os.path.join(folder, "*"))):
         name = os.path.basename(path)
