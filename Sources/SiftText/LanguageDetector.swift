@@ -21,7 +21,7 @@
 //   2. Within the winner: Hebrew → he. Cyrillic → ru, unless letters Russian
 //      lacks (Ukrainian і ї є ґ, Serbian ђ ј љ …), ъ before a consonant
 //      (Bulgarian поръчка) or their frequent words are there (дякую, пратка,
-//      хвала by hand; обаче, зошто, щось among the 26,000 Bulgarian, Macedonian
+//      шта by hand; обаче, зошто, щось among the 26,000 Bulgarian, Macedonian
 //      and Ukrainian words wordfreq lists that Russian's list lacks or has a
 //      thousand times less often, Tables/CyrillicWords.swift). Han and kana →
 //      ja when any kana, or any kanji only Japanese writes (駅 済 変 …,

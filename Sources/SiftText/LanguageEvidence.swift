@@ -458,7 +458,7 @@ struct Evidence {
                 if wordIsCapital && (!titleCase || titleStart) { addCapitalisedWord() }
             } else if wordScript == .cyrillic {
                 // A frequent word of Ukrainian, Bulgarian, Serbian or Macedonian that Russian
-                // does not have (дякую, пратка, хвала, обаче): a sign as strong as 25 of their
+                // does not have (дякую, пратка, шта, обаче): a sign as strong as 25 of their
                 // own letters.
                 if WordTable.isNotRussian(wordHash) { nonRussian += 25 }
             } else {

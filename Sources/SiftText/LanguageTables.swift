@@ -146,11 +146,10 @@ enum WordTable {
     /// Bulgarian, Serbian, Macedonian; Mongolian and Kyrgyz, which write Russian's
     /// letters and a few of their own) that Russian does not use, in lower case;
     /// written without the letters Russian lacks (і ї є ґ ђ ј …), which count already.
-    /// (Left out: words Russian writes too, or that Russian SMS use — будь, зараз,
-    /// грн, тук, хвала, сутра, што, здраво, вона, коли, благодаря, може, можеш (ь
-    /// dropped), поки, хто (jokes), ден (Dan), ранку, грошей, вони, моля, искам (forms
-    /// of Russian words), сега (Sega), внимателно, щастие, чекай (misspellings and slang)
-    /// — and single letters such as Bulgarian е, which an initial `Е.` would match.)
+    /// Left out, here and from `notRussianFrequentWords`: the words of
+    /// bench/langid/cyrillicwords.py's `LEFT_OUT`, which Russian writes too or Russian
+    /// SMS use (`хвала`, `може` with ь dropped, `сега` for Sega); and single letters
+    /// such as Bulgarian е, which an initial `Е.` would match.
     static let notRussianWords = """
         дякую ласка вдома хвилин хвилини чекаю гарного мене що буде вже треба дуже який яка яке
         можна замовлення отримати отримали рахунок картка картки гривень немає також

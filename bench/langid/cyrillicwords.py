@@ -49,8 +49,11 @@ LANGS = ["bg", "mk", "uk"]
 ZIPF = 3.5
 GAP = 3.0
 MIN_LENGTH = 2
-# What WordTable.notRussianWords leaves out: words Russian writes too, Russian SMS
-# spellings, names and brands.
+# Words left out of both WordTable.notRussianWords and the list written here, because
+# Russian writes them too or Russian SMS use them: будь, зараз, грн, тук, хвала, сутра,
+# што, здраво, вона, коли, благодаря, може, можеш (ь dropped), поки, хто (jokes), ден
+# (Dan), ранку, грошей, вони, моля, искам (forms of Russian words), сега (Sega),
+# внимателно, щастие, чекай (misspellings and slang).
 LEFT_OUT = set("""
     будь зараз грн тук хвала сутра што здраво вона коли благодаря може можеш поки хто ден
     ранку грошей вони моля искам сега внимателно щастие чекай
