@@ -5,7 +5,7 @@ Writes Sources/SiftText/Tables/SpanishPortugueseModel.swift. When the Latin
 model's two best languages are Spanish and Portuguese, LanguageDetector reads
 the body a second time with this table and lets it decide between the two
 (LanguageDetector.swift, rule 2). The two are close enough that the
-eight-class table, whose 65,536 buckets every class's n-grams share and whose
+eight-class table, whose 2^17 buckets every class's n-grams share and whose
 penalties stop at 7.5 nats, leaves many pairs to chance: `segundo valor mas
 grande` came out Portuguese by 21 nats, `O número a ser convertido.` Spanish.
 

@@ -22,6 +22,7 @@ integers. Class 7
 Usage:
   train.py                 train on all training data and write the Swift table
   train.py --experiment    hold part of the training data out and compare settings
+  train.py --bits N        2^N buckets instead of 2^17 (with --out, to compare tables)
 """
 import argparse
 import base64
@@ -33,7 +34,7 @@ import sys
 import numpy as np
 
 CLASSES = ["en", "fr", "de", "it", "pt", "es", "tr", "xx"]
-BITS = 16
+BITS = 17
 ORDER = 4
 ALPHA = 0.5
 STEP = 2           # penalty units per nat (4-bit penalties: at most 7.5 nats)
@@ -210,7 +211,7 @@ def experiment():
         ss = load("train", lang)
         train[lang] = [s for s in ss if dev_key(s) != 0]
         dev[lang] = [s for s in ss if dev_key(s) == 0 and len(s) >= 20]
-    pen = fit([featurize(train[l], BITS, ORDER, True) for l in CLASSES])
+    pen = fit([featurize(train[l], BITS, ORDER, True) for l in CLASSES], BITS)
     preds = {l: [predict(pen, f) for f in featurize(dev[l], BITS, ORDER, True)] for l in CLASSES}
     for margin in (0.0, 1.0, 2.0, 3.0):
         ok = tot = und = 0
@@ -261,15 +262,18 @@ def emit(pen, path, counts):
 
 
 def main():
+    global BITS
     ap = argparse.ArgumentParser()
     ap.add_argument("--experiment", action="store_true")
+    ap.add_argument("--bits", type=int, default=BITS, help="log2 of the number of buckets")
     ap.add_argument("--out", default=os.path.join(ROOT, "Sources/SiftText/Tables/LatinModel.swift"))
     args = ap.parse_args()
+    BITS = args.bits
     if args.experiment:
         experiment()
         return
     data = {l: load("train", l) for l in CLASSES}
-    pen = fit([featurize(data[l], BITS, ORDER, True) for l in CLASSES])
+    pen = fit([featurize(data[l], BITS, ORDER, True) for l in CLASSES], BITS)
     emit(pen, args.out, {l: len(v) for l, v in data.items()})
     print(f"wrote {args.out} ({os.path.getsize(args.out)} bytes)", file=sys.stderr)
 
