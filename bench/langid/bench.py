@@ -122,7 +122,22 @@ def report(name, data, answers, speed, other_answers):
         print(f"unsupported Latin-script languages left undetermined: {100 * left / len(other_answers):.1f}% "
               f"({len(other_answers)} sentences)")
     print(f"speed: {speed:,.0f} texts/s on one core (SMS-length bodies)")
-    return 100 * ok / total
+    return 100 * ok / total, errors, total
+
+
+# The detector's targets on news-like sentences (bench/langid/README.md, "Targets").
+RIGHT_TARGET, WRONG_CAP, SPEED_TARGET = 99.5, 0.2, 500_000
+
+
+def targets(part, right, errors, total, speed):
+    """One line per target: the figure, the target, met or not."""
+    allowed = int(total * WRONG_CAP / 100)
+    met = lambda ok: "met" if ok else "NOT met"
+    print(f"\ntargets ({part} part):")
+    print(f"  right >= {RIGHT_TARGET}%: {right:.2f}%: {met(right >= RIGHT_TARGET)}")
+    print(f"  wrong <= {WRONG_CAP}%: {100 * errors / total:.3f}% ({errors} of {total}; at most {allowed}): "
+          f"{met(errors <= allowed)}")
+    print(f"  >= {SPEED_TARGET:,} texts/s on one core: {speed:,.0f} on this machine: {met(speed >= SPEED_TARGET)}")
 
 
 def main():
@@ -156,14 +171,16 @@ def main():
         return
     speed, raw = msgsift_speed(binary, sms)
     print(f"msgsift-langid --time: {raw}")
-    acc = {"msgsift": report("msgsift", data, answers, speed, got[i:])}
+    right, errors, total = report("msgsift", data, answers, speed, got[i:])
+    acc = {"msgsift": right}
 
     for name, make in (("lingua-language-detector (high accuracy)", make_lingua), ("langid.py", make_langid)):
         detect = make()
         answers = {l: [detect(t) for t in data[l]] for l in LANGS}
         sample = sms[:: max(1, len(sms) // 3000)]
-        acc[name] = report(name, data, answers, python_speed(detect, sample), [detect(t) for t in other])
+        acc[name] = report(name, data, answers, python_speed(detect, sample), [detect(t) for t in other])[0]
     print("\nsummary: " + ", ".join(f"{k} {v:.2f}%" for k, v in acc.items()))
+    targets(part, right, errors, total, speed)
 
 
 if __name__ == "__main__":

@@ -110,6 +110,12 @@ def make_lingua():
     return make()
 
 
+def msgsift_speed(binary, texts):
+    sys.path.insert(0, HERE)
+    from bench import msgsift_speed as speed
+    return speed(binary, texts)
+
+
 def make_langid():
     from langid.langid import LanguageIdentifier, model
     ident = LanguageIdentifier.from_modelstring(model, norm_probs=True)
@@ -152,10 +158,12 @@ def main():
           "(for xx, right = undetermined or another language)")
     print(f"{'set':10} {'n':>5}  {'msgsift':>20}  {'lingua':>20}  {'langid.py':>20}  {'langid.py p>=0.9':>20}")
     details = []
+    results = {}
     for name in sorted(sets, key=lambda k: (not k.startswith("en-"), k)):
         texts, label = sets[name], label_of(name)
         ours = msgsift(binary, texts)
-        row = [fmt(score(label, ours))]
+        results[name] = score(label, ours)
+        row = [fmt(results[name])]
         if lingua:
             row.append(fmt(score(label, [lingua(t) for t in texts])))
             lid = [langid(t) for t in texts]
@@ -182,6 +190,33 @@ def main():
             print(f"{name:10} {len(texts):5}  {pick(range(len(texts))):>20}  {len(long):14}  {pick(long):>20}  "
                   f"{len(alone):10}  {pick(both):>20}")
     print_wrong(details)
+    chat = [t for texts in sets.values() for t in texts if len(t) <= 160]
+    speed, raw = msgsift_speed(binary, chat)
+    print(f"\nmsgsift-langid --time on the {len(chat)} texts of at most 160 characters: {raw}")
+    targets(part, results, speed)
+
+
+# The detector's targets on chat (bench/langid/README.md, "Targets"): English SMS named
+# English, and every supported language's chat sets right; `xx` has no target here.
+SMS_RIGHT, SMS_WRONG, CHAT_RIGHT, CHAT_WRONG, SPEED = 97.0, 0.2, 95.0, 0.5, 500_000
+
+
+def targets(part, results, speed):
+    """One line per target: the figures, the target, met or not, per set."""
+    met = lambda ok: "met" if ok else "NOT met"
+    pct = lambda counts: (100 * counts[0] / sum(counts), 100 * counts[2] / sum(counts))
+    print(f"\ntargets ({part} part):")
+    if "en-sms" in results:
+        right, wrong = pct(results["en-sms"])
+        print(f"  en-sms: >= {SMS_RIGHT}% named English, <= {SMS_WRONG}% another language: "
+              f"{right:.1f}% / {wrong:.2f}%: {met(right >= SMS_RIGHT and wrong <= SMS_WRONG)}")
+    for name, counts in sorted(results.items()):
+        if label_of(name) == "xx":
+            continue
+        right, wrong = pct(counts)
+        print(f"  {name}: >= {CHAT_RIGHT}% right, <= {CHAT_WRONG}% wrong: {right:.1f}% / {wrong:.2f}%: "
+              f"{met(right >= CHAT_RIGHT and wrong <= CHAT_WRONG)}")
+    print(f"  >= {SPEED:,} texts/s on one core: {speed:,.0f} on this machine: {met(speed >= SPEED)}")
 
 
 def print_wrong(details, width=100):
