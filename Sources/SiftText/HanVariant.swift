@@ -14,9 +14,8 @@ public enum HanVariant: Sendable, Equatable {
 extension HanTables {
     /// Whether the code point is Simplified-only, Traditional-only or neither.
     public static func variant(_ cp: UInt32) -> HanVariant {
-        if cp < 0x3400 { return .both }
-        if contains(simplifiedOnly, cp) { return .simplified }
-        if contains(traditionalOnly, cp) { return .traditional }
+        if has(simplifiedBits, cp) { return .simplified }
+        if has(traditionalBits, cp) { return .traditional }
         return .both
     }
 
@@ -27,7 +26,7 @@ extension HanTables {
     /// Traditional Chinese. Asked before `variant`, which counts 関 as Traditional.
     /// The iteration mark 々 (`時々`, `色々`) counts so too: Chinese repeats the character.
     public static func isJapaneseOnly(_ cp: UInt32) -> Bool {
-        cp == 0x3005 || cp >= 0x4E00 && cp <= 0x9FFF && contains(japaneseOnly, cp)
+        cp == 0x3005 || has(japaneseOnlyBits, cp)
     }
 
     /// What two adjacent Han characters say: `japanesePair` for a two-character word only
@@ -44,20 +43,34 @@ extension HanTables {
     /// `们` no. Outside U+3400-U+9FFF, no.
     @inline(__always)
     static func isJapaneseKanji(_ cp: UInt32) -> Bool {
-        let i = Int(cp &- 0x3400)
-        return i >= 0 && i < 0x6C00 && kanjiBits[i >> 6] & 1 << UInt64(i & 63) != 0
+        has(kanjiBits, cp)
     }
 
-    /// `japaneseKanji` as one bit per code point of U+3400-U+9FFF (3.4 KiB).
-    static let kanjiBits: FrozenBuffer<UInt64> = {
+    /// `japaneseKanji`, `simplifiedOnly`, `traditionalOnly` and `japaneseOnly` (less 々) as one
+    /// bit per code point of U+3400-U+9FFF (3.4 KiB each), where every character of the
+    /// four lists is: one load per Han character where a binary search took a dozen.
+    static let kanjiBits = bitmap(japaneseKanji)
+    static let simplifiedBits = bitmap(simplifiedOnly)
+    static let traditionalBits = bitmap(traditionalOnly)
+    static let japaneseOnlyBits = bitmap(japaneseOnly)
+
+    private static func bitmap(_ codePoints: [UInt32]) -> FrozenBuffer<UInt64> {
         let table = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 0x6C00 / 64)
         table.initialize(repeating: 0)
-        for cp in japaneseKanji {
+        for cp in codePoints {
+            precondition(cp >= 0x3400 && cp <= 0x9FFF, "HanTables: U+\(String(cp, radix: 16)) outside the bitmaps")
             let i = Int(cp - 0x3400)
             table[i >> 6] |= 1 << UInt64(i & 63)
         }
         return FrozenBuffer(table)
-    }()
+    }
+
+    /// Whether `table` (a `bitmap`) has the code point's bit; outside U+3400-U+9FFF, no.
+    @inline(__always)
+    private static func has(_ table: FrozenBuffer<UInt64>, _ cp: UInt32) -> Bool {
+        let i = Int(cp &- 0x3400)
+        return i >= 0 && i < 0x6C00 && table[i >> 6] & 1 << UInt64(i & 63) != 0
+    }
 
     static let japanesePair: UInt8 = 1
     static let chinesePair: UInt8 = 2
@@ -112,15 +125,4 @@ extension HanTables {
         0x932C, 0x9332, 0x95A2, 0x9665, 0x967A, 0x96A0, 0x96D1, 0x970A, 0x9855, 0x99C5, 0x9A12, 0x9A13,
         0x9AC4, 0x9ED9, 0x9F62,
     ]
-
-    /// Binary search in an ascending table.
-    @inline(__always)
-    private static func contains(_ sorted: [UInt32], _ cp: UInt32) -> Bool {
-        var lo = 0, hi = sorted.count
-        while lo < hi {
-            let mid = (lo + hi) >> 1
-            if sorted[mid] < cp { lo = mid + 1 } else { hi = mid }
-        }
-        return lo < sorted.count && sorted[lo] == cp
-    }
 }

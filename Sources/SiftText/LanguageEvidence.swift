@@ -399,7 +399,7 @@ struct Evidence {
         if !wordIsURLPart {
             if wordScript == .latin {
                 // `To`, `Our`, `Has` in Title Case are the message's words, not a brand's.
-                let titleCase = wordIsCapital && WordTable.titleCase.contains(wordHash)
+                let titleCase = wordIsCapital && WordTable.isTitleCase(wordHash)
                 if titleCase { capitalLatinWords &-= 1 }
                 let says = WordTable.latinWord(wordHash)
                 latinWordCount &+= 1

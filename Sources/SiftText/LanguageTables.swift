@@ -396,6 +396,15 @@ enum WordTable {
 
     /// Hashes of `titleCaseWords`.
     static let titleCase = hashes(titleCaseWords)
+    /// One bit per value of a hash's top 12 bits (512 bytes), set for `titleCase`'s words: the
+    /// capitalised words of a body, names and brands mostly, are turned away by one load.
+    static let titleCaseFilter: FrozenBuffer<UInt64> = filter(titleCase)
+
+    /// Whether a Latin word's hash is one of `titleCaseWords`.
+    @inline(__always)
+    static func isTitleCase(_ h: UInt64) -> Bool {
+        titleCaseFilter[Int(h >> 58)] & 1 << (h >> 52 & 63) != 0 && titleCase.contains(h)
+    }
 
     /// Hashes of `notRussianWords` and of `notRussianFrequentWords` (wordfreq's, bench/langid/cyrillicwords.py).
     static let notRussian = hashes(notRussianWords).union(hashes(notRussianFrequentWords))

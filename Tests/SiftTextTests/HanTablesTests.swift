@@ -33,6 +33,23 @@ import Testing
         #expect(HanTables.variant(cp) == .both)
     }
 
+    /// The lookups read bitmaps built from the lists: every code point of the first two planes
+    /// (the lists' U+3400-U+9FFF and all around it) answers as the lists say.
+    @Test func lookupsAnswerAsTheListsSay() {
+        let simplified = Set(HanTables.simplifiedOnly), traditional = Set(HanTables.traditionalOnly)
+        let japanese = Set(HanTables.japaneseOnly), kanji = Set(HanTables.japaneseKanji)
+        var wrong: [UInt32] = []
+        for cp in UInt32(0)..<0x2_0000 {
+            let variant: HanVariant = simplified.contains(cp) ? .simplified : traditional.contains(cp) ? .traditional : .both
+            if HanTables.variant(cp) != variant || HanTables.isJapaneseOnly(cp) != (cp == 0x3005 || japanese.contains(cp))
+                || HanTables.isJapaneseKanji(cp) != kanji.contains(cp) {
+                wrong.append(cp)
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(10).map { String($0, radix: 16) })")
+        #expect(HanTables.variant(0x10FFFF) == .both && !HanTables.isJapaneseOnly(0x10FFFF))
+    }
+
     @Test func tablesAreSortedAndDisjoint() {
         let s = HanTables.simplifiedOnly, t = HanTables.traditionalOnly
         #expect(zip(s, s.dropFirst()).allSatisfy { $0 < $1 })
