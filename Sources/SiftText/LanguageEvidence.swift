@@ -321,7 +321,7 @@ struct Evidence {
     /// Adds the model's penalties for one feature key.
     @inline(__always)
     mutating func score(_ key: UInt64) {
-        let bucket = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> latinShift)
+        let bucket = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) &>> latinShift)
         let row = latinRows[bucket]   // class k's penalty in byte k
         latinEven &+= row & 0x00FF_00FF_00FF_00FF
         latinOdd &+= row >> 8 & 0x00FF_00FF_00FF_00FF

@@ -358,7 +358,7 @@ enum WordTable {
     static func latinWordProbe(_ h: UInt64) -> UInt16 {
         let (slots, shift) = latinWordSlots
         let mask = Int(1 << (64 - shift)) - 1, key = h & ~0xFFFF
-        var i = Int((h &* 0x9E37_79B9_7F4A_7C15) >> shift)
+        var i = Int((h &* 0x9E37_79B9_7F4A_7C15) &>> shift)
         while true {
             let slot = slots[i]
             if slot == 0 { return 0 }
