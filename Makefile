@@ -170,6 +170,7 @@ bench-langid: deps
 	python3 bench/langid/sms.py .build/release/msgsift-langid
 	$(LANGID_VENV)/bin/python bench/langid/chat.py .build/release/msgsift-langid
 	$(LANGID_VENV)/bin/python bench/langid/sayings.py .build/release/msgsift-langid
+	$(LANGID_VENV)/bin/python bench/langid/django.py .build/release/msgsift-langid
 
 # Short hand-written SMS only (bench/langid/sms/): python3 alone, nothing fetched.
 bench-langid-sms:
