@@ -123,6 +123,26 @@ def make_langid():
     return ident.classify
 
 
+def detectors():
+    """lingua's and langid.py's answer for a text, or (None, None), said, when they are missing."""
+    try:
+        return make_lingua(), make_langid()
+    except ImportError:
+        print("(lingua or langid.py missing: msgsift only; `make bench-langid` installs them)")
+        return None, None
+
+
+def all_answers(ours, texts, lingua, langid):
+    """msgsift's answers (`ours`) beside lingua's, langid.py's and langid.py's kept at p >= 0.9."""
+    answers = {"msgsift": ours}
+    if lingua:
+        answers["lingua"] = [lingua(t) for t in texts]
+        lid = [langid(t) for t in texts]
+        answers["langid"] = [g for g, _ in lid]
+        answers["langid-p"] = [g if p >= 0.9 else None for g, p in lid]
+    return answers
+
+
 def score(label, answers):
     right = und = wrong = 0
     for got in answers:
@@ -149,11 +169,7 @@ def main():
     part = sys.argv[sys.argv.index("--part") + 1] if "--part" in sys.argv else "eval"
     fetch()
     sets = {k: [t for t in v if part == "all" or part_of(t) == part] for k, v in load_sets().items()}
-    try:
-        lingua, langid = make_lingua(), make_langid()
-    except ImportError:
-        lingua = langid = None
-        print("(lingua or langid.py missing: msgsift only; `make bench-langid` installs them)")
+    lingua, langid = detectors()
     print(f"part: {part}; right / undetermined / wrong, % of texts "
           "(for xx, right = undetermined or another language)")
     print(f"{'set':10} {'n':>5}  {'msgsift':>20}  {'lingua':>20}  {'langid.py':>20}  {'langid.py p>=0.9':>20}")
@@ -163,12 +179,7 @@ def main():
         texts, label = sets[name], label_of(name)
         ours = msgsift(binary, texts)
         results[name] = score(label, ours)
-        row = [fmt(results[name])]
-        if lingua:
-            row.append(fmt(score(label, [lingua(t) for t in texts])))
-            lid = [langid(t) for t in texts]
-            row.append(fmt(score(label, [g for g, _ in lid])))
-            row.append(fmt(score(label, [g if p >= 0.9 else None for g, p in lid])))
+        row = [fmt(score(label, a)) for a in all_answers(ours, texts, lingua, langid).values()]
         print(f"{name:10} {len(texts):5}  " + "  ".join(f"{c:>20}" for c in row))
         wrong = [(g, t) for g, t in zip(ours, texts) if g is not None and score(label, [g])[2]]
         details.append((name, collections.Counter(g for g, _ in wrong), wrong[:12]))

@@ -39,7 +39,7 @@ import zipfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import extract  # noqa: E402
-from chat import fmt, make_langid, make_lingua, msgsift, print_wrong, score  # noqa: E402
+from chat import all_answers, detectors, fmt, msgsift, print_wrong, score  # noqa: E402
 
 PACKAGE = "django==5.1.4"
 ROOT = os.path.join(HERE, "data", "django")
@@ -110,11 +110,7 @@ def load_sets():
 def main():
     binary = sys.argv[1]
     sets = load_sets()
-    try:
-        lingua, langid = make_lingua(), make_langid()
-    except ImportError:
-        lingua = langid = None
-        print("(lingua or langid.py missing: msgsift only; `make bench-langid` installs them)")
+    lingua, langid = detectors()
     print(f"Django {PACKAGE.split('==')[1]}'s translations, strings of at least {MIN_LENGTH} characters; "
           "right / undetermined / wrong, % of texts (for xx, right = undetermined)")
     print(f"{'set':12} {'n':>5}  {'msgsift':>20}  {'lingua':>20}  {'langid.py':>20}  {'langid.py p>=0.9':>20}")
@@ -123,12 +119,7 @@ def main():
     for name, texts_ in sets.items():
         label = "xx" if name.startswith("xx") else name
         ours = msgsift(binary, texts_)
-        answers = {"msgsift": ours}
-        if lingua:
-            answers["lingua"] = [lingua(t) for t in texts_]
-            lid = [langid(t) for t in texts_]
-            answers["langid"] = [g for g, _ in lid]
-            answers["langid-p"] = [g if p >= 0.9 else None for g, p in lid]
+        answers = all_answers(ours, texts_, lingua, langid)
         print(f"{name:12} {len(texts_):5}  " + "  ".join(f"{fmt(score(label, a)):>20}" for a in answers.values()))
         if label != "xx":
             r, u, w = score(label, ours)

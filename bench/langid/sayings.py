@@ -40,7 +40,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import extract  # noqa: E402
-from chat import fmt, make_langid, make_lingua, msgsift, print_wrong, score  # noqa: E402
+from chat import all_answers, detectors, fmt, msgsift, print_wrong, score  # noqa: E402
 
 ROOT = os.path.join(HERE, "data", "fortunes")
 GAMES = "usr/share/games/fortunes"
@@ -93,11 +93,7 @@ def load_sets():
 def main():
     binary = sys.argv[1]
     sets = load_sets()
-    try:
-        lingua, langid = make_lingua(), make_langid()
-    except ImportError:
-        lingua = langid = None
-        print("(lingua or langid.py missing: msgsift only; `make bench-langid` installs them)")
+    lingua, langid = detectors()
     print("right / undetermined / wrong, % of texts (for xx, right = undetermined); "
           "first all cookies, then those of at most 160 characters")
     print(f"{'set':17} {'n':>5}  {'msgsift':>20}  {'lingua':>20}  {'langid.py':>20}  {'langid.py p>=0.9':>20}")
@@ -108,12 +104,7 @@ def main():
         if label == "zh":
             split = f"{sum(g == 'zh-Hans' for g in ours)} zh-Hans, {sum(g == 'zh-Hant' for g in ours)} zh-Hant"
             ours = ["zh" if g in ("zh-Hans", "zh-Hant") else g for g in ours]
-        answers = {"msgsift": ours}
-        if lingua:
-            answers["lingua"] = [lingua(t) for t in texts]
-            lid = [langid(t) for t in texts]
-            answers["langid"] = [g for g, _ in lid]
-            answers["langid-p"] = [g if p >= 0.9 else None for g, p in lid]
+        answers = all_answers(ours, texts, lingua, langid)
         short = [i for i, t in enumerate(texts) if len(t) <= 160]
         for tag, idx in (("", range(len(texts))), (" <=160", short)):
             row = [fmt(score(label, [a[i] for i in idx])) for a in answers.values()]
