@@ -270,17 +270,23 @@ enum WordTable {
     /// `notRussianFrequentWords`, read when the first Cyrillic word is).
     private static func hashes(_ words: String) -> Set<UInt64> {
         var set = Set<UInt64>()
+        forEachWordHash(in: words) { set.insert($0) }
+        return set
+    }
+
+    /// Calls `body` with the hash (`hash`) of each word of a list written one after another,
+    /// separated by spaces and line ends: one pass over the scalars, for every list's table.
+    private static func forEachWordHash(in words: String, _ body: (UInt64) -> Void) {
         var h = hashBasis
         for scalar in words.unicodeScalars {
             if scalar.value <= 0x20 {
-                if h != hashBasis { set.insert(h) }
+                if h != hashBasis { body(h) }
                 h = hashBasis
             } else {
                 h = mix(h, scalar.value)
             }
         }
-        if h != hashBasis { set.insert(h) }
-        return set
+        if h != hashBasis { body(h) }
     }
 
     /// Latin word hash → what it says: bit k for `onlyOneLanguage`'s or `chatWords`' class k
@@ -321,16 +327,7 @@ enum WordTable {
             slots[i] = key | slots[i] & 0xFFFF | UInt64(bit)
         }
         for (list, bit) in lists {
-            var h = hashBasis
-            for scalar in list.unicodeScalars {
-                if scalar.value <= 0x20 {
-                    if h != hashBasis { add(h, bit) }
-                    h = hashBasis
-                } else {
-                    h = mix(h, scalar.value)
-                }
-            }
-            if h != hashBasis { add(h, bit) }
+            forEachWordHash(in: list) { add($0, bit) }
         }
         return (FrozenBuffer(start: slots, count: 1 << bits), shift)
     }()
@@ -428,16 +425,7 @@ enum WordTable {
         table.reserveCapacity(40_000)
         for (language, words) in lists + arabicScriptWords {
             let bit = Slot.bits(language)
-            var h = hashBasis
-            for scalar in words.unicodeScalars {
-                if scalar.value <= 0x20 {
-                    if h != hashBasis { table[h, default: 0] |= bit }
-                    h = hashBasis
-                } else {
-                    h = mix(h, scalar.value)
-                }
-            }
-            if h != hashBasis { table[h, default: 0] |= bit }
+            forEachWordHash(in: words) { table[$0, default: 0] |= bit }
         }
         return table
     }()
