@@ -74,7 +74,7 @@ def catalogs(locale):
                             recursive=True))
 
 
-def texts(locales, ids=False):
+def strings(locales, ids=False):
     out = []
     for locale in locales:
         for path in catalogs(locale):
@@ -99,10 +99,10 @@ def load_sets():
     known = seen()
     by_label = collections.defaultdict(list)
     for locale, label in LABELS.items():
-        by_label[label] += texts([locale])
-    by_label["en"] = texts(["de"], ids=True)
-    by_label["xx-latin"] = texts(XX_LATIN)
-    by_label["xx-cyrillic"] = texts(XX_CYRILLIC)
+        by_label[label] += strings([locale])
+    by_label["en"] = strings(["de"], ids=True)
+    by_label["xx-latin"] = strings(XX_LATIN)
+    by_label["xx-cyrillic"] = strings(XX_CYRILLIC)
     order = extract.LANGS + ["xx-latin", "xx-cyrillic"]
     return {name: list(dict.fromkeys(t for t in by_label[name] if t not in known)) for name in order}
 
@@ -116,15 +116,15 @@ def main():
     print(f"{'set':12} {'n':>5}  {'msgsift':>20}  {'lingua':>20}  {'langid.py':>20}  {'langid.py p>=0.9':>20}")
     details = []
     totals = collections.Counter()
-    for name, texts_ in sets.items():
+    for name, texts in sets.items():
         label = "xx" if name.startswith("xx") else name
-        ours = msgsift(binary, texts_)
-        answers = all_answers(ours, texts_, lingua, langid)
-        print(f"{name:12} {len(texts_):5}  " + "  ".join(f"{fmt(score(label, a)):>20}" for a in answers.values()))
+        ours = msgsift(binary, texts)
+        answers = all_answers(ours, texts, lingua, langid)
+        print(f"{name:12} {len(texts):5}  " + "  ".join(f"{fmt(score(label, a)):>20}" for a in answers.values()))
         if label != "xx":
             r, u, w = score(label, ours)
             totals.update(right=r, und=u, wrong=w)
-        wrong = [(g, t) for g, t in zip(ours, texts_) if g is not None and score(label, [g])[2]]
+        wrong = [(g, t) for g, t in zip(ours, texts) if g is not None and score(label, [g])[2]]
         details.append((name, collections.Counter(g for g, _ in wrong), wrong[:10]))
     n = sum(totals.values())
     print(f"\nmsgsift, the 14 languages together: {n} texts, right {100 * totals['right'] / n:.2f}%, "
