@@ -41,7 +41,7 @@ extension Evidence {
         // The group with the most words, then the most letters (a full tie: undetermined);
         // its letters are its score.
         func rank(_ words: Int, _ letters: Int) -> Int { words << 24 | min(letters, 1 << 24 - 1) }
-        var best: (Group, Int) = (.latin, rank(words(.latin) - Int(capitalLatinWords), count(.latin))), runnerUp = 0
+        var best: (Group, Int) = (.latin, rank(words(.latin) - Int(capitalLatinWords) - Int(urlPartLatinWords), count(.latin))), runnerUp = 0
         var bestLetters = count(.latin)
         func consider(_ group: Group, _ words: Int, letters: Int) {
             let n = rank(words, letters)

@@ -18,6 +18,13 @@ struct Evidence {
     /// Latin words that start with a capital (`Apple`, `AirPods`, `MAX`): names and brands
     /// as often as not, they do not count against the words of another script (rule 1).
     var capitalLatinWords: Int32 = 0
+    /// Latin words that are parts of a path, an address or a file name (`wordIsURLPart`) and
+    /// did not start with a capital: no more the message's words than a brand is
+    /// (`例如：“/about/contact/”。` is Chinese, `flatpages/contact_page.html` in it too).
+    var urlPartLatinWords: Int32 = 0
+    /// The Latin word just closed (not a capital's, not a URL part) had a `/` or `_` right after
+    /// it: if a URL part follows, it was a path's first word (`flatpages/contact_page.html`).
+    var pathHead = false
     /// The run of Latin letters being read was counted in `capitalLatinWords`; then so
     /// was the Latin word it starts (`wordIsCapital`).
     var capitalRun = false
@@ -207,7 +214,14 @@ struct Evidence {
                 // (`AT&T`, `M&S`): not scored. After `.` and `?` they are the next sentence's
                 // (SMS leave out the space: `Sleep well..take care`); links and addresses
                 // were taken out before (`LanguageDetector.detect`).
-                endWord(); afterJoiner = cp != 0x2E && cp != 0x3F && (afterJoiner || lastWasAlnum) || cp == 0x26; lastWasAlnum = false
+                // A `/` starts a path even before a word (`/about/contact/`, `~/Downloads`); a `.`
+                // after a path's word starts its extension (`contact_page.html`); a Latin word
+                // right before a `/` or `_` may be a path's first (`pathHead`).
+                let inPath = cp == 0x2E && wordIsURLPart && lastWasAlnum
+                let head = (cp == 0x2F || cp == 0x5F) && wordScript == .latin && wordLength > 0 && !wordIsURLPart && !wordIsCapital
+                endWord()
+                if head { pathHead = true }
+                afterJoiner = cp != 0x2E && cp != 0x3F && (afterJoiner || lastWasAlnum) || cp == 0x26 || cp == 0x2F || inPath; lastWasAlnum = false
             default:
                 if cp == 0x21 { sentenceStart = true }
                 separator()
@@ -379,6 +393,7 @@ struct Evidence {
         endWord()
         wordScript = script
         wordIsURLPart = afterJoiner
+        if !afterJoiner { pathHead = false }
         afterJoiner = false
     }
 
@@ -396,7 +411,11 @@ struct Evidence {
     @inline(__always)
     mutating func endWord() {
         guard wordLength > 0 else { return }
-        if !wordIsURLPart {
+        if wordIsURLPart {
+            // A capital one was counted with `capitalLatinWords` already.
+            if wordScript == .latin && !wordIsCapital { urlPartLatinWords &+= 1 }
+            if pathHead { urlPartLatinWords &+= 1; pathHead = false }
+        } else {
             if wordScript == .latin {
                 // `To`, `Our`, `Has` in Title Case are the message's words, not a brand's.
                 let titleCase = wordIsCapital && WordTable.isTitleCase(wordHash)

@@ -541,6 +541,27 @@ import Testing
         #expect(LanguageDetector.detect(body).language == expected)
     }
 
+    /// A path's or a file name's words are no more the message's than a brand is: they do
+    /// not count in the words that choose the script group, the path's first word with them.
+    /// Each of these was English or, as a tie, undetermined.
+    @Test(arguments: [
+        ("קובץ: /home/dana/report.pdf", Language.he as Language?),
+        ("קובץ ההגדרות: config/app_settings.json", .he),
+        ("见附件：/shared/q3_sales_report.xlsx", .zhHans),
+        ("الملف في /var/log/app_errors.log", .ar),
+        ("Загляни в drafts/march/plan.txt", .ru),
+        ("見て: assets/images/logo_dark.svg", .ja),
+        ("保存先: docs/setup_guide.txt", nil),             // Han alone, no character says which Chinese
+        ("שלום, yes/no?", .he),
+        // The message's own Latin words still count, a path's first word too.
+        ("I put it in ~/Downloads/notes.txt", .en),
+        ("Il file è in /home/luca/foto_vacanze.zip", .it),
+        ("Send it to me and/or Dana", .en),
+    ])
+    func aPathsWordsDoNotChooseTheScript(_ body: String, _ expected: Language?) {
+        #expect(LanguageDetector.detect(body).language == expected)
+    }
+
     @Test func kanaInAHanMajorityMeansJapanese() {
         #expect(LanguageDetector.detect("東京駅で待っています").language == .ja)
     }
