@@ -15,6 +15,8 @@
 //      count here, names and brands as often as not: an order notice in Hebrew around
 //      a product's name is Hebrew. (Alone, Latin wins by its letters.) A sentence's
 //      first word and the small words Title Case capitalizes (`To`, `Our`) still count.
+//      Nor do a path's or a file name's words (`דוגמה: /about/contact/`,
+//      `见附件：shared/q3_report.xlsx`).
 //      Han, Hiragana and Katakana form one group; scripts of no supported
 //      language (Greek, Hangul, Thai, Devanagari, …) form another, which
 //      decides nothing.
