@@ -95,7 +95,14 @@ public struct LanguageDetection: Sendable, Equatable {
     /// The dominant language, or nil when the body is undetermined.
     public var language: Language?
     /// Up to two candidates with positive scores, best first (ties in docs/judging.md "Languages" order).
-    public var scores: [LanguageScore]
+    /// Kept as two values, not an array: a detection allocates nothing (`scores` builds the array
+    /// when an explanation asks for it).
+    public var scores: [LanguageScore] {
+        get { best.map { first in runnerUp.map { [first, $0] } ?? [first] } ?? [] }
+        set { best = newValue.first; runnerUp = newValue.count > 1 ? newValue[1] : nil }
+    }
+    private var best: LanguageScore?
+    private var runnerUp: LanguageScore?
     /// Letters (Unicode L*) in the body, in every script.
     public var letters: Int
     /// For Latin script: the score of "another Latin-script language" when it is
@@ -112,14 +119,36 @@ public struct LanguageDetection: Sendable, Equatable {
     /// Persian (`سلام سلام`), Portuguese or Spanish (`Pedido confirmado`, every other Latin
     /// class the margin behind both). Empty otherwise. A body whose two are both blocked is blocked
     /// (stage 6), as a phone naming either would block it.
-    public var eitherOf: [Language] = []
+    public var eitherOf: [Language] {
+        get { either.map { [$0.0, $0.1] } ?? [] }
+        set {
+            precondition(newValue.isEmpty || newValue.count == 2, "eitherOf holds two languages or none")
+            either = newValue.isEmpty ? nil : (newValue[0], newValue[1])
+        }
+    }
+    private var either: (Language, Language)?
 
     /// Makes a detection result.
     public init(language: Language?, scores: [LanguageScore], letters: Int, otherLanguageScore: Double? = nil) {
+        self.init(language: language, best: scores.first, runnerUp: scores.count > 1 ? scores[1] : nil,
+                  letters: letters, otherLanguageScore: otherLanguageScore)
+    }
+
+    /// Makes a detection result from its best candidate and the runner-up (both nil for none).
+    public init(language: Language?, best: LanguageScore?, runnerUp: LanguageScore? = nil, letters: Int,
+                otherLanguageScore: Double? = nil) {
         self.language = language
-        self.scores = scores
+        self.best = best
+        self.runnerUp = runnerUp
         self.letters = letters
         self.otherLanguageScore = otherLanguageScore
+    }
+
+    /// Whether the two are the same detection (`eitherOf` as a pair).
+    public static func == (a: LanguageDetection, b: LanguageDetection) -> Bool {
+        a.language == b.language && a.best == b.best && a.runnerUp == b.runnerUp && a.letters == b.letters
+            && a.otherLanguageScore == b.otherLanguageScore && a.undetermined == b.undetermined
+            && a.either?.0 == b.either?.0 && a.either?.1 == b.either?.1
     }
 }
 
@@ -283,26 +312,49 @@ public enum LanguageDetector {
     }
 
     /// Feeds the body to `evidence`, links and addresses as spaces, and closes the last word.
+    /// A link or an address holds `.`, `:` or `@`: only the run of printable ASCII around
+    /// one of those is tested, and the body is searched for them eight bytes at a time.
     private static func read(_ bytes: UnsafeBufferPointer<UInt8>, into evidence: inout Evidence) {
         let n = bytes.count
         var fed = 0, i = 0
-        while i < n {
-            guard bytes[i] &- 0x21 < 0x5E else { i += 1; continue }
-            let start = i
-            var marked = false      // holds `.`, `:` or `@`: maybe a link
-            while i < n && bytes[i] &- 0x21 < 0x5E {
-                let b = bytes[i]
-                marked = marked || b == 0x2E || b == 0x3A || b == 0x40
-                i += 1
-            }
-            if marked && isLinkOrAddress(UnsafeBufferPointer(rebasing: bytes[start..<i])) {
+        while let mark = firstMark(bytes, from: i) {
+            var start = mark, end = mark + 1
+            while start > i && bytes[start - 1] &- 0x21 < 0x5E { start -= 1 }
+            while end < n && bytes[end] &- 0x21 < 0x5E { end += 1 }
+            if isLinkOrAddress(UnsafeBufferPointer(rebasing: bytes[start..<end])) {
                 feed(UnsafeBufferPointer(rebasing: bytes[fed..<start]), to: &evidence)
                 evidence.add(0x20)
-                fed = i
+                fed = end
             }
+            i = end
         }
         feed(UnsafeBufferPointer(rebasing: bytes[fed..<n]), to: &evidence)
         evidence.endWord()
+    }
+
+    /// The index of the first `.`, `:` or `@` at or after `from`, if any.
+    @inline(__always)
+    static func firstMark(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let n = bytes.count
+        var i = from
+        // Eight bytes at a time: a byte equal to one of the three is a zero byte of the word
+        // XORed with it repeated; `x - 0x01…01 & ~x & 0x80…80` flags the lowest zero byte
+        // exactly (a flag above it may be a borrow's, never one below).
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        while i + 8 <= n {
+            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            let dot = word ^ 0x2E2E_2E2E_2E2E_2E2E, colon = word ^ 0x3A3A_3A3A_3A3A_3A3A, at = word ^ 0x4040_4040_4040_4040
+            let found = ((dot &- ones) & ~dot | (colon &- ones) & ~colon | (at &- ones) & ~at) & highs
+            if found != 0 { return i + UInt64(littleEndian: found).trailingZeroBitCount >> 3 }
+            i += 8
+        }
+        while i < n {
+            let b = bytes[i]
+            if b == 0x2E || b == 0x3A || b == 0x40 { return i }
+            i += 1
+        }
+        return nil
     }
 
     /// A link by the `links` rule, or an e-mail address (`@`, then a `.` after a character).

@@ -55,22 +55,22 @@ extension Evidence {
         let unsupportedLetters = Evidence.unsupportedScripts.reduce(0) { $0 + count($1) }
         consider(.unsupported, max(Evidence.unsupportedScripts.reduce(0) { $0 + words($1) }, unsupportedLetters / 4), letters: unsupportedLetters)
         if best.1 == 0 || best.1 == runnerUp {
-            var none = LanguageDetection(language: nil, scores: [], letters: letters)
+            var none = LanguageDetection(language: nil, best: nil, letters: letters)
             none.undetermined = best.1 == 0 ? .noLetters : .scriptsTie
             return (none, false)
         }
         let letterScore = Double(bestLetters)
         switch best.0 {
         case .hebrew:
-            return (LanguageDetection(language: .he, scores: [LanguageScore(.he, letterScore)], letters: letters), true)
+            return (LanguageDetection(language: .he, best: LanguageScore(.he, letterScore), letters: letters), true)
         case .cyrillic:
             let foreign = nonRussian > 0 && nonRussian * 50 >= bestLetters
-            var detection = LanguageDetection(language: foreign ? nil : .ru, scores: [LanguageScore(.ru, letterScore)], letters: letters)
+            var detection = LanguageDetection(language: foreign ? nil : .ru, best: LanguageScore(.ru, letterScore), letters: letters)
             if foreign { detection.undetermined = .notRussian }
             return (detection, true)
         case .cjk:
             if kana > 0 || japaneseOnly > 0 {
-                return (LanguageDetection(language: .ja, scores: [LanguageScore(.ja, letterScore)], letters: letters), true)
+                return (LanguageDetection(language: .ja, best: LanguageScore(.ja, letterScore), letters: letters), true)
             }
             // Han alone, with characters only Simplified writes and characters only Traditional
             // writes, every one a kanji Japanese writes: Japanese, which writes `会` and `区` as
@@ -79,7 +79,7 @@ extension Evidence {
             // training sentences, 4 mix the two so; of its 1,253 Japanese ones of Han alone
             // (no kana, no kanji only Japanese writes), 134.
             if simplified > 0 && traditional > 0 && notJapanese == 0 {
-                return (LanguageDetection(language: .ja, scores: [LanguageScore(.ja, letterScore)], letters: letters), true)
+                return (LanguageDetection(language: .ja, best: LanguageScore(.ja, letterScore), letters: letters), true)
             }
             // Han alone: two-character words only Japanese writes often (`多分`, `取引`) making up
             // more than half the characters, no Han character Japanese does not write (`點`, `们`),
@@ -87,7 +87,7 @@ extension Evidence {
             // by ICU's tables, `時`, `関`; Taiwan's `連絡人` and `未知的錯誤` hold such words too.)
             if japanesePairs > 0 && notJapanese == 0 && 4 * japanesePairs > count(.han)
                 && Double(japanesePairs) >= LanguageDetector.margin * Double(chinesePairs) {
-                return (LanguageDetection(language: .ja, scores: [LanguageScore(.ja, Double(japanesePairs))], letters: letters), true)
+                return (LanguageDetection(language: .ja, best: LanguageScore(.ja, Double(japanesePairs)), letters: letters), true)
             }
             var byVariant = SIMD16<Double>()
             byVariant[Slot.zhHans] = Double(simplified)
@@ -103,7 +103,7 @@ extension Evidence {
             if weights[Slot.ar] == 0 && weights[Slot.fa] == 0 && weights[Slot.unsupportedArabic] == 0 {
                 // No letter or word tells Arabic from Persian (`دوستت دارم` is Persian, `خوابم برد`
                 // too): undetermined, so a blocked Arabic never junks Persian on a guess.
-                var none = LanguageDetection(language: nil, scores: [], letters: letters)
+                var none = LanguageDetection(language: nil, best: nil, letters: letters)
                 none.undetermined = .arabicOrPersian
                 none.eitherOf = [.ar, .fa]
                 return (none, false)
@@ -118,7 +118,7 @@ extension Evidence {
             let named = detection.language.flatMap { LatinModel.classes.firstIndex(of: $0) }.map { onlyWords[$0] > 0 } ?? false
             return (detection, named)
         case .unsupported:
-            var none = LanguageDetection(language: nil, scores: [], letters: letters)
+            var none = LanguageDetection(language: nil, best: nil, letters: letters)
             none.undetermined = .unsupportedScript
             return (none, false)
         }
@@ -147,7 +147,7 @@ extension Evidence {
     /// language") by `latinMargin` nats.
     private func decideLatin() -> LanguageDetection {
         guard latinFeatures > 0 || onlyWords != SIMD8() else {
-            var none = LanguageDetection(language: nil, scores: [], letters: letters)
+            var none = LanguageDetection(language: nil, best: nil, letters: letters)
             none.undetermined = .noModelWord
             return none
         }
@@ -187,7 +187,7 @@ extension Evidence {
         let foreignLetters = foreignLatinWords > 0 && 4 * foreignLatinWords >= latinWordCount
         let language = lead >= margin && !onlyNames && !capitalisedDecide && !foreignLetters ? LatinModel.classes[best] : nil
         let otherScore = best == other || second == other ? (worst - Double(penalty[other])) / LatinModel.unitsPerNat : nil
-        var detection = LanguageDetection(language: language, scores: [score(first), score(next)], letters: letters, otherLanguageScore: otherScore)
+        var detection = LanguageDetection(language: language, best: score(first), runnerUp: score(next), letters: letters, otherLanguageScore: otherScore)
         if language == nil {
             detection.undetermined = best == other ? .otherLanguageBest
                 : foreignLetters ? .foreignLatinLetters
@@ -261,13 +261,13 @@ extension Evidence {
             }
         }
         guard let best = first else {
-            var none = LanguageDetection(language: nil, scores: [], letters: letters)
+            var none = LanguageDetection(language: nil, best: nil, letters: letters)
             none.undetermined = unsupported > 0 ? .onlyOtherLanguage : .noDistinction(candidates[0], candidates[1])
             return none
         }
         let rival = max(second?.score ?? 0, unsupported)
         let language: Language? = best.score >= LanguageDetector.margin * rival && best.score >= Evidence.minimumEvidence ? best.language : nil
-        var detection = LanguageDetection(language: language, scores: second.map { [best, $0] } ?? [best], letters: letters)
+        var detection = LanguageDetection(language: language, best: best, runnerUp: second, letters: letters)
         if language == nil {
             detection.undetermined = best.score < Evidence.minimumEvidence ? .littleEvidence(minimum: Evidence.minimumEvidence)
                 : unsupported > (second?.score ?? 0) ? .underOtherLanguage(ratio: LanguageDetector.margin, other: unsupported)

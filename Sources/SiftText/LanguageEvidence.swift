@@ -208,20 +208,17 @@ struct Evidence {
             }
             switch cp {
             case 0x30...0x39: endWord(); lastWasAlnum = true; afterJoiner = false
-            case 0x2E, 0x2F, 0x40, 0x5F, 0x3D, 0x3A, 0x3F, 0x26, 0x23, 0x25:  // . / @ _ = : ? & # %
+            case 0x2F, 0x5F:  // / _
+                pathJoiner(cp)
+            case 0x2E where wordIsURLPart && lastWasAlnum:  // a path's word's extension: `contact_page.html`
+                pathJoiner(cp)
+            case 0x2E, 0x40, 0x3D, 0x3A, 0x3F, 0x26, 0x23, 0x25:  // . @ = : ? & # %
                 if cp == 0x2E || cp == 0x3F { sentenceStart = true }
                 // Letters right after `&` are an HTML entity (`&lt;`, `&amp;`) or a brand's
                 // (`AT&T`, `M&S`): not scored. After `.` and `?` they are the next sentence's
                 // (SMS leave out the space: `Sleep well..take care`); links and addresses
                 // were taken out before (`LanguageDetector.detect`).
-                // A `/` starts a path even before a word (`/about/contact/`, `~/Downloads`); a `.`
-                // after a path's word starts its extension (`contact_page.html`); a Latin word
-                // right before a `/` or `_` may be a path's first (`pathHead`).
-                let inPath = cp == 0x2E && wordIsURLPart && lastWasAlnum
-                let head = (cp == 0x2F || cp == 0x5F) && wordScript == .latin && wordLength > 0 && !wordIsURLPart && !wordIsCapital
-                endWord()
-                if head { pathHead = true }
-                afterJoiner = cp != 0x2E && cp != 0x3F && (afterJoiner || lastWasAlnum) || cp == 0x26 || cp == 0x2F || inPath; lastWasAlnum = false
+                endWord(); afterJoiner = cp != 0x2E && cp != 0x3F && (afterJoiner || lastWasAlnum) || cp == 0x26; lastWasAlnum = false
             default:
                 if cp == 0x21 { sentenceStart = true }
                 separator()
@@ -315,6 +312,20 @@ struct Evidence {
         lastWasAlnum = true
     }
 
+    /// `/`, `_`, or `.` right after a URL part: the word after it, if it follows right away, is a
+    /// URL part; a `/` starts a path even before a word (`/about/contact/`, `~/Downloads`). A
+    /// Latin word right before a `/` or `_` may be a path's first (`pathHead`). Out of line:
+    /// `add`'s common cases stay small (inside it, this cost 2% more instructions per text).
+    @inline(never)
+    mutating func pathJoiner(_ cp: UInt32) {
+        let head = wordScript == .latin && wordLength > 0 && !wordIsURLPart && !wordIsCapital
+        endWord()
+        if head { pathHead = true }
+        afterJoiner = afterJoiner || lastWasAlnum || cp == 0x2F
+        if cp == 0x2E { sentenceStart = true }
+        lastWasAlnum = false
+    }
+
     /// After ъ: a Cyrillic letter other than е ё ю я is a use Russian does not have.
     @inline(never)
     mutating func hardSignFollowedBy(_ cp: UInt32) {
@@ -393,7 +404,7 @@ struct Evidence {
         endWord()
         wordScript = script
         wordIsURLPart = afterJoiner
-        if !afterJoiner { pathHead = false }
+        pathHead = pathHead && afterJoiner
         afterJoiner = false
     }
 
@@ -412,9 +423,7 @@ struct Evidence {
     mutating func endWord() {
         guard wordLength > 0 else { return }
         if wordIsURLPart {
-            // A capital one was counted with `capitalLatinWords` already.
-            if wordScript == .latin && !wordIsCapital { urlPartLatinWords &+= 1 }
-            if pathHead { urlPartLatinWords &+= 1; pathHead = false }
+            countURLPart()
         } else {
             if wordScript == .latin {
                 // `To`, `Our`, `Has` in Title Case are the message's words, not a brand's.
@@ -490,6 +499,14 @@ struct Evidence {
             }
         }
         closeWord()
+    }
+
+    /// Counts the URL part being closed, and the path's first word before it, in
+    /// `urlPartLatinWords` (a capital one was counted with `capitalLatinWords` already).
+    @inline(never)
+    mutating func countURLPart() {
+        if wordScript == .latin && !wordIsCapital { urlPartLatinWords &+= 1 }
+        if pathHead { urlPartLatinWords &+= 1; pathHead = false }
     }
 
     /// Laughter spelt any way, as every language's chat writes it: four letters or more of
