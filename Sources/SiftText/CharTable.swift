@@ -12,11 +12,35 @@ public enum CharTable {
     /// Code points below this bound are answered from the table; the rest ask ICU.
     public static let tableLimit: Int = 0x3_0000
 
-    private static let table: [UInt8] = {
-        var t = [UInt8](repeating: 0, count: tableLimit)
-        t.withUnsafeMutableBufferPointer { sift_char_table($0.baseAddress, Int32(tableLimit)) }
-        return t
+    /// One entry per code point below `tableLimit` (see `entry(_:in:)`), made once and kept
+    /// for the program's life.
+    static let table: FrozenBuffer<UInt8> = {
+        let t = UnsafeMutablePointer<UInt8>.allocate(capacity: tableLimit)
+        t.initialize(repeating: 0, count: tableLimit)
+        sift_char_table(t, Int32(tableLimit))
+        return FrozenBuffer(start: t, count: tableLimit)
     }()
+
+    /// Bits of an entry: a letter, a continuation of a grapheme cluster, the script's raw value.
+    static let letterBit: UInt8 = 0x80
+    static let clusterBit: UInt8 = 0x40
+    static let scriptBits: UInt8 = 0x1F
+
+    /// The code point's entry, from `table` (fetched once by a loop that reads many: each access
+    /// to a `static let` is checked) below `tableLimit` and from ICU above: letter (0x80),
+    /// continues a cluster (0x40, never below U+0300), script (the low five bits).
+    @inline(__always)
+    static func entry(_ cp: UInt32, in entries: FrozenBuffer<UInt8>) -> UInt8 {
+        if cp < UInt32(tableLimit) { return cp < 0x300 ? entries[Int(cp)] & ~clusterBit : entries[Int(cp)] }
+        return entryAboveTable(cp)
+    }
+
+    @inline(never)
+    static func entryAboveTable(_ cp: UInt32) -> UInt8 {
+        let c = Int32(bitPattern: cp)
+        return (sift_is_letter(c) != 0 ? letterBit : 0) | (sift_continues_cluster(c) != 0 ? clusterBit : 0)
+            | UInt8(truncatingIfNeeded: sift_script(c)) & scriptBits
+    }
 
     /// True when the code point is a Unicode letter (general category L*).
     @inline(__always)

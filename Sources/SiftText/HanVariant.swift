@@ -14,9 +14,13 @@ public enum HanVariant: Sendable, Equatable {
 extension HanTables {
     /// Whether the code point is Simplified-only, Traditional-only or neither.
     public static func variant(_ cp: UInt32) -> HanVariant {
-        if has(simplifiedBits, cp) { return .simplified }
-        if has(traditionalBits, cp) { return .traditional }
-        return .both
+        variant(flags: flags(cp, in: flagTable))
+    }
+
+    /// The variant `flags` (`flags(_:in:)`) say.
+    @inline(__always)
+    static func variant(flags: UInt8) -> HanVariant {
+        flags & simplifiedFlag != 0 ? .simplified : flags & traditionalFlag != 0 ? .traditional : .both
     }
 
     /// Whether the code point is a kanji Japanese writes and Chinese does not: its own
@@ -26,7 +30,7 @@ extension HanTables {
     /// Traditional Chinese. Asked before `variant`, which counts 関 as Traditional.
     /// The iteration mark 々 (`時々`, `色々`) counts so too: Chinese repeats the character.
     public static func isJapaneseOnly(_ cp: UInt32) -> Bool {
-        cp == 0x3005 || has(japaneseOnlyBits, cp)
+        flags(cp, in: flagTable) & japaneseOnlyFlag != 0
     }
 
     /// What two adjacent Han characters say: `japanesePair` for a two-character word only
@@ -43,33 +47,39 @@ extension HanTables {
     /// `们` no. Outside U+3400-U+9FFF, no.
     @inline(__always)
     static func isJapaneseKanji(_ cp: UInt32) -> Bool {
-        has(kanjiBits, cp)
+        flags(cp, in: flagTable) & kanjiFlag != 0
     }
 
-    /// `japaneseKanji`, `simplifiedOnly`, `traditionalOnly` and `japaneseOnly` (less 々) as one
-    /// bit per code point of U+3400-U+9FFF (3.4 KiB each), where every character of the
-    /// four lists is: one load per Han character where a binary search took a dozen.
-    static let kanjiBits = bitmap(japaneseKanji)
-    static let simplifiedBits = bitmap(simplifiedOnly)
-    static let traditionalBits = bitmap(traditionalOnly)
-    static let japaneseOnlyBits = bitmap(japaneseOnly)
+    /// Bits of `flagTable`: the character is in `japaneseKanji`, `simplifiedOnly`,
+    /// `traditionalOnly`, `japaneseOnly`.
+    static let kanjiFlag: UInt8 = 1
+    static let simplifiedFlag: UInt8 = 2
+    static let traditionalFlag: UInt8 = 4
+    static let japaneseOnlyFlag: UInt8 = 8
 
-    private static func bitmap(_ codePoints: [UInt32]) -> FrozenBuffer<UInt64> {
-        let table = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 0x6C00 / 64)
+    /// The four lists as a byte of flags per code point of U+3400-U+9FFF (27 KiB), where every
+    /// character of the four is: one load per Han character answers all four questions. A
+    /// loop over many fetches the table once (`flags(_:in:)`): each access to a `static let`
+    /// is checked.
+    static let flagTable: FrozenBuffer<UInt8> = {
+        let table = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 0x6C00)
         table.initialize(repeating: 0)
-        for cp in codePoints {
-            precondition(cp >= 0x3400 && cp <= 0x9FFF, "HanTables: U+\(String(cp, radix: 16)) outside the bitmaps")
-            let i = Int(cp - 0x3400)
-            table[i >> 6] |= 1 << UInt64(i & 63)
+        for (list, flag) in [(japaneseKanji, kanjiFlag), (simplifiedOnly, simplifiedFlag),
+                             (traditionalOnly, traditionalFlag), (japaneseOnly, japaneseOnlyFlag)] {
+            for cp in list {
+                precondition(cp >= 0x3400 && cp <= 0x9FFF, "HanTables: U+\(String(cp, radix: 16)) outside the table")
+                table[Int(cp - 0x3400)] |= flag
+            }
         }
         return FrozenBuffer(table)
-    }
+    }()
 
-    /// Whether `table` (a `bitmap`) has the code point's bit; outside U+3400-U+9FFF, no.
+    /// The code point's flags in `table` (`flagTable`): none outside U+3400-U+9FFF, but 々 is
+    /// `japaneseOnlyFlag`.
     @inline(__always)
-    private static func has(_ table: FrozenBuffer<UInt64>, _ cp: UInt32) -> Bool {
+    static func flags(_ cp: UInt32, in table: FrozenBuffer<UInt8>) -> UInt8 {
         let i = Int(cp &- 0x3400)
-        return i >= 0 && i < 0x6C00 && table[i >> 6] & 1 << UInt64(i & 63) != 0
+        return i >= 0 && i < 0x6C00 ? table[i] : cp == 0x3005 ? japaneseOnlyFlag : 0
     }
 
     static let japanesePair: UInt8 = 1

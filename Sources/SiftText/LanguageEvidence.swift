@@ -131,6 +131,9 @@ struct Evidence {
     /// hashed key to its bucket: the Latin model's, or the Spanish-Portuguese one's for the
     /// second reading of a body (`init(spanishPortuguese:)`).
     var latinRows = LatinModelTable.rows.base
+    /// `CharTable`'s entries and `HanTables.flagTable`, fetched once per body.
+    let charTable = CharTable.table
+    let hanTable = HanTables.flagTable
     var latinShift = UInt64(64 - LatinModel.bucketBits)
     /// Nats of evidence for Spanish over Portuguese (negative: for Portuguese) from that second
     /// reading, when the Latin model's two best languages were those two; then it decides
@@ -239,16 +242,17 @@ struct Evidence {
         default:
             break
         }
-        guard CharTable.isLetter(cp) else {
+        let entry = CharTable.entry(cp, in: charTable)
+        guard entry & CharTable.letterBit != 0 else {
             // Other marks (Hebrew points, Devanagari vowel signs) sit inside a word too.
-            if !CharTable.continuesCluster(cp) {
+            if entry & CharTable.clusterBit == 0 {
                 if cp == 0x3002 || cp == 0xFF01 || cp == 0xFF1F || cp == 0x061F { sentenceStart = true }  // 。！？؟
                 separator()
             }
             return
         }
         letters += 1
-        let script = CharTable.script(cp)
+        let script = Script(rawValue: entry & CharTable.scriptBits) ?? .other
         scripts[Int(script.rawValue)] += 1
         let previousRun = runScript
         if runScript != script.rawValue || script == .han || script == .hiragana || script == .katakana {
@@ -281,16 +285,17 @@ struct Evidence {
             }
         case .han:
             endWord()
-            if HanTables.isJapaneseOnly(cp) {
+            let flags = HanTables.flags(cp, in: hanTable)
+            if flags & HanTables.japaneseOnlyFlag != 0 {
                 japaneseOnly += 1
             } else {
-                switch HanTables.variant(cp) {
+                switch HanTables.variant(flags: flags) {
                 case .simplified: simplified += 1
                 case .traditional: traditional += 1
                 case .both: break
                 }
             }
-            if !HanTables.isJapaneseKanji(cp) { notJapanese += 1 }
+            if flags & HanTables.kanjiFlag == 0 { notJapanese += 1 }
             if previousRun == Script.han.rawValue {
                 let pair = HanTables.pair(lastHan, cp)
                 if pair == HanTables.japanesePair { japanesePairs += 1 } else if pair == HanTables.chinesePair { chinesePairs += 1 }

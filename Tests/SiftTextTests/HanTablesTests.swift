@@ -33,7 +33,7 @@ import Testing
         #expect(HanTables.variant(cp) == .both)
     }
 
-    /// The lookups read bitmaps built from the lists: every code point of the first two planes
+    /// The lookups read a table of flags built from the lists: every code point of the first two planes
     /// (the lists' U+3400-U+9FFF and all around it) answers as the lists say.
     @Test func lookupsAnswerAsTheListsSay() {
         let simplified = Set(HanTables.simplifiedOnly), traditional = Set(HanTables.traditionalOnly)

@@ -10,8 +10,9 @@
 // Hant-Hans changes is Traditional-only; one that Hans-Hant changes is
 // Simplified-only; one that both change (a handful of variant pairs) or
 // neither changes is used by both writing systems. The result is emitted as two
-// sorted arrays of code points; HanVariant.swift turns each into a bitmap of
-// U+3400-U+9FFF, where every character found lies (HanTablesTests checks it).
+// sorted arrays of code points; HanVariant.swift turns them, with the kanji
+// lists, into a byte of flags per code point of U+3400-U+9FFF, where every
+// character found lies (HanTablesTests checks it).
 //
 // One exception: a lone character gives the transliterator no context, so a
 // many-to-one merge is reported as a change even where the character is itself
