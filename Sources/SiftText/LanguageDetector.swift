@@ -16,7 +16,7 @@
 //      a product's name is Hebrew. (Alone, Latin wins by its letters.) A sentence's
 //      first word and the small words Title Case capitalizes (`To`, `Our`) still count.
 //      Nor do a path's or a file name's words (`דוגמה: /about/contact/`,
-//      `见附件：shared/q3_report.xlsx`).
+//      `见附件：shared/q3_report.xlsx`), nor letters right after a digit (`2nd`, `256gb`).
 //      Han, Hiragana and Katakana form one group; scripts of no supported
 //      language (Greek, Hangul, Thai, Devanagari, …) form another, which
 //      decides nothing.

@@ -185,8 +185,13 @@ struct Evidence {
                 latinLetters += 1
                 if runScript != Script.latin.rawValue {
                     runScript = Script.latin.rawValue
-                    scriptWords[Int(Script.latin.rawValue)] &+= 1
-                    if cp < 0x61 && !sentenceStart { capitalLatinWords &+= 1; capitalRun = true }
+                    // Right after a digit, a run of Latin letters is the number's unit or ending
+                    // (`5pm`, `256GB`, `2nd`), no word of the message's: it does not count in the
+                    // words that choose the script (nor after a letter of another script: `iPhoneを`).
+                    if !lastWasAlnum {
+                        scriptWords[Int(Script.latin.rawValue)] &+= 1
+                        if cp < 0x61 && !sentenceStart { capitalLatinWords &+= 1; capitalRun = true }
+                    }
                     sentenceStart = false
                 }
                 latinLetter(lower, capital: cp < 0x61)
@@ -257,8 +262,10 @@ struct Evidence {
         let previousRun = runScript
         if runScript != script.rawValue || script == .han || script == .hiragana || script == .katakana {
             runScript = script.rawValue
-            scriptWords[Int(script.rawValue)] &+= 1
-            if script == .latin && !sentenceStart && Evidence.foldLatin(cp) != cp { capitalLatinWords &+= 1; capitalRun = true }
+            if script != .latin || !lastWasAlnum {
+                scriptWords[Int(script.rawValue)] &+= 1
+                if script == .latin && !sentenceStart && Evidence.foldLatin(cp) != cp { capitalLatinWords &+= 1; capitalRun = true }
+            }
             sentenceStart = false
         }
         switch script {

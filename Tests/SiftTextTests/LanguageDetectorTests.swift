@@ -562,6 +562,20 @@ import Testing
         #expect(LanguageDetector.detect(body).language == expected)
     }
 
+    /// Latin letters right after a digit are the number's unit or ending (`2nd`, `256gb`, `5pm`),
+    /// no word of the message's: they do not count in the words that choose the script group.
+    /// The first two were a tie of scripts (undetermined), the third English.
+    @Test(arguments: [
+        ("Ваш заказ: 2nd generation", Language.ru as Language?),
+        ("ההזמנה שלך: 2nd generation", .he),
+        ("طلبك جاهز: 256gb storage", .ar),
+        ("See you at 5pm near the 2nd gate", .en),       // alone, Latin still wins by its letters
+        ("הכרטיס שלך: 3rd class upgrade", .en),           // two English words of its own against two
+    ])
+    func aNumbersUnitIsNoWord(_ body: String, _ expected: Language?) {
+        #expect(LanguageDetector.detect(body).language == expected)
+    }
+
     @Test func kanaInAHanMajorityMeansJapanese() {
         #expect(LanguageDetector.detect("東京駅で待っています").language == .ja)
     }
