@@ -499,6 +499,24 @@ import Testing
         #expect(LanguageDetector.detect(body).language == expected)
     }
 
+    /// Links are looked for around each `.`, `:` and `@`, found eight bytes at a time: a link
+    /// (and an address) is left out wherever it falls against those eight-byte steps, at the
+    /// end of the body too, and a `.` or `@` that is no link's leaves its words in.
+    @Test func linksAreLeftOutAtEveryOffset() {
+        for pad in 0..<17 {
+            let space = String(repeating: " ", count: pad)
+            let link = "https://www.superprize-winner-israel.com/claim?id=ABCDEFG"
+            let hebrew = "זכית בפרס! היכנס עכשיו"
+            #expect(LanguageDetector.detect(hebrew + space + link).language == .he, "pad \(pad)")
+            #expect(LanguageDetector.detect(space + link + " " + hebrew).language == .he, "pad \(pad)")
+            #expect(LanguageDetector.detect(space + link).letters == 0, "pad \(pad)")
+            #expect(LanguageDetector.detect(space + "support@example.com").letters == 0, "pad \(pad)")
+            #expect(LanguageDetector.detect(space + "a@b").letters == 2, "pad \(pad)")  // no `.` after the `@`
+            #expect(LanguageDetector.detect(space + "abc.com").letters == 0, "pad \(pad)")  // under eight bytes from the pad
+            #expect(LanguageDetector.detect(space + "Ok.Thanks").letters == 8, "pad \(pad)")
+        }
+    }
+
     @Test func aBodyThatIsOnlyALinkIsUndetermined() {
         #expect(LanguageDetector.detect("https://www.sf-express.com/cn/sc/dynamic_function/waybill").language == nil)
         #expect(LanguageDetector.detect("support@example.com").language == nil)
