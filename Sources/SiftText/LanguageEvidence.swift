@@ -131,9 +131,12 @@ struct Evidence {
     /// hashed key to its bucket: the Latin model's, or the Spanish-Portuguese one's for the
     /// second reading of a body (`init(spanishPortuguese:)`).
     var latinRows = LatinModelTable.rows.base
-    /// `CharTable`'s entries and `HanTables.flagTable`, fetched once per body.
+    /// `CharTable`'s entries, `HanTables.flagTable` and `WordTable`'s Latin words, fetched
+    /// once per body.
     let charTable = CharTable.table
     let hanTable = HanTables.flagTable
+    let latinWordFilter = WordTable.latinWordFilter
+    let latinWordSlots = WordTable.latinWordSlots
     var latinShift = UInt64(64 - LatinModel.bucketBits)
     /// Nats of evidence for Spanish over Portuguese (negative: for Portuguese) from that second
     /// reading, when the Latin model's two best languages were those two; then it decides
@@ -441,7 +444,7 @@ struct Evidence {
                 // `To`, `Our`, `Has` in Title Case are the message's words, not a brand's.
                 let titleCase = wordIsCapital && WordTable.isTitleCase(wordHash)
                 if titleCase { capitalLatinWords &-= 1 }
-                let says = WordTable.latinWord(wordHash)
+                let says = WordTable.latinWord(wordHash, filter: latinWordFilter, slots: latinWordSlots)
                 latinWordCount &+= 1
                 if wordStartsCapital && wordHasSmall && !wordIsCamel { nameShapedWords &+= 1 }
                 if says & ~WordTable.loanwordBit != 0 { knownLatinWords &+= 1 }

@@ -348,12 +348,19 @@ enum WordTable {
     /// What a Latin word's hash says (`latinWordSlots`), 0 for most words.
     @inline(__always)
     static func latinWord(_ h: UInt64) -> UInt16 {
-        latinWordFilter[Int(h >> 52)] & 1 << (h >> 46 & 63) != 0 ? latinWordProbe(h) : 0
+        latinWord(h, filter: latinWordFilter, slots: latinWordSlots)
+    }
+
+    /// `latinWord(_:)` with `latinWordFilter` and `latinWordSlots` fetched once by the caller
+    /// (each access to a `static let` is checked): a loop over many words.
+    @inline(__always)
+    static func latinWord(_ h: UInt64, filter: FrozenBuffer<UInt64>, slots: (slots: FrozenBuffer<UInt64>, shift: UInt64)) -> UInt16 {
+        filter[Int(h >> 52)] & 1 << (h >> 46 & 63) != 0 ? latinWordProbe(h, slots) : 0
     }
 
     @inline(__always)
-    static func latinWordProbe(_ h: UInt64) -> UInt16 {
-        let (slots, shift) = latinWordSlots
+    static func latinWordProbe(_ h: UInt64, _ table: (slots: FrozenBuffer<UInt64>, shift: UInt64)) -> UInt16 {
+        let (slots, shift) = table
         let mask = Int(1 << (64 - shift)) - 1, key = h & ~0xFFFF
         var i = Int((h &* 0x9E37_79B9_7F4A_7C15) &>> shift)
         while true {
