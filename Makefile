@@ -171,6 +171,7 @@ bench-langid: deps
 	$(LANGID_VENV)/bin/python bench/langid/chat.py .build/release/msgsift-langid
 	$(LANGID_VENV)/bin/python bench/langid/sayings.py .build/release/msgsift-langid
 	$(LANGID_VENV)/bin/python bench/langid/django.py .build/release/msgsift-langid
+	$(LANGID_VENV)/bin/python bench/langid/gnome.py .build/release/msgsift-langid
 
 # Short hand-written SMS only (bench/langid/sms/): python3 alone, nothing fetched.
 bench-langid-sms:
