@@ -28,7 +28,7 @@ a set, every n-th.
 
 Prints per set right / undetermined / wrong for msgsift, lingua (never abstains),
 langid.py and langid.py keeping answers with p >= 0.9, then msgsift's confusions and up to
-10 of its wrong answers per set.
+10 of its wrong answers per set, and whether bench.py's news-like targets hold here.
 
 Usage: gnome.py BINARY
 """
@@ -41,6 +41,7 @@ import xml.etree.ElementTree as ET
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+import bench  # noqa: E402
 import extract  # noqa: E402
 from chat import all_answers, detectors, fmt, msgsift, print_wrong, score  # noqa: E402
 from django import seen  # noqa: E402
@@ -145,6 +146,13 @@ def main():
           f"right {100 * totals['right'] / n:.2f}%, undetermined {100 * totals['und'] / n:.2f}%, "
           f"wrong {100 * totals['wrong'] / n:.2f}% ({totals['wrong']})")
     print_wrong(details, 110)
+    # bench.py's news-like target, applied to these whole sentences (bench.py prints its own).
+    right, wrong = 100 * totals["right"] / n, totals["wrong"]
+    allowed = int(n * bench.WRONG_CAP / 100)
+    met = lambda ok: "met" if ok else "NOT met"
+    print(f"\nbench.py's news-like targets on these sentences: right >= {bench.RIGHT_TARGET}%: {right:.2f}%: "
+          f"{met(right >= bench.RIGHT_TARGET)}; wrong <= {bench.WRONG_CAP}%: {wrong} of {n} (at most {allowed}): "
+          f"{met(wrong <= allowed)}")
 
 
 if __name__ == "__main__":
