@@ -230,6 +230,33 @@ def targets(part, results, speed):
     print(f"  >= {SPEED:,} texts/s on one core: {speed:,.0f} on this machine: {met(speed >= SPEED)}")
 
 
+def report_held_out(binary, sets, width=110):
+    """For an evaluation-only script (django.py, gnome.py): per set of `sets` (name → texts; a
+    name starting `xx` must be undetermined) right / undetermined / wrong for msgsift, lingua,
+    langid.py and langid.py at p >= 0.9, the supported languages' sets together, then msgsift's
+    wrong answers. Returns msgsift's (right, undetermined, wrong) over the supported sets."""
+    lingua, langid = detectors()
+    print(f"{'set':12} {'n':>5}  {'msgsift':>20}  {'lingua':>20}  {'langid.py':>20}  {'langid.py p>=0.9':>20}")
+    details = []
+    totals = collections.Counter()
+    for name, texts in sets.items():
+        label = "xx" if name.startswith("xx") else name
+        ours = msgsift(binary, texts)
+        answers = all_answers(ours, texts, lingua, langid)
+        print(f"{name:12} {len(texts):5}  " + "  ".join(f"{fmt(score(label, a)):>20}" for a in answers.values()))
+        if label != "xx":
+            r, u, w = score(label, ours)
+            totals.update(right=r, und=u, wrong=w)
+        wrong = [(g, t) for g, t in zip(ours, texts) if g is not None and score(label, [g])[2]]
+        details.append((name, collections.Counter(g for g, _ in wrong), wrong[:10]))
+    n = sum(totals.values())
+    languages = sum(not name.startswith("xx") for name in sets)
+    print(f"\nmsgsift, the {languages} languages together: {n} texts, right {100 * totals['right'] / n:.2f}%, "
+          f"undetermined {100 * totals['und'] / n:.2f}%, wrong {100 * totals['wrong'] / n:.2f}% ({totals['wrong']})")
+    print_wrong(details, width)
+    return totals["right"], totals["und"], totals["wrong"]
+
+
 def print_wrong(details, width=100):
     """Per set (name, Counter of msgsift's wrong answers, some of them as (answer, text)):
     the confusions, then the texts."""

@@ -39,7 +39,7 @@ import zipfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import extract  # noqa: E402
-from chat import all_answers, detectors, fmt, msgsift, print_wrong, score  # noqa: E402
+from chat import report_held_out  # noqa: E402
 
 PACKAGE = "django==5.1.4"
 ROOT = os.path.join(HERE, "data", "django")
@@ -110,26 +110,9 @@ def load_sets():
 def main():
     binary = sys.argv[1]
     sets = load_sets()
-    lingua, langid = detectors()
     print(f"Django {PACKAGE.split('==')[1]}'s translations, strings of at least {MIN_LENGTH} characters; "
           "right / undetermined / wrong, % of texts (for xx, right = undetermined)")
-    print(f"{'set':12} {'n':>5}  {'msgsift':>20}  {'lingua':>20}  {'langid.py':>20}  {'langid.py p>=0.9':>20}")
-    details = []
-    totals = collections.Counter()
-    for name, texts in sets.items():
-        label = "xx" if name.startswith("xx") else name
-        ours = msgsift(binary, texts)
-        answers = all_answers(ours, texts, lingua, langid)
-        print(f"{name:12} {len(texts):5}  " + "  ".join(f"{fmt(score(label, a)):>20}" for a in answers.values()))
-        if label != "xx":
-            r, u, w = score(label, ours)
-            totals.update(right=r, und=u, wrong=w)
-        wrong = [(g, t) for g, t in zip(ours, texts) if g is not None and score(label, [g])[2]]
-        details.append((name, collections.Counter(g for g, _ in wrong), wrong[:10]))
-    n = sum(totals.values())
-    print(f"\nmsgsift, the 14 languages together: {n} texts, right {100 * totals['right'] / n:.2f}%, "
-          f"undetermined {100 * totals['und'] / n:.2f}%, wrong {100 * totals['wrong'] / n:.2f}% ({totals['wrong']})")
-    print_wrong(details, 110)
+    report_held_out(binary, sets)
 
 
 if __name__ == "__main__":
