@@ -20,7 +20,7 @@ struct Evidence {
     var capitalLatinWords: Int32 = 0
     /// Latin words that are parts of a path, an address or a file name (`wordIsURLPart`) and
     /// did not start with a capital: no more the message's words than a brand is
-    /// (`例如：“/about/contact/”。` is Chinese, `flatpages/contact_page.html` in it too).
+    /// (`例如：“/about/contact/”。` is no English, nor with `flatpages/contact_page.html` in it).
     var urlPartLatinWords: Int32 = 0
     /// The Latin word just closed (not a capital's, not a URL part) had a `/` or `_` right after
     /// it: if a URL part follows, it was a path's first word (`flatpages/contact_page.html`).
@@ -190,7 +190,7 @@ struct Evidence {
                     runScript = Script.latin.rawValue
                     // Right after a digit, a run of Latin letters is the number's unit or ending
                     // (`5pm`, `256GB`, `2nd`), no word of the message's: it does not count in the
-                    // words that choose the script (nor after a letter of another script: `iPhoneを`).
+                    // words that choose the script (nor right after a letter of another script: `我用iphone`).
                     if !lastWasAlnum {
                         scriptWords[Int(Script.latin.rawValue)] &+= 1
                         if cp < 0x61 && !sentenceStart { capitalLatinWords &+= 1; capitalRun = true }

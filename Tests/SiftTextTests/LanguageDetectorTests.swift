@@ -561,7 +561,7 @@ import Testing
 
     /// A path's or a file name's words are no more the message's than a brand is: they do
     /// not count in the words that choose the script group, the path's first word with them.
-    /// Each of these was English or, as a tie, undetermined.
+    /// The first eight were English, or undetermined by a tie of scripts.
     @Test(arguments: [
         ("קובץ: /home/dana/report.pdf", Language.he as Language?),
         ("קובץ ההגדרות: config/app_settings.json", .he),
