@@ -358,15 +358,26 @@ struct Evidence {
         window & ((1 << (11 &* n)) &- 1) | n << 44
     }
 
-    /// Adds the model's penalties for one feature key.
+    /// Adds the model's penalties for one feature key to the running sums; `counted` then
+    /// counts the features a letter or a word scored.
     @inline(__always)
     mutating func score(_ key: UInt64) {
         let bucket = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) &>> latinShift)
         let row = latinRows[bucket]   // class k's penalty in byte k
         latinEven &+= row & 0x00FF_00FF_00FF_00FF
         latinOdd &+= row >> 8 & 0x00FF_00FF_00FF_00FF
-        latinFeatures &+= 1
-        if latinFeatures & 0xFFF == 0 { flushLatin() }  // 4096 × 15 fits 16 bits
+    }
+
+    /// Counts `n` (at most 5) features just scored, and moves the running sums to
+    /// `latinPenalty` when the count passes a multiple of 4,096: the lanes then hold at most
+    /// 4,096 + 4 features' penalties of at most 15, which 16 bits hold. (The count and the
+    /// sums are taken back together, `takeBackWordsGrams`, so the multiples stay where the
+    /// sums were last moved.)
+    @inline(__always)
+    mutating func counted(_ n: Int) {
+        let before = latinFeatures
+        latinFeatures &+= n
+        if (before ^ latinFeatures) >> 12 != 0 { flushLatin() }
     }
 
     /// Moves the 16-bit running sums into `latinPenalty`.
@@ -412,6 +423,7 @@ struct Evidence {
         score(gram(2))
         if wordLength >= 2 { score(gram(3)) }
         if wordLength >= 3 { score(gram(4)) }
+        counted(min(wordLength, 3) + 1)
     }
 
     @inline(__always)
@@ -494,10 +506,12 @@ struct Evidence {
                 score(gram(3))
                 if wordLength >= 2 { score(gram(4)) }
                 if wordLength >= 3 { score(wordHash & (1 << 47 - 1) | 1 << 47) }
+                var scored = min(wordLength, 3) + 1
                 if wordPairs {
-                    if previousWordHash != 0 { score(Evidence.pairKey(previousWordHash, wordHash)) }
+                    if previousWordHash != 0 { score(Evidence.pairKey(previousWordHash, wordHash)); scored += 1 }
                     previousWordHash = wordHash
                 }
+                counted(scored)
                 if wordIsCapital && (!titleCase || titleStart) { addCapitalisedWord() }
             } else if wordScript == .cyrillic {
                 // A frequent word of Ukrainian, Bulgarian, Serbian or Macedonian that Russian

@@ -517,6 +517,22 @@ import Testing
         }
     }
 
+    /// The Latin model's penalties add up in 16-bit lanes, moved to 32-bit sums every 4,096
+    /// features: a body of many thousand features scores exactly its sentence's score times
+    /// the times it is written, in the eight-class table and in the Spanish-Portuguese one
+    /// (which reads every two words in a row too). A lane that overflowed would break it.
+    @Test(arguments: ["We will meet at the station tomorrow morning. ",
+                      "O pedido foi enviado e chega amanhã. "])
+    func longBodiesAddUpExactly(_ sentence: String) {
+        let once = LanguageDetector.detect(sentence)
+        for times in [100, 700, 3001] {
+            let many = LanguageDetector.detect(String(repeating: sentence, count: times))
+            #expect(many.language == once.language)
+            #expect(many.scores.map(\.language) == once.scores.map(\.language))
+            #expect(many.scores.map(\.score) == once.scores.map { $0.score * Double(times) }, "\(times) times")
+        }
+    }
+
     @Test func aBodyThatIsOnlyALinkIsUndetermined() {
         #expect(LanguageDetector.detect("https://www.sf-express.com/cn/sc/dynamic_function/waybill").language == nil)
         #expect(LanguageDetector.detect("support@example.com").language == nil)
