@@ -45,13 +45,15 @@ import Testing
         #expect(LanguageDetector.detect(body).language == .ru)
     }
 
-    // Bulgarian, Macedonian and Ukrainian in Russian's letters, with no ъ before a consonant
-    // and none of the hand-listed words: wordfreq's frequent words Russian's list lacks
-    // (Tables/CyrillicWords.swift) tell them, `обаче`, `зошто`, `можливо`, or has a thousand
-    // times less often (`щось`, `або`, which Russian's list holds from Ukrainian quoted).
+    // Bulgarian, Macedonian, Ukrainian and Serbian in Russian's letters, with no ъ before a
+    // consonant and none of the hand-listed words: wordfreq's frequent words Russian's list lacks
+    // (Tables/CyrillicWords.swift) tell them, `обаче`, `зошто`, `можливо`, `увек`, or has a thousand
+    // times less often (`щось`, `або`, which Russian's list holds from Ukrainian quoted). The
+    // Serbian ones (without ђ ј љ њ ћ џ) were Russian before Serbian's words joined the list.
     @Test(arguments: [
         "Децата отново са при баба.", "Обаче мисля, че те могат да дойдат.", "Винаги идвам навреме, наистина.",
         "Зошто не сакаш да излезеш?", "Можливо завтра, побачимо", "Купи щось на вечерю", "Або завтра, або в суботу",
+        "Кликните на дугме и изаберите датотеку", "Молим те позови ме када стигнеш", "Увек сам ту за тебе",
     ])
     func otherCyrillicLanguagesByTheirFrequentWordsAreNotRussian(_ body: String) {
         let detection = LanguageDetector.detect(body)
@@ -63,6 +65,7 @@ import Testing
     @Test(arguments: [
         "Завтра мы пойдём в кино с детьми, если будет хорошая погода.", "Позвони мне, когда освободишься",
         "Ваш заказ доставлен в пункт выдачи", "Ребята, встречаемся у метро в семь", "Скидка 20% на всё до воскресенья",
+        "Я сам приду, не волнуйся", "Нажмите на кнопку и выберите файл", "Всегда рядом с тобой",
     ])
     func everydayRussianIsRussian(_ body: String) {
         #expect(LanguageDetector.detect(body).language == .ru)
