@@ -23,9 +23,9 @@
 //   2. Within the winner: Hebrew → he. Cyrillic → ru, unless letters Russian
 //      lacks (Ukrainian і ї є ґ, Serbian ђ ј љ …), ъ before a consonant
 //      (Bulgarian поръчка) or their frequent words are there (дякую, пратка,
-//      шта by hand; обаче, зошто, щось among the 26,000 Bulgarian, Macedonian
-//      and Ukrainian words wordfreq lists that Russian's list lacks or has a
-//      thousand times less often, Tables/CyrillicWords.swift). Han and kana →
+//      шта by hand; обаче, зошто, щось, увек among the 34,500 Bulgarian,
+//      Macedonian, Ukrainian and Serbian words wordfreq lists that Russian's list
+//      lacks or has a thousand times less often, Tables/CyrillicWords.swift). Han and kana →
 //      ja when any kana, or any kanji only Japanese writes (駅 済 変 …,
 //      HanTables.isJapaneseOnly), is present, or when two-character words only
 //      Japanese writes often (多分 自分, HanTables.words from wordfreq) make up most
