@@ -21,9 +21,11 @@ public enum CharTable {
         return FrozenBuffer(start: t, count: tableLimit)
     }()
 
-    /// Bits of an entry: a letter, a continuation of a grapheme cluster, the script's raw value.
-    static let letterBit: UInt8 = 0x80
-    static let clusterBit: UInt8 = 0x40
+    /// Bits of an entry (CICUShim.h): a letter, a continuation of a grapheme cluster, another
+    /// class of the grapheme rules, and the script's raw value.
+    static let letterBit = UInt8(SIFT_CHAR_LETTER)
+    static let clusterBit = UInt8(SIFT_CHAR_EXTENDS)
+    static let breakRulesBit = UInt8(SIFT_CHAR_BREAK_RULES)
     static let scriptBits: UInt8 = 0x1F
 
     /// The code point's entry, from `table` (fetched once by a loop that reads many: each access
@@ -49,17 +51,14 @@ public enum CharTable {
             let lower = cp | 0x20
             return lower >= 0x61 && lower <= 0x7A
         }
-        if cp < UInt32(tableLimit) { return table[Int(cp)] & 0x80 != 0 }
-        return sift_is_letter(Int32(bitPattern: cp)) != 0
+        return entry(cp, in: table) & letterBit != 0
     }
 
     /// True when the code point continues the grapheme cluster before it: UAX #29
     /// Grapheme_Cluster_Break Extend, SpacingMark or ZWJ (ICU's data).
     @inline(__always)
     public static func continuesCluster(_ cp: UInt32) -> Bool {
-        if cp < 0x300 { return false }
-        if cp < UInt32(tableLimit) { return table[Int(cp)] & 0x40 != 0 }
-        return sift_continues_cluster(Int32(bitPattern: cp)) != 0
+        cp >= 0x300 && entry(cp, in: table) & clusterBit != 0
     }
 
     /// The code point's class in UAX #29's grapheme cluster rules (`Grapheme.Break`), as
@@ -73,8 +72,8 @@ public enum CharTable {
         }
         if cp < UInt32(tableLimit) {
             let entry = table[Int(cp)]
-            if entry & 0x60 == 0 { return .other }
-            if entry & 0x40 != 0 && cp != 0x200D { return .extend }   // Extend or SpacingMark: the same to every rule used
+            if entry & (clusterBit | breakRulesBit) == 0 { return .other }
+            if entry & clusterBit != 0 && cp != 0x200D { return .extend }   // Extend or SpacingMark: the same to every rule used
         }
         return Grapheme.Break(rawValue: Int32(sift_grapheme_break(Int32(bitPattern: cp)))) ?? .other
     }
@@ -82,8 +81,6 @@ public enum CharTable {
     /// The script class of a code point.
     @inline(__always)
     public static func script(_ cp: UInt32) -> Script {
-        let raw: UInt8
-        if cp < UInt32(tableLimit) { raw = table[Int(cp)] & 0x1F } else { raw = UInt8(sift_script(Int32(bitPattern: cp))) }
-        return Script(rawValue: raw) ?? .other
+        Script(rawValue: entry(cp, in: table) & scriptBits) ?? .other
     }
 }
