@@ -289,6 +289,9 @@ enum WordTable {
         if h != hashBasis { body(h) }
     }
 
+    /// An open-addressing table's slots and the shift that takes a hash to its first slot.
+    typealias WordSlots = (slots: FrozenBuffer<UInt64>, shift: UInt64)
+
     /// Latin word hash → what it says: bit k for `onlyOneLanguage`'s or `chatWords`' class k
     /// (in `LatinModel.classes` order), `spanishBit` / `portugueseBit` for the words that
     /// only tell Spanish and Portuguese apart, and `loanwordBit`. An open-addressing table,
@@ -297,7 +300,7 @@ enum WordTable {
     /// it missed the cache (news-length sentences 0.90 times as fast as before the chat
     /// words; 0.95 now). Built by one pass over the lists' scalars: the 41,000 chat words
     /// through `split` and a `Dictionary` took 0.1 s of every start (now under 10 ms).
-    static let latinWordSlots: (slots: FrozenBuffer<UInt64>, shift: UInt64) = {
+    static let latinWordSlots: WordSlots = {
         let lists = [(loanwordList, loanwordBit), (everyLanguageChat, loanwordBit)]
             + [(englishChatSpeak, UInt16(1) << LatinModel.classes.firstIndex(of: .en)! | speakBit)]
             + onlyOneLanguage.map { ($0.1, UInt16(1) << LatinModel.classes.firstIndex(of: $0.0)!) }
@@ -354,12 +357,12 @@ enum WordTable {
     /// `latinWord(_:)` with `latinWordFilter` and `latinWordSlots` fetched once by the caller
     /// (each access to a `static let` is checked): a loop over many words.
     @inline(__always)
-    static func latinWord(_ h: UInt64, filter: FrozenBuffer<UInt64>, slots: (slots: FrozenBuffer<UInt64>, shift: UInt64)) -> UInt16 {
+    static func latinWord(_ h: UInt64, filter: FrozenBuffer<UInt64>, slots: WordSlots) -> UInt16 {
         filter[Int(h >> 52)] & 1 << (h >> 46 & 63) != 0 ? latinWordProbe(h, slots) : 0
     }
 
     @inline(__always)
-    static func latinWordProbe(_ h: UInt64, _ table: (slots: FrozenBuffer<UInt64>, shift: UInt64)) -> UInt16 {
+    static func latinWordProbe(_ h: UInt64, _ table: WordSlots) -> UInt16 {
         let (slots, shift) = table
         let mask = Int(1 << (64 - shift)) - 1, key = h & ~0xFFFF
         var i = Int((h &* 0x9E37_79B9_7F4A_7C15) &>> shift)
