@@ -129,14 +129,23 @@ def report(name, data, answers, speed, other_answers):
 RIGHT_TARGET, WRONG_CAP, SPEED_TARGET = 99.5, 0.2, 500_000
 
 
-def targets(part, right, errors, total, speed):
-    """One line per target: the figure, the target, met or not."""
+def met(ok):
+    return "met" if ok else "NOT met"
+
+
+def accuracy_targets(right, errors, total):
+    """The two accuracy targets' lines: the figure, the target, met or not (gnome.py prints
+    them for its sentences too)."""
     allowed = int(total * WRONG_CAP / 100)
-    met = lambda ok: "met" if ok else "NOT met"
-    print(f"\ntargets ({part} part):")
     print(f"  right >= {RIGHT_TARGET}%: {right:.2f}%: {met(right >= RIGHT_TARGET)}")
     print(f"  wrong <= {WRONG_CAP}%: {100 * errors / total:.3f}% ({errors} of {total}; at most {allowed}): "
           f"{met(errors <= allowed)}")
+
+
+def targets(part, right, errors, total, speed):
+    """One line per target: the figure, the target, met or not."""
+    print(f"\ntargets ({part} part):")
+    accuracy_targets(right, errors, total)
     print(f"  >= {SPEED_TARGET:,} texts/s on one core: {speed:,.0f} on this machine: {met(speed >= SPEED_TARGET)}")
 
 

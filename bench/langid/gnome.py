@@ -127,13 +127,9 @@ def main():
     if few:
         print(f"left out, under {MIN_SET} translated sentences: " + ", ".join(f"{name} ({n})" for name, n in few.items()))
     right, und, wrong = report_held_out(binary, sets)
-    # bench.py's news-like targets, applied to these whole sentences (bench.py prints its own).
     n = right + und + wrong
-    allowed = int(n * bench.WRONG_CAP / 100)
-    met = lambda ok: "met" if ok else "NOT met"
-    print(f"\nbench.py's news-like targets on these sentences: right >= {bench.RIGHT_TARGET}%: {100 * right / n:.2f}%: "
-          f"{met(100 * right / n >= bench.RIGHT_TARGET)}; wrong <= {bench.WRONG_CAP}%: {wrong} of {n} (at most {allowed}): "
-          f"{met(wrong <= allowed)}")
+    print("\nbench.py's news-like targets, on these whole sentences:")
+    bench.accuracy_targets(100 * right / n, wrong, n)
 
 
 if __name__ == "__main__":
