@@ -481,7 +481,7 @@ struct Evidence {
                 if says != 0 && !capitalised {
                     if says & WordTable.spanishBit != 0 { spanishWords += 1 }
                     if says & WordTable.portugueseBit != 0 { portugueseWords += 1 }
-                    for k in 0..<(LatinModel.classes.count - 1) where says & 1 << k != 0 { onlyWords[k] &+= 1 }
+                    for k in 0..<LatinModel.classes.count where says & 1 << k != 0 { onlyWords[k] &+= 1 }
                 }
                 // SMS spelling (`u`, `ur`, `yup`, `thx`) does not follow the language's letters:
                 // the word counts as its language's, its n-grams come back out.

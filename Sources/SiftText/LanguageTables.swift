@@ -293,7 +293,7 @@ enum WordTable {
     typealias WordSlots = (slots: FrozenBuffer<UInt64>, shift: UInt64)
 
     /// Latin word hash → what it says: bit k for `onlyOneLanguage`'s or `chatWords`' class k
-    /// (in `LatinModel.classes` order), `spanishBit` / `portugueseBit` for the words that
+    /// (in `LatinModel.classes` order; `otherBit` for `otherLatinWords`), `spanishBit` / `portugueseBit` for the words that
     /// only tell Spanish and Portuguese apart, and `loanwordBit`. An open-addressing table,
     /// a power of two at most 70% full, each slot the hash's top 48 bits and the 16 bits it
     /// says (0: empty), so that a probe is one load: as two arrays a quarter full (5 MiB)
@@ -307,6 +307,7 @@ enum WordTable {
             + chatWords.map { ($0.1, UInt16(1) << LatinModel.classes.firstIndex(of: $0.0)!) }
             + [(spanishNotPortuguese, spanishBit), (portugueseNotSpanish, portugueseBit)]
             + [(spanishFrequent, spanishBit), (portugueseFrequent, portugueseBit)]
+            + [(otherLatinWords, otherBit)]
         var words = 0
         for (list, _) in lists {
             var inWord = false
@@ -327,6 +328,9 @@ enum WordTable {
             var i = Int((h &* 0x9E37_79B9_7F4A_7C15) >> shift)
             while slots[i] != 0 && slots[i] & ~0xFFFF != key { i = (i + 1) & mask }
             guard slots[i] & UInt64(loanwordBit) == 0 else { return }
+            // Another language's word (`otherLatinWords`) says nothing where the seven's lists
+            // already speak: English SMS writes `gud` and `nyt` as Swedish and Danish do.
+            guard bit != otherBit || slots[i] == 0 else { return }
             slots[i] = key | slots[i] & 0xFFFF | UInt64(bit)
         }
         for (list, bit) in lists {
@@ -334,6 +338,8 @@ enum WordTable {
         }
         return (FrozenBuffer(start: slots, count: 1 << bits), shift)
     }()
+    /// A word of `otherLatinWords`: bit k of the last class, "another language".
+    static let otherBit = UInt16(1) << (LatinModel.classes.count - 1)
     static let spanishBit: UInt16 = 1 << 8
     static let portugueseBit: UInt16 = 1 << 9
     /// A word of `loanwordList`.
