@@ -20,7 +20,9 @@
 //      Han, Hiragana and Katakana form one group; scripts of no supported
 //      language (Greek, Hangul, Thai, Devanagari, …) form another, which
 //      decides nothing.
-//   2. Within the winner: Hebrew → he. Cyrillic → ru, unless letters Russian
+//   2. Within the winner: Hebrew → he, unless Yiddish's letters (װ ױ ײ) or
+//      frequent words Hebrew lacks (נישט, וואס, זייער, WordTable.yiddishWords) make up a
+//      quarter of its words. Cyrillic → ru, unless letters Russian
 //      lacks (Ukrainian і ї є ґ, Serbian ђ ј љ …), ъ before a consonant
 //      (Bulgarian поръчка) or their frequent words are there (дякую, пратка,
 //      шта by hand; обаче, зошто, щось, увек among the 34,500 Bulgarian,
@@ -160,6 +162,7 @@ public enum Undetermined: Sendable, Equatable, CustomStringConvertible {
     case fewLetters(minimum: Int)
     case unsupportedScript
     case notRussian
+    case notHebrew
     case arabicOrPersian
     case noModelWord
     case onlyNames
@@ -181,6 +184,7 @@ public enum Undetermined: Sendable, Equatable, CustomStringConvertible {
         case .fewLetters(let minimum): return "fewer than \(minimum) letters"
         case .unsupportedScript: return "mostly a script none of the \(Language.allCases.count) languages writes"
         case .notRussian: return "letters or words Russian lacks"
+        case .notHebrew: return "letters or words Hebrew lacks (Yiddish)"
         case .arabicOrPersian: return "no letter or word that tells ar from fa"
         case .noModelWord: return "no word the model reads"
         case .onlyNames: return "only capitalised words no word list knows (names, titles)"

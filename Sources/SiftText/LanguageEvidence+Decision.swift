@@ -62,7 +62,12 @@ extension Evidence {
         let letterScore = Double(bestLetters)
         switch best.0 {
         case .hebrew:
-            return (LanguageDetection(language: .he, best: LanguageScore(.he, letterScore), letters: letters), true)
+            // Yiddish's letters and frequent words Hebrew lacks, a quarter of the words or more:
+            // Yiddish (`מיר זענען שוין דא`), which a blocked Hebrew must not junk.
+            let foreign = yiddish > 0 && 4 * Int(yiddish) >= words(.hebrew)
+            var detection = LanguageDetection(language: foreign ? nil : .he, best: LanguageScore(.he, letterScore), letters: letters)
+            if foreign { detection.undetermined = .notHebrew }
+            return (detection, true)
         case .cyrillic:
             let foreign = nonRussian > 0 && nonRussian * 50 >= bestLetters
             var detection = LanguageDetection(language: foreign ? nil : .ru, best: LanguageScore(.ru, letterScore), letters: letters)

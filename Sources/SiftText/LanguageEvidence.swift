@@ -96,6 +96,8 @@ struct Evidence {
     var lastHan: UInt32 = 0
     /// Cyrillic letters that Russian does not use, and uses of ъ Russian does not have.
     var nonRussian = 0
+    /// Hebrew-script letters and words only Yiddish writes (װ ױ ײ; `WordTable.yiddishWords`).
+    var yiddish: Int32 = 0
     /// The open Arabic-script word starts with alef (ا), which may begin the article ال.
     var articleStart = false
     /// The open Arabic-script word starts with the article ال.
@@ -322,7 +324,12 @@ struct Evidence {
                 if cp != 0x0401 && cp != 0x0451 { nonRussian += 1 }  // Ё ё are Russian
             }
             afterHardSign = cp == 0x044A || cp == 0x042A
-        case .other, .common, .greek, .hebrew, .hiragana, .katakana, .hangul, .thai, .devanagari:
+        case .hebrew:
+            if wordScript != .hebrew { startWord(.hebrew) }
+            wordHash = WordTable.mix(wordHash, cp)
+            wordLength += 1
+            if (0x05F0...0x05F2).contains(cp) || cp == 0xFB1F { yiddish &+= 1 }    // װ ױ ײ ײַ
+        case .other, .common, .greek, .hiragana, .katakana, .hangul, .thai, .devanagari:
             endWord()
         }
         lastWasAlnum = true
@@ -508,6 +515,8 @@ struct Evidence {
                 // does not have (дякую, пратка, шта, обаче): a sign as strong as 25 of their
                 // own letters.
                 if WordTable.isNotRussian(wordHash) { nonRussian += 25 }
+            } else if wordScript == .hebrew {
+                if WordTable.isYiddish(wordHash) { yiddish &+= 1 }
             } else {
                 if wordLength <= WordTable.maxLength, let mask = WordTable.masks[wordHash] {
                     spread(1.0, over: mask)

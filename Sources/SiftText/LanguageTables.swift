@@ -407,6 +407,32 @@ enum WordTable {
         login password selfie live streaming chat ok okay hour fitness match
         """
 
+    /// Frequent Yiddish words Hebrew does not write (`Evidence.yiddish`), from general knowledge
+    /// of Yiddish: each is under Zipf 3 (once in a million words) in wordfreq's Hebrew. Left
+    /// out: words Hebrew writes for its own (`איך` how, `אין`, `די`, `אז`, `צו`, `קום`, `פון`,
+    /// `מוז` banana, `האבן`), names and loans Hebrew has (`מיר`, `וואו`, `מארגן`), and Yiddish
+    /// words Israeli Hebrew uses (`מאמע`, `טאטע`).
+    static let yiddishWords = """
+        נישט ניט וואס ווען דעם אויף אויך אבער שוין נאך זייער גוטן גוטע גייען וועל וועלן
+        קען קענסט ביסט ביסטו זענען מאכסטו היינט דאנק דאנקע ביטע שפעטער אהיים אלעס זאג זאגן
+        קינד מיך זיך זיי עס אונז נאכט ווילסט געווען געזאגט ארבעט ברויט וועג קויף ליבע הייסט
+        וועט ווערן געהאט האסט קומסטו גייסט אדער ווייסט דארף דארפסט וועלכע אזוי גאנץ גאנצע
+        אלע צוריק שפעט פריער ערשט נאכאמאל איינער עפעס וואלט זאל זאלסט זאלן מוזן צוויי קענען
+        געוואלט קיינער וויפיל וויאזוי פארוואס
+        """
+
+    /// Hashes of `yiddishWords`.
+    static let yiddish = hashes(yiddishWords)
+    /// One bit per value of a hash's top 12 bits (512 bytes), set for `yiddish`: most Hebrew
+    /// words are turned away by one load.
+    static let yiddishFilter: FrozenBuffer<UInt64> = filter(yiddish)
+
+    /// Whether a Hebrew-script word's hash is one of `yiddishWords`.
+    @inline(__always)
+    static func isYiddish(_ h: UInt64) -> Bool {
+        yiddishFilter[Int(h >> 58)] & 1 << (h >> 52 & 63) != 0 && yiddish.contains(h)
+    }
+
     /// Hashes of `titleCaseWords`.
     static let titleCase = hashes(titleCaseWords)
     /// One bit per value of a hash's top 12 bits (512 bytes), set for `titleCase`'s words: the

@@ -61,6 +61,21 @@ import Testing
         #expect(detection.undetermined == .notRussian)
     }
 
+    // Yiddish, in Hebrew letters, was Hebrew: its letters װ ױ ײ and its frequent words Hebrew
+    // does not write (`WordTable.yiddishWords`), a quarter of the words or more, leave it
+    // undetermined. Hebrew's own `איך` (how), `אין`, `די` and `אז`, which Yiddish writes too,
+    // are no such words.
+    @Test(arguments: [
+        ("איך וועל דיר רופן שפעטער", nil as Language?), ("א גוטן מארגן", nil), ("וואס הערט זיך?", nil),
+        ("װאָס מאַכסטו?", nil),
+        ("איך אתה? אין לי זמן היום", .he), ("די, מספיק! אז מה אם", .he), ("אמא אמרה שהיא מגיעה מחר", .he),
+    ])
+    func yiddishIsNotHebrew(_ body: String, _ expected: Language?) {
+        let detection = LanguageDetector.detect(body)
+        #expect(detection.language == expected)
+        if expected == nil { #expect(detection.undetermined == .notHebrew) }
+    }
+
     // Everyday Russian holds none of them.
     @Test(arguments: [
         "Завтра мы пойдём в кино с детьми, если будет хорошая погода.", "Позвони мне, когда освободишься",
@@ -715,6 +730,7 @@ struct UndeterminedReasonTests {
         ("قرض سريع", "evidence under 1.0"),
         ("آپ کیسے ہیں؟ میں ٹھیک ہوں", "the best under 1.5 times another language (16.0)"),
         ("Добрий день, як справи?", "letters or words Russian lacks"),
+        ("מיר זענען שוין דא", "letters or words Hebrew lacks (Yiddish)"),
         ("12345 !!", "no letters"),
         ("Shop שלום", "two scripts as strong"),
         ("سلام سلام", "no letter or word that tells ar from fa"),
