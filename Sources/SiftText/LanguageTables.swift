@@ -293,8 +293,9 @@ enum WordTable {
     typealias WordSlots = (slots: FrozenBuffer<UInt64>, shift: UInt64)
 
     /// Latin word hash → what it says: bit k for `onlyOneLanguage`'s or `chatWords`' class k
-    /// (in `LatinModel.classes` order; `otherBit` for `otherLatinWords`), `spanishBit` / `portugueseBit` for the words that
-    /// only tell Spanish and Portuguese apart, and `loanwordBit`. An open-addressing table,
+    /// (in `LatinModel.classes` order; `otherBit`, the last class's, for `otherLatinWords`),
+    /// `spanishBit` / `portugueseBit` for the words that only tell Spanish and Portuguese
+    /// apart, and `loanwordBit`. An open-addressing table,
     /// a power of two at most 70% full, each slot the hash's top 48 bits and the 16 bits it
     /// says (0: empty), so that a probe is one load: as two arrays a quarter full (5 MiB)
     /// it missed the cache (news-length sentences 0.90 times as fast as before the chat

@@ -664,8 +664,9 @@ import Testing
 
     /// Dutch `Wat is dit?` was English and `Wie is dat?` German: `wat` and `dat` are frequent
     /// Dutch words the seven write a hundred times less often (`WordTable.otherLatinWords`),
-    /// and count for another language, which now trails by less than the margin. English SMS spellings that Swedish or Danish write
-    /// (`gud`, `nyt`) and German's `wie` stay their language's.
+    /// and count for another language, which now trails by less than the margin. English SMS
+    /// spellings that Swedish or Danish write (`gud`, `nyt`) and German's `wie` stay their
+    /// language's.
     @Test(arguments: [
         ("Wat is dit?", nil as Language?),
         ("Wie is dat?", nil),

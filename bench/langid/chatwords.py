@@ -17,6 +17,8 @@ GAP and ZIPF were chosen on the `tune` part of chat.py's sets, never its
 sets' lines named, none more wrong; 2.5 and 50,000 named a few more but made
 the table build at start-up take 13 ms more, 30,000 words a class). The package is installed in bench/langid/.venv by
 `make bench-langid`; its data ships inside the wheel (nothing else fetched).
+Also `otherLatinWords`, the other Latin-script languages' frequent words (`OTHER_*`), which
+the detector counts for class `xx` as it counts a class's chat words for that class.
 Also the words that tell Spanish from Portuguese alone (`ES_PT_*`): among one
 of the two's `ES_PT_TOP` most frequent, Zipf at least `ES_PT_ZIPF` there and at
 least `ES_PT_GAP` above the other (`dolor`, `rencor` against `dor`, `você`); the
