@@ -13908,6 +13908,10 @@ extension WordTable {
         bjó báðir fjalla fremst góða herinn hjarta dåliga hellre höga intresserad kropp
         lösa nuvarande rakt samtal sju skickar stockholms stund säljer söka tråkigt gutt
         heldigvis hente inneholder knyttet kunnskap møtte naturlig oppe relativt seriøst enote mednarodni
-        mednarodno mestih najboljša našim njihovih organizacija poslal preteklosti glöm lägenhet
+        mednarodno mestih najboljša našim njihovih organizacija poslal preteklosti glöm lägenhet dunha nunha
+        coas polas moito moitos moitas tamén aínda grazas mañá onte hoxe cando
+        máis teño vémonos súa túa miña xente facer calquera despois mentres porén
+        dalgún tamién muncho agardar chegues velaquí axiña lles imos pódese ningunha ninguén
+        ningures alguén xamais
         """
 }
