@@ -69,20 +69,23 @@ def letters_only(word):
     return all(c.isalpha() for c in word) and word == word.lower()
 
 
+def frequent(lang, top, floor, min_length=MIN_LENGTH, exclude=EXCLUDE):
+    """(word, Zipf) for the words of letters only among `lang`'s `top` most frequent, down to Zipf `floor`."""
+    for word in wordfreq.top_n_list(lang, top):
+        if len(word) < min_length or not letters_only(word) or word in exclude:
+            continue
+        z = wordfreq.zipf_frequency(word, lang)
+        if z < floor:
+            break
+        yield word, z
+
+
 def chat_words():
     kept = {}
     for lang in CLASSES:
         rivals = [x for x in CLASSES + OTHERS if x != lang]
-        words = []
-        for word in wordfreq.top_n_list(lang, TOP):
-            if len(word) < MIN_LENGTH or not letters_only(word) or word in EXCLUDE:
-                continue
-            z = wordfreq.zipf_frequency(word, lang)
-            if z < ZIPF:
-                break
-            if all(z - wordfreq.zipf_frequency(word, r) >= GAP for r in rivals):
-                words.append(word)
-        kept[lang] = words
+        kept[lang] = [word for word, z in frequent(lang, TOP, ZIPF)
+                      if all(z - wordfreq.zipf_frequency(word, r) >= GAP for r in rivals)]
     return kept
 
 
@@ -102,13 +105,9 @@ def other_words():
                 table[b] = max(table.get(b, 0.0), wordfreq.zipf_frequency(word, lang))
     kept = {}
     for other in OTHERS:
-        for word in wordfreq.top_n_list(other, OTHER_TOP):
-            if len(word) < MIN_LENGTH or not letters_only(word) or word in kept:
-                continue
-            z = wordfreq.zipf_frequency(word, other)
-            if z < OTHER_ZIPF:
-                break
-            if all(z - max(wordfreq.zipf_frequency(word, c), unmarked[c].get(word, 0.0)) >= OTHER_GAP for c in CLASSES):
+        for word, z in frequent(other, OTHER_TOP, OTHER_ZIPF, exclude=()):
+            if word not in kept and all(z - max(wordfreq.zipf_frequency(word, c), unmarked[c].get(word, 0.0)) >= OTHER_GAP
+                                        for c in CLASSES):
                 kept[word] = z
     ceiling = OTHER_ZIPF - OTHER_GAP + 1
     hand = [w for w in OTHER_HAND if w not in kept
@@ -117,16 +116,8 @@ def other_words():
 
 
 def one_not_other(lang, other):
-    words = []
-    for word in wordfreq.top_n_list(lang, ES_PT_TOP):
-        if not letters_only(word) or word in EXCLUDE:
-            continue
-        z = wordfreq.zipf_frequency(word, lang)
-        if z < ES_PT_ZIPF:
-            break
-        if z - wordfreq.zipf_frequency(word, other) >= ES_PT_GAP:
-            words.append(word)
-    return words
+    return [word for word, z in frequent(lang, ES_PT_TOP, ES_PT_ZIPF, min_length=1)
+            if z - wordfreq.zipf_frequency(word, other) >= ES_PT_GAP]
 
 
 def main():
