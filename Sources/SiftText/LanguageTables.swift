@@ -187,7 +187,8 @@ enum WordTable {
     /// gerne (nl, da, no, tr, pt, ca); it ciao, bene, sei, non, per, di, il, ci, mi, prego,
     /// tesoro, sempre, che, stai, tua (pt, ro, fr, es); es hola, estás, está, porque, nos, vale,
     /// feliz, tu, llamo, días (ca, ast, gl, pt, it); pt estou, agora, noite, vamos, sim, dia
-    /// (gl, es); tr tamam (Arabic, Persian, Bosnian written in Latin letters).
+    /// (gl, es); tr tamam (Arabic, Persian, Bosnian written in Latin letters). Italian's `è`
+    /// (is) is a word only Italian writes: French and Catalan write the letter inside words.
     static let onlyOneLanguage: [(Language, String)] = [
         (.en, """
             the you your yours please thanks thank today tonight tomorrow deal inside with from our
@@ -208,7 +209,7 @@ enum WordTable {
         (.it, """
             grazie domani buongiorno buonasera sono della delle questo questa anche voglio perché
             oggi tutto tutti comunque cmq allora adesso ancora vediamo tuo siamo amore
-            compleanno auguri stasera
+            compleanno auguri stasera è
             """),
         (.pt, """
             você vc obrigado obrigada não tudo bem olá amanhã hoje muito pra também aniversário
