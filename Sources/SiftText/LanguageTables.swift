@@ -412,14 +412,14 @@ enum WordTable {
     /// Frequent Yiddish words Hebrew does not write (`Evidence.yiddish`), from general knowledge
     /// of Yiddish: each is under Zipf 3 (once in a million words) in wordfreq's Hebrew. Left
     /// out: words Hebrew writes for its own (`איך` how, `אין`, `די`, `אז`, `צו`, `קום`, `פון`,
-    /// `מוז` banana, `האבן`), names and loans Hebrew has (`מיר`, `וואו`, `מארגן`), and Yiddish
+    /// `מוז` banana, `מוזן` fed, `האבן`), names and loans Hebrew has (`מיר`, `וואו`, `מארגן`), and Yiddish
     /// words Israeli Hebrew uses (`מאמע`, `טאטע`).
     static let yiddishWords = """
         נישט ניט וואס ווען דעם אויף אויך אבער שוין נאך זייער גוטן גוטע גייען וועל וועלן
         קען קענסט ביסט ביסטו זענען מאכסטו היינט דאנק דאנקע ביטע שפעטער אהיים אלעס זאג זאגן
         קינד מיך זיך זיי עס אונז נאכט ווילסט געווען געזאגט ארבעט ברויט וועג קויף ליבע הייסט
         וועט ווערן געהאט האסט קומסטו גייסט אדער ווייסט דארף דארפסט וועלכע אזוי גאנץ גאנצע
-        אלע צוריק שפעט פריער ערשט נאכאמאל איינער עפעס וואלט זאל זאלסט זאלן מוזן צוויי קענען
+        אלע צוריק שפעט פריער ערשט נאכאמאל איינער עפעס וואלט זאל זאלסט זאלן צוויי קענען
         געוואלט קיינער וויפיל וויאזוי פארוואס
         """
 
