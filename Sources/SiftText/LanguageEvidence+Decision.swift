@@ -16,7 +16,7 @@ extension Evidence {
             // would not have named a language.
             switch result.undetermined {
             case nil, .smallLead?, .underNext?, .underOtherLanguage?, .littleEvidence?, .otherLanguageBest?, .onlyNames?, .capitalisedWordsDecide?,
-                 .foreignLatinLetters?:
+                 .foreignLatinLetters?, .neighbourLanguage?:
                 result.language = nil
                 result.undetermined = .fewLetters(minimum: minimum)
             default:
@@ -147,6 +147,16 @@ extension Evidence {
         return (Double(latinPenalty[4]) - Double(latinPenalty[5])) / SpanishPortugueseModel.unitsPerNat
     }
 
+    /// The same tally's lead, in nats, of the best of Spanish's and Portuguese's neighbours
+    /// (Galician, Asturian, Catalan) over the better of the two; negative when one of the two
+    /// reads better. After `spanishPortugueseLead`.
+    func neighboursOverPair() -> Double {
+        let pair = min(latinPenalty[4], latinPenalty[5]) + latinPenalty[SpanishPortugueseTable.offsetLane]
+        var neighbour = UInt32.max
+        for lane in SpanishPortugueseTable.neighbourLanes { neighbour = min(neighbour, latinPenalty[lane]) }
+        return (Double(pair) - Double(neighbour)) / SpanishPortugueseModel.unitsPerNat
+    }
+
     /// The Latin model's verdict: the class with the smallest penalty, if it is
     /// a supported language and leads the runner-up (which may be "another
     /// language") by `latinMargin` nats.
@@ -190,12 +200,18 @@ extension Evidence {
         // A quarter of the words or more with a letter none of the seven writes (`Təsdiq kodunuz`,
         // Azerbaijani; `Dziękuję bardzo`): another language, whatever the model scores.
         let foreignLetters = foreignLatinWords > 0 && 4 * foreignLatinWords >= latinWordCount
-        let language = lead >= margin && !onlyNames && !capitalisedDecide && !foreignLetters ? LatinModel.classes[best] : nil
+        // Spanish or Portuguese, but Galician, Asturian or Catalan reads better still (the second
+        // reading's `neighbourLead`): another language, which the Latin model's `xx` reads as one of
+        // the two (`Engadir novo rexistro`, `Nun ye posible importar`).
+        let neighbour = (best == 4 || best == 5) && (neighbourLead ?? -.infinity) >= LanguageDetector.neighbourMargin
+        let language = lead >= margin && !onlyNames && !capitalisedDecide && !foreignLetters && !neighbour
+            ? LatinModel.classes[best] : nil
         let otherScore = best == other || second == other ? (worst - Double(penalty[other])) / LatinModel.unitsPerNat : nil
         var detection = LanguageDetection(language: language, best: score(first), runnerUp: score(next), letters: letters, otherLanguageScore: otherScore)
         if language == nil {
             detection.undetermined = best == other ? .otherLanguageBest
                 : foreignLetters ? .foreignLatinLetters
+                : neighbour ? .neighbourLanguage
                 : onlyNames && lead >= margin ? LanguageDetection.Undetermined.onlyNames
                 : capitalisedDecide ? .capitalisedWordsDecide : .smallLead(lead, needed: margin)
             // Spanish and Portuguese the two best, too close to call between them, and every

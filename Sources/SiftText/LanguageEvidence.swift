@@ -145,6 +145,10 @@ struct Evidence {
     /// reading, when the Latin model's two best languages were those two; then it decides
     /// between them (`decideLatin`).
     var spanishOverPortuguese: Double?
+    /// Nats by which, in that second reading, Galician, Asturian or Catalan reads better than
+    /// the better of Spanish and Portuguese (negative: worse); `decideLatin` names neither of
+    /// the two when it is `LanguageDetector.neighbourMargin` or more.
+    var neighbourLead: Double?
 
     init() {}
 

@@ -99,25 +99,26 @@ enum LatinModelTable {
 }
 
 /// The decoded `SpanishPortugueseModel` table, in the Latin model's row layout so the same
-/// tally reads it (`Evidence.init(spanishPortuguese:)`): per bucket, Portuguese's penalty in
-/// class 4's byte and Spanish's in class 5's, one of them 0, the other how many
-/// `SpanishPortugueseModel.unitsPerNat` the bucket's log-likelihood ratio says against it.
+/// tally reads it (`Evidence.init(spanishPortuguese:)`): per bucket, each class's penalty in
+/// its `LatinModel` class's byte: Portuguese in class 4's, Spanish in class 5's, and their
+/// neighbours Galician, Asturian and Catalan in classes 0, 1 and 2's (`neighbourLanes`).
 /// Decoded on the first body whose two best languages are Spanish and Portuguese.
 enum SpanishPortugueseTable {
     static let rows: FrozenBuffer<UInt64> = {
         let count = 1 << SpanishPortugueseModel.bucketBits
-        let ratios = UnsafeMutablePointer<Int8>.allocate(capacity: count)
-        defer { ratios.deallocate() }
-        LatinModelTable.decodeBase64(SpanishPortugueseModel.base64, into: UnsafeMutableRawPointer(ratios), bytes: count,
+        let words = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
+        defer { words.deallocate() }
+        LatinModelTable.decodeBase64(SpanishPortugueseModel.base64, into: UnsafeMutableRawPointer(words), bytes: count * 4,
                                      name: "SpanishPortugueseModel")
-        let pt = LatinModel.classes.firstIndex(of: .pt)!, es = LatinModel.classes.firstIndex(of: .es)!
-        let words = UnsafeMutablePointer<UInt64>.allocate(capacity: count)
-        for i in 0..<count {
-            let r = Int64(ratios[i])   // > 0: Spanish more likely
-            words[i] = UInt64(max(r, 0)) << UInt64(8 * pt) | UInt64(max(-r, 0)) << UInt64(8 * es)
-        }
-        return FrozenBuffer(start: words, count: count)
+        let rows = UnsafeMutablePointer<UInt64>.allocate(capacity: count)
+        for i in 0..<count { rows[i] = LatinModelTable.bytes(UInt32(littleEndian: words[i])) }
+        return FrozenBuffer(start: rows, count: count)
     }()
+
+    /// The lanes of Galician, Asturian and Catalan.
+    static let neighbourLanes = 0...2
+    /// The lane of how far the best of the five is above the better of Spanish and Portuguese.
+    static let offsetLane = 3
 }
 
 // MARK: - Word table

@@ -682,6 +682,33 @@ import Testing
         #expect(LanguageDetector.detect(body).language == expected)
     }
 
+    /// Galician and Asturian were Spanish or Portuguese: the Latin model's one class for every
+    /// other language spreads its n-grams over twenty languages. The second reading's table has
+    /// a class of its own for each of Spanish's and Portuguese's neighbours (Galician, Asturian,
+    /// Catalan); when one reads `neighbourMargin` nats better than both, the body is another
+    /// language. The same sentences in Spanish and Portuguese are still named.
+    @Test(arguments: [
+        ("Non se pode gardar o ficheiro porque o disco está cheo.", nil as Language?),
+        ("Amosar o contrasinal gardado", nil),
+        ("Activar as notificacións do calendario", nil),
+        ("Nun se puen cargar les imáxenes d'esta páxina.", nil),
+        ("Desaniciar tolos marcadores del perfil", nil),
+        ("No se puede guardar el archivo porque el disco está lleno.", .es),
+        ("Mostrar la contraseña guardada", .es),
+        ("Activar las notificaciones del calendario", .es),
+        ("Não é possível guardar o ficheiro porque o disco está cheio.", .pt),
+        ("Verifique a conexão à rede e tente novamente.", .pt),
+        ("Ativar as notificações do calendário", .pt),
+    ])
+    func spanishAndPortuguesesNeighboursAreAnotherLanguage(_ body: String, _ expected: Language?) {
+        let detection = LanguageDetector.detect(body)
+        #expect(detection.language == expected)
+        if expected == nil {
+            #expect(detection.undetermined == .neighbourLanguage)
+            #expect([Language.es, .pt].contains(detection.scores.first?.language))
+        }
+    }
+
     /// Italian's `è` is a word no other language writes: a question about a name written in
     /// small letters was French by the name's letters (fr 67.5, en 63.5) and now leans Italian,
     /// by less than the margin.
@@ -752,6 +779,7 @@ struct UndeterminedReasonTests {
         ("Hoe gaat het met je vandaag, tot morgen", "another language scores best"),    // Dutch
         ("ہے ہے ہے ہے ہے", "only letters or words of another language"),
         ("Sabah görüşərik", "letters none of the Latin-script languages writes (ə, ł, å, ș…)"),   // Azerbaijani
+        ("Amosar o contrasinal gardado", "Galician, Asturian or Catalan reads better than es and pt"),   // Galician
     ])
     func reason(body: String, why: String) {
         let d = LanguageDetector.detect(body)

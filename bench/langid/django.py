@@ -9,7 +9,7 @@ another project, other translators and other wording. Source: the Django wheel
 `django.mo` catalogs (django/conf/locale and every contrib app's locale folder) are
 read with gettext. Used for evaluation only: nothing is trained or chosen on them,
 so there is no tune part, and a string that also appears among extract.py's
-sentences (training or held out) is left out.
+sentences (training or held out) or espt.py's neighbours' training sentences is left out.
 
 Sets (label: Django's locale folders):
 - one per supported language (`es`: es, es_AR, es_CO, es_MX, es_VE; `pt`: pt, pt_BR;
@@ -86,7 +86,8 @@ def strings(locales, ids=False):
 
 
 def seen():
-    """extract.py's sentences, training and held out: left out here."""
+    """extract.py's sentences, training and held out, and espt.py's Galician, Asturian and Catalan
+    training sentences (data/train/espt-*.txt): left out here."""
     out = set()
     for part in ("train", "eval"):
         for path in glob.glob(os.path.join(HERE, "data", part, "*.txt")):

@@ -14,7 +14,8 @@ Used for evaluation only: nothing is trained or chosen on it, so there is no tun
 
 A translation leaves the paragraphs it has not translated in English: a sentence that the
 English pages (`C`) hold is left out of every other set. A sentence that extract.py's
-sentences (training or held out) hold is left out too.
+sentences (training or held out) or espt.py's neighbours' training sentences hold is left
+out too.
 
 Sets (label: GNOME's locale folders): one per supported language the package translates
 (`pt`: pt and pt_BR; `zh-Hans`: zh_CN; `en`: C; no Arabic and no Traditional Chinese, and
