@@ -45,10 +45,14 @@
 //      `Evidence.othersWrite`; names inside a sentence aside): Azerbaijani is no
 //      Turkish, whatever the model scores. When its two best
 //      languages are Spanish and Portuguese, the body is read a second time with a table
-//      trained for those two alone (SpanishPortugueseModel, bench/langid/espt.py: the
+//      trained for those two (SpanishPortugueseModel, bench/langid/espt.py: the
 //      model's n-grams and every two words in a row, `o valor` against `el valor`), whose
 //      lead decides between them: the eight-class table, its buckets shared by every
-//      class and its penalties capped at 7.5 nats, left them to chance.
+//      class and its penalties capped at 7.5 nats, left them to chance. The same table
+//      has a class for each of their neighbours Galician, Asturian and Catalan, which the
+//      eight-class table's one class for twenty other languages reads as Spanish or
+//      Portuguese: when the best is one of the two (its runner-up either), and one of the
+//      neighbours fits `neighbourMargin` nats better than both, the body is another language.
 //   3. A choice between languages needs a margin over the runner-up: for the
 //      Latin model `latinMargin` nats of log-likelihood (`shortLatinMargin`
 //      under `shortLatinLetters` letters, unless every word is a listed word of
@@ -316,10 +320,12 @@ public enum LanguageDetector {
     public static func detect(utf8 bytes: UnsafeBufferPointer<UInt8>) -> LanguageDetection {
         var evidence = Evidence()
         read(bytes, into: &evidence)
-        if evidence.twoBestAreSpanishAndPortuguese() {
+        let second = evidence.secondReading()
+        if second != .none {
             var pair = Evidence(spanishPortuguese: ())
             read(bytes, into: &pair)
-            evidence.spanishOverPortuguese = pair.spanishPortugueseLead()
+            let lead = pair.spanishPortugueseLead()
+            if second == .spanishPortuguese { evidence.spanishOverPortuguese = lead }
             evidence.neighbourLead = pair.neighboursOverPair()
         }
         return evidence.decide()

@@ -129,17 +129,26 @@ extension Evidence {
         }
     }
 
-    /// Whether the Latin model's two best languages (leaving "another language" aside) are
-    /// Spanish and Portuguese: then the body is read again with the table that tells the two
-    /// apart (`LanguageDetector.detect`). After the last `add`.
-    mutating func twoBestAreSpanishAndPortuguese() -> Bool {
-        guard latinFeatures > 0 else { return false }
+    /// How the body is read again with `SpanishPortugueseTable` (`LanguageDetector.detect`),
+    /// after the last `add`: for the choice between Spanish and Portuguese and for their
+    /// neighbours when the Latin model's two best languages (leaving "another language" aside)
+    /// are those two; for the neighbours alone when one of the two is the best and another
+    /// language second (Catalan often has French or Italian second: `Copia el valor de la
+    /// propietat`); else not at all.
+    mutating func secondReading() -> SecondReading {
+        guard latinFeatures > 0 else { return .none }
         flushLatin()
         let es = 5, pt = 4
-        let pair = max(latinPenalty[es], latinPenalty[pt])
-        for c in 0..<(LatinModel.classes.count - 1) where c != es && c != pt && latinPenalty[c] <= pair { return false }
-        return true
+        let better = min(latinPenalty[es], latinPenalty[pt]), pair = max(latinPenalty[es], latinPenalty[pt])
+        var twoBest = true
+        for c in 0..<(LatinModel.classes.count - 1) where c != es && c != pt {
+            if latinPenalty[c] < better { return .none }
+            if latinPenalty[c] <= pair { twoBest = false }
+        }
+        return twoBest ? .spanishPortuguese : .neighbours
     }
+
+    enum SecondReading { case none, neighbours, spanishPortuguese }
 
     /// The Spanish-Portuguese tally's verdict, in nats for Spanish (`init(spanishPortuguese:)`).
     mutating func spanishPortugueseLead() -> Double {

@@ -142,7 +142,7 @@ struct Evidence {
     let latinWordSlots = WordTable.latinWordSlots
     var latinShift = UInt64(64 - LatinModel.bucketBits)
     /// Nats of evidence for Spanish over Portuguese (negative: for Portuguese) from that second
-    /// reading, when the Latin model's two best languages were those two; then it decides
+    /// reading, when the Latin model's two best languages were those two (`secondReading`); then it decides
     /// between them (`decideLatin`).
     var spanishOverPortuguese: Double?
     /// Nats by which, in that second reading, Galician, Asturian or Catalan reads better than

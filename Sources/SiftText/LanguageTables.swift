@@ -102,7 +102,7 @@ enum LatinModelTable {
 /// tally reads it (`Evidence.init(spanishPortuguese:)`): per bucket, each class's penalty in
 /// its `LatinModel` class's byte: Portuguese in class 4's, Spanish in class 5's, and their
 /// neighbours Galician, Asturian and Catalan in classes 0, 1 and 2's (`neighbourLanes`).
-/// Decoded on the first body whose two best languages are Spanish and Portuguese.
+/// Decoded on the first body whose best language is Spanish or Portuguese.
 enum SpanishPortugueseTable {
     static let rows: FrozenBuffer<UInt64> = {
         let count = 1 << SpanishPortugueseModel.bucketBits

@@ -8,9 +8,10 @@ the body a second time with this table and lets it decide between the two
 eight-class table, whose 2^17 buckets every class's n-grams share and whose
 penalties stop at 7.5 nats, leaves many pairs to chance: `segundo valor mas
 grande` came out Portuguese by 21 nats, `O número a ser convertido.` Spanish.
-The same reading also weighs the two against their neighbours Galician, Asturian
-and Catalan (NEIGHBOURS), a class each, which the eight-class table's one class for
-twenty other languages reads as Spanish or Portuguese: when one of them fits
+The same reading (made also when one of the two is the best and another language
+second) weighs the two against their neighbours Galician, Asturian and Catalan
+(NEIGHBOURS), a class each, which the eight-class table's one class for twenty other
+languages reads as Spanish or Portuguese: when one of them fits
 LanguageDetector.neighbourMargin nats better than both, the body is another language.
 
 Features are the Latin model's (train.py `feature_keys`: character 1- to
