@@ -298,9 +298,10 @@ public enum LanguageDetector {
     /// When the Latin model names Spanish or Portuguese, by how many nats Galician, Asturian or
     /// Catalan must read better than both, in the second reading (`SpanishPortugueseModel`), for
     /// the body to be another language: `Engadir novo rexistro` (Galician, 41 nats), `Nun ye
-    /// posible importar` (Asturian). Chosen on bench/langid's dev parts: at 16 nats, 37 of the 57
-    /// other-language sentences named wrongly became undetermined for 2 Spanish ones named right;
-    /// at 10, one more for 9 (`Que tal el examen?` is 6 nats more Catalan than Spanish).
+    /// posible importar` (Asturian). Chosen on bench/langid's dev parts (bench/RESULTS.md): at 16
+    /// nats, 42 of bench.py's 57 other-language sentences named wrongly became undetermined for 4
+    /// Spanish and Portuguese ones named right; under 14 short Spanish lines go too (`Que tal el
+    /// examen?` is 6 nats more Catalan than Spanish).
     public static let neighbourMargin = 16.0
     public static let nameWords: Int32 = 3
     public static let nameLetters = 9
