@@ -172,7 +172,7 @@ public enum Undetermined: Sendable, Equatable, CustomStringConvertible {
     case onlyNames
     case capitalisedWordsDecide
     case foreignLatinLetters
-    case neighbourLanguage
+    case neighbourLanguage(String, lead: Double)
     case otherLanguageBest
     case smallLead(Double, needed: Double)
     case noDistinction(Language, Language)
@@ -196,7 +196,7 @@ public enum Undetermined: Sendable, Equatable, CustomStringConvertible {
         case .capitalisedWordsDecide: return "English only by capitalised words inside a sentence (names, titles)"
         case .foreignLatinLetters: return "letters none of the Latin-script languages writes (ə, ł, å, ș…)"
         case .otherLanguageBest: return "another language scores best"
-        case .neighbourLanguage: return "Galician, Asturian or Catalan reads better than es and pt"
+        case .neighbourLanguage(let name, let lead): return "\(name) reads \(shown(lead)) nats better than es and pt"
         case .smallLead(let lead, let needed): return "a lead of \(shown(lead)) where \(shown(needed)) is needed"
         case .noDistinction(let a, let b): return "no letter or word that tells \(a.rawValue) from \(b.rawValue)"
         case .onlyOtherLanguage: return "only letters or words of another language"
@@ -327,7 +327,7 @@ public enum LanguageDetector {
             read(bytes, into: &pair)
             let lead = pair.spanishPortugueseLead()
             if second == .spanishPortuguese { evidence.spanishOverPortuguese = lead }
-            evidence.neighbourLead = pair.neighboursOverPair()
+            (evidence.neighbourLead, evidence.neighbour) = pair.neighboursOverPair()
         }
         return evidence.decide()
     }

@@ -157,13 +157,15 @@ extension Evidence {
     }
 
     /// The same tally's lead, in nats, of the best of Spanish's and Portuguese's neighbours
-    /// (Galician, Asturian, Catalan) over the better of the two; negative when one of the two
-    /// reads better. After `spanishPortugueseLead`.
-    func neighboursOverPair() -> Double {
+    /// (Galician, Asturian, Catalan) over the better of the two, negative when one of the two
+    /// reads better, and which neighbour (an index of `SpanishPortugueseTable.neighbourNames`).
+    /// After `spanishPortugueseLead`.
+    func neighboursOverPair() -> (Double, Int) {
         let pair = min(latinPenalty[4], latinPenalty[5]) + latinPenalty[SpanishPortugueseTable.offsetLane]
-        var neighbour = UInt32.max
-        for lane in SpanishPortugueseTable.neighbourLanes { neighbour = min(neighbour, latinPenalty[lane]) }
-        return (Double(pair) - Double(neighbour)) / SpanishPortugueseModel.unitsPerNat
+        var best = SpanishPortugueseTable.neighbourLanes.lowerBound
+        for lane in SpanishPortugueseTable.neighbourLanes where latinPenalty[lane] < latinPenalty[best] { best = lane }
+        let lead = (Double(pair) - Double(latinPenalty[best])) / SpanishPortugueseModel.unitsPerNat
+        return (lead, best - SpanishPortugueseTable.neighbourLanes.lowerBound)
     }
 
     /// The Latin model's verdict: the class with the smallest penalty, if it is
@@ -212,15 +214,15 @@ extension Evidence {
         // Spanish or Portuguese, but Galician, Asturian or Catalan reads better still (the second
         // reading's `neighbourLead`): another language, which the Latin model's `xx` reads as one of
         // the two (`Engadir novo rexistro`, `Nun ye posible importar`).
-        let neighbour = (best == 4 || best == 5) && (neighbourLead ?? -.infinity) >= LanguageDetector.neighbourMargin
-        let language = lead >= margin && !onlyNames && !capitalisedDecide && !foreignLetters && !neighbour
+        let neighbourFits = (best == 4 || best == 5) && (neighbourLead ?? -.infinity) >= LanguageDetector.neighbourMargin
+        let language = lead >= margin && !onlyNames && !capitalisedDecide && !foreignLetters && !neighbourFits
             ? LatinModel.classes[best] : nil
         let otherScore = best == other || second == other ? (worst - Double(penalty[other])) / LatinModel.unitsPerNat : nil
         var detection = LanguageDetection(language: language, best: score(first), runnerUp: score(next), letters: letters, otherLanguageScore: otherScore)
         if language == nil {
             detection.undetermined = best == other ? .otherLanguageBest
                 : foreignLetters ? .foreignLatinLetters
-                : neighbour ? .neighbourLanguage
+                : neighbourFits ? .neighbourLanguage(SpanishPortugueseTable.neighbourNames[neighbour], lead: neighbourLead ?? 0)
                 : onlyNames && lead >= margin ? LanguageDetection.Undetermined.onlyNames
                 : capitalisedDecide ? .capitalisedWordsDecide : .smallLead(lead, needed: margin)
             // Spanish and Portuguese the two best, too close to call between them, and every

@@ -115,8 +115,9 @@ enum SpanishPortugueseTable {
         return FrozenBuffer(start: rows, count: count)
     }()
 
-    /// The lanes of Galician, Asturian and Catalan.
+    /// The lanes of Galician, Asturian and Catalan, and their names for explanations.
     static let neighbourLanes = 0...2
+    static let neighbourNames = ["Galician", "Asturian", "Catalan"]
     /// The lane of how far the best of the five is above the better of Spanish and Portuguese.
     static let offsetLane = 3
 }
