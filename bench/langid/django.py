@@ -87,8 +87,12 @@ def strings(locales, ids=False):
 
 def seen():
     """extract.py's sentences, training and held out, and espt.py's Galician, Asturian and Catalan
-    training sentences (data/train/espt-*.txt): left out here."""
+    training sentences (made and cached in data/train/espt-*.txt the first time, so that the
+    sets are the same whether espt.py has run or not): left out here."""
+    import espt  # (numpy, in the venv make bench-langid makes)
     out = set()
+    for lang in espt.NEIGHBOURS:
+        out.update(espt.neighbour_sentences(lang))
     for part in ("train", "eval"):
         for path in glob.glob(os.path.join(HERE, "data", part, "*.txt")):
             with open(path, encoding="utf-8") as f:
