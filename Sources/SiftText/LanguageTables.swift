@@ -47,15 +47,20 @@ extension LatinModel {
 /// byte k, so that `Evidence.score` adds a row to its running sums with two masks (spreading
 /// the stored four bits on every lookup took a fifth of the instructions of Latin letters).
 enum LatinModelTable {
-    static let rows: FrozenBuffer<UInt64> = {
-        let count = 1 << LatinModel.bucketBits
+    static let rows: FrozenBuffer<UInt64> = { decodeRows(LatinModel.base64, bucketBits: LatinModel.bucketBits, name: "LatinModel") }()
+
+    /// A table of 2^`bucketBits` little-endian UInt32 of eight four-bit penalties, as base64
+    /// text, decoded into rows of eight bytes (`bytes`): the Latin model's and the
+    /// Spanish-Portuguese one's.
+    static func decodeRows(_ base64: String, bucketBits: Int, name: StaticString) -> FrozenBuffer<UInt64> {
+        let count = 1 << bucketBits
         let words = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
         defer { words.deallocate() }
-        decodeBase64(LatinModel.base64, into: UnsafeMutableRawPointer(words), bytes: count * 4, name: "LatinModel")
+        decodeBase64(base64, into: UnsafeMutableRawPointer(words), bytes: count * 4, name: name)
         let rows = UnsafeMutablePointer<UInt64>.allocate(capacity: count)
         for i in 0..<count { rows[i] = bytes(UInt32(littleEndian: words[i])) }
         return FrozenBuffer(start: rows, count: count)
-    }()
+    }
 
     /// Eight four-bit penalties, class k in bits 4k...4k+3, as eight bytes, class k in byte k.
     static func bytes(_ nibbles: UInt32) -> UInt64 {
@@ -105,14 +110,7 @@ enum LatinModelTable {
 /// Decoded on the first body whose best language is Spanish or Portuguese.
 enum SpanishPortugueseTable {
     static let rows: FrozenBuffer<UInt64> = {
-        let count = 1 << SpanishPortugueseModel.bucketBits
-        let words = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
-        defer { words.deallocate() }
-        LatinModelTable.decodeBase64(SpanishPortugueseModel.base64, into: UnsafeMutableRawPointer(words), bytes: count * 4,
-                                     name: "SpanishPortugueseModel")
-        let rows = UnsafeMutablePointer<UInt64>.allocate(capacity: count)
-        for i in 0..<count { rows[i] = LatinModelTable.bytes(UInt32(littleEndian: words[i])) }
-        return FrozenBuffer(start: rows, count: count)
+        LatinModelTable.decodeRows(SpanishPortugueseModel.base64, bucketBits: SpanishPortugueseModel.bucketBits, name: "SpanishPortugueseModel")
     }()
 
     /// The lanes of Galician, Asturian and Catalan, and their names for explanations.
