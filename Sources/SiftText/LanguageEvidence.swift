@@ -3,7 +3,8 @@
 // Cyrillic letter and word evidence, and the Latin model's penalties.
 // `decide()`, which turns the tally into a `LanguageDetection`, is in
 // LanguageEvidence+Decision.swift; the letter classes and the Arabic-script and Cyrillic
-// letter evidence in LanguageEvidence+Letters.swift.
+// letter evidence in LanguageEvidence+Letters.swift; the Latin words' out-of-line helpers
+// (a URL part, capitalised words, the word before a colon) in LanguageEvidence+Words.swift.
 
 /// The one-pass tally behind `LanguageDetector.detect`.
 struct Evidence {
@@ -535,14 +536,6 @@ struct Evidence {
         closeWord()
     }
 
-    /// Counts the URL part being closed, and the path's first word before it, in
-    /// `urlPartLatinWords` (a capital one was counted with `capitalLatinWords` already).
-    @inline(never)
-    mutating func countURLPart() {
-        if wordScript == .latin && !wordIsCapital { urlPartLatinWords &+= 1 }
-        if pathHead { urlPartLatinWords &+= 1; pathHead = false }
-    }
-
     /// Laughter spelt any way, as every language's chat writes it: four letters or more of
     /// h and vowels a, e, i (`hahah`, `Hahahha`, `hihihi`), of j and a, e (`jajaj`, `jejeje`),
     /// or of r and s (`rsrsrs`). `WordTable.everyLanguageChat` lists the usual spellings;
@@ -554,33 +547,6 @@ struct Evidence {
         return set & ~(h | vowels) == 0 && set & h != 0 && set & vowels != 0
             || set & ~(j | 1 << 0 | 1 << 4) == 0 && set & j != 0 && set & (1 << 0 | 1 << 4) != 0
             || set == 1 << 17 | 1 << 18
-    }
-
-    /// Adds the penalties the word just scored (its n-grams and closing grams) to
-    /// `capitalisedPenalty`: a capitalised word inside a sentence (`Firefox`, `JS`).
-    @inline(never)
-    mutating func addCapitalisedWord() {
-        capitalisedPenalty &+= latinPenalty &- wordStartPenalty
-        for k in 0..<4 {
-            let shift = UInt64(16 * k)
-            capitalisedPenalty[2 * k] &+= UInt32(truncatingIfNeeded: latinEven >> shift & 0xFFFF)
-                &- UInt32(truncatingIfNeeded: wordStartEven >> shift & 0xFFFF)
-            capitalisedPenalty[2 * k + 1] &+= UInt32(truncatingIfNeeded: latinOdd >> shift & 0xFFFF)
-                &- UInt32(truncatingIfNeeded: wordStartOdd >> shift & 0xFFFF)
-        }
-    }
-
-    /// Takes the Latin word before a colon back out of the sums (`colonPending`).
-    @inline(never)
-    mutating func takeBackWordBeforeColon() {
-        colonPending = false
-        latinEven = colonEven
-        latinOdd = colonOdd
-        latinFeatures = colonFeatures
-        latinPenalty = colonPenalty
-        capitalisedPenalty = colonCapitalised
-        onlyWords = colonOnlyWords
-        (spanishWords, portugueseWords) = colonSpanishPortuguese
     }
 
     /// Takes the word's n-grams back out of the Latin model's sums, then closes it.
