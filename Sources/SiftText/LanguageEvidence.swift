@@ -362,14 +362,19 @@ struct Evidence {
         window & ((1 << (11 &* n)) &- 1) | n << 44
     }
 
-    /// Adds the model's penalties for one feature key to the running sums; `counted` then
-    /// counts the features a letter or a word scored.
+    /// The model's penalties for one feature key: class k's in byte k, at most 15 each, so
+    /// the rows of up to 17 features add up without one byte carrying into the next.
     @inline(__always)
-    mutating func score(_ key: UInt64) {
-        let bucket = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) &>> latinShift)
-        let row = latinRows[bucket]   // class k's penalty in byte k
-        latinEven &+= row & 0x00FF_00FF_00FF_00FF
-        latinOdd &+= row >> 8 & 0x00FF_00FF_00FF_00FF
+    func row(_ key: UInt64) -> UInt64 {
+        latinRows[Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) &>> latinShift)]
+    }
+
+    /// Adds the sum of a few features' rows (`row`; at most 5 here) to the running sums;
+    /// `counted` then counts the features a letter or a word scored.
+    @inline(__always)
+    mutating func score(rows: UInt64) {
+        latinEven &+= rows & 0x00FF_00FF_00FF_00FF
+        latinOdd &+= rows >> 8 & 0x00FF_00FF_00FF_00FF
     }
 
     /// Counts `n` (at most 5) features just scored, and moves the running sums to
@@ -423,10 +428,10 @@ struct Evidence {
         wordLength &+= 1
         window = (window << 11 | letter) & (1 << 44 - 1)
         guard !wordIsURLPart else { return }
-        score(gram(1))
-        score(gram(2))
-        if wordLength >= 2 { score(gram(3)) }
-        if wordLength >= 3 { score(gram(4)) }
+        var rows = row(gram(1)) &+ row(gram(2))
+        if wordLength >= 2 { rows &+= row(gram(3)) }
+        if wordLength >= 3 { rows &+= row(gram(4)) }
+        score(rows: rows)
         counted(min(wordLength, 3) + 1)
     }
 
@@ -506,15 +511,15 @@ struct Evidence {
                 window = (window << 11 | 0x20) & (1 << 44 - 1)
                 // The closing boundary ends grams of up to four scalars, the opening boundary
                 // included: ` o `, ` el ` (bench/langid/train.py counts them so).
-                score(gram(2))
-                score(gram(3))
-                if wordLength >= 2 { score(gram(4)) }
-                if wordLength >= 3 { score(wordHash & (1 << 47 - 1) | 1 << 47) }
+                var rows = row(gram(2)) &+ row(gram(3))
+                if wordLength >= 2 { rows &+= row(gram(4)) }
+                if wordLength >= 3 { rows &+= row(wordHash & (1 << 47 - 1) | 1 << 47) }
                 var scored = min(wordLength, 3) + 1
                 if wordPairs {
-                    if previousWordHash != 0 { score(Evidence.pairKey(previousWordHash, wordHash)); scored += 1 }
+                    if previousWordHash != 0 { rows &+= row(Evidence.pairKey(previousWordHash, wordHash)); scored += 1 }
                     previousWordHash = wordHash
                 }
+                score(rows: rows)
                 counted(scored)
                 if wordIsCapital && (!titleCase || titleStart) { addCapitalisedWord() }
             } else if wordScript == .cyrillic {
