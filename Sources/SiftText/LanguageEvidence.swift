@@ -403,17 +403,7 @@ struct Evidence {
     @inline(__always)
     mutating func latinLetter(_ folded: UInt32, capital: Bool) {
         if wordScript != .latin {
-            if colonPending { takeBackWordBeforeColon() }
-            startWord(.latin)
-            window = 0x20
-            wordIsCapital = capitalRun
-            wordStartsCapital = capital
-            wordHasForeign = false
-            capitalRun = false
-            wordStartEven = latinEven
-            wordStartOdd = latinOdd
-            wordStartFeatures = latinFeatures
-            wordStartPenalty = latinPenalty
+            openLatinWord(capital: capital)
         } else if capital && wordHasSmall {
             wordIsCamel = true
         }
@@ -433,6 +423,23 @@ struct Evidence {
         if wordLength >= 3 { rows &+= row(gram(4)) }
         score(rows: rows)
         counted(min(wordLength, 3) + 1)
+    }
+
+    /// Closes the open word and opens a Latin one, whose first letter `latinLetter` reads: out
+    /// of line, so that the letters inside a word, most of them, run without a call.
+    @inline(never)
+    mutating func openLatinWord(capital: Bool) {
+        if colonPending { takeBackWordBeforeColon() }
+        startWord(.latin)
+        window = 0x20
+        wordIsCapital = capitalRun
+        wordStartsCapital = capital
+        wordHasForeign = false
+        capitalRun = false
+        wordStartEven = latinEven
+        wordStartOdd = latinOdd
+        wordStartFeatures = latinFeatures
+        wordStartPenalty = latinPenalty
     }
 
     @inline(__always)
