@@ -194,8 +194,8 @@ struct Evidence {
         if cp < 0x80 {
             let lower = cp | 0x20
             if lower >= 0x61 && lower <= 0x7A {
-                letters += 1
-                latinLetters += 1
+                letters &+= 1
+                latinLetters &+= 1
                 if runScript != Script.latin.rawValue {
                     runScript = Script.latin.rawValue
                     // Right after a digit, a run of Latin letters is the number's unit or ending
@@ -269,9 +269,9 @@ struct Evidence {
             }
             return
         }
-        letters += 1
-        let script = Script(rawValue: entry & CharTable.scriptBits) ?? .other
-        scripts[Int(script.rawValue)] += 1
+        letters &+= 1
+        let script = CharTable.script(ofEntry: entry)
+        scripts[Int(script.rawValue)] &+= 1
         let previousRun = runScript
         if runScript != script.rawValue || script == .han || script == .hiragana || script == .katakana {
             runScript = script.rawValue
