@@ -537,8 +537,9 @@ struct Evidence {
             } else if wordScript == .hebrew {
                 if WordTable.isYiddish(wordHash) { yiddish &+= 1 }
             } else {
-                if wordLength <= WordTable.maxLength, let mask = WordTable.masks[wordHash] {
-                    spread(1.0, over: mask)
+                if wordLength <= WordTable.maxLength {
+                    let mask = WordTable.arabicScriptWord(wordHash)
+                    if mask != 0 { spread(1.0, over: mask) }
                 }
                 if wordHasArticle && wordLength >= 4 && !WordTable.persianArticleWords.contains(wordHash) {
                     weights[Slot.ar] += 0.5

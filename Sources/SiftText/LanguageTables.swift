@@ -316,6 +316,23 @@ enum WordTable {
             + [(spanishNotPortuguese, spanishBit), (portugueseNotSpanish, portugueseBit)]
             + [(spanishFrequent, spanishBit), (portugueseFrequent, portugueseBit)]
             + [(otherLatinWords, otherBit)]
+        return wordSlots(lists) { old, bit in
+            // A borrowed word (`link`, `call`) stays only that, even where wordfreq finds it
+            // English (`loanwordList` comes first).
+            if old & loanwordBit != 0 { return old }
+            // Another language's word (`otherLatinWords`) says nothing where the seven's lists
+            // already speak: English SMS writes `gud` and `nyt` as Swedish and Danish do.
+            if bit == otherBit && old != 0 { return old }
+            return old | bit
+        }
+    }()
+
+    /// An open-addressing table of the words of `lists`, each list's words saying its 16 bits:
+    /// a power of two at most 70% full, each slot the hash's top 48 bits and the 16 bits the
+    /// word says (0: empty), so that a probe is one load (`probe`). `merge` gives a word's bits
+    /// from the ones it had (0 the first time) and the next list's. Built by one pass over the
+    /// lists' scalars.
+    private static func wordSlots(_ lists: [(String, UInt16)], merge: (UInt16, UInt16) -> UInt16) -> WordSlots {
         var words = 0
         for (list, _) in lists {
             var inWord = false
@@ -329,23 +346,16 @@ enum WordTable {
         let slots = UnsafeMutablePointer<UInt64>.allocate(capacity: 1 << bits)
         slots.initialize(repeating: 0, count: 1 << bits)
         let shift = UInt64(64 - bits), mask = (1 << bits) - 1
-        // A borrowed word (`link`, `call`) stays only that, even where wordfreq finds it English
-        // (`loanwordList` comes first).
-        func add(_ h: UInt64, _ bit: UInt16) {
-            let key = h & ~0xFFFF
-            var i = Int((h &* 0x9E37_79B9_7F4A_7C15) >> shift)
-            while slots[i] != 0 && slots[i] & ~0xFFFF != key { i = (i + 1) & mask }
-            guard slots[i] & UInt64(loanwordBit) == 0 else { return }
-            // Another language's word (`otherLatinWords`) says nothing where the seven's lists
-            // already speak: English SMS writes `gud` and `nyt` as Swedish and Danish do.
-            guard bit != otherBit || slots[i] == 0 else { return }
-            slots[i] = key | slots[i] & 0xFFFF | UInt64(bit)
-        }
         for (list, bit) in lists {
-            forEachWordHash(in: list) { add($0, bit) }
+            forEachWordHash(in: list) { h in
+                let key = h & ~0xFFFF
+                var i = Int((h &* 0x9E37_79B9_7F4A_7C15) >> shift)
+                while slots[i] != 0 && slots[i] & ~0xFFFF != key { i = (i + 1) & mask }
+                slots[i] = key | UInt64(merge(UInt16(truncatingIfNeeded: slots[i]), bit))
+            }
         }
         return (FrozenBuffer(start: slots, count: 1 << bits), shift)
-    }()
+    }
     /// A word of `otherLatinWords`: bit k of the last class, "another language".
     static let otherBit = UInt16(1) << (LatinModel.classes.count - 1)
     static let spanishBit: UInt16 = 1 << 8
@@ -372,11 +382,12 @@ enum WordTable {
     /// (each access to a `static let` is checked): a loop over many words.
     @inline(__always)
     static func latinWord(_ h: UInt64, filter: FrozenBuffer<UInt64>, slots: WordSlots) -> UInt16 {
-        filter[Int(h >> 52)] & 1 << (h >> 46 & 63) != 0 ? latinWordProbe(h, slots) : 0
+        filter[Int(h >> 52)] & 1 << (h >> 46 & 63) != 0 ? probe(h, slots) : 0
     }
 
+    /// The 16 bits a hash's word says in a table of `wordSlots`, 0 if it is none of its words.
     @inline(__always)
-    static func latinWordProbe(_ h: UInt64, _ table: WordSlots) -> UInt16 {
+    static func probe(_ h: UInt64, _ table: WordSlots) -> UInt16 {
         let (slots, shift) = table
         let mask = Int(1 << (64 - shift)) - 1, key = h & ~0xFFFF
         var i = Int((h &* 0x9E37_79B9_7F4A_7C15) &>> shift)
@@ -468,17 +479,17 @@ enum WordTable {
     }
 
     /// Word hash → languages (`Slot` bits): the function words of `lists` and the words of
-    /// `arabicScriptWords` (wordfreq's, bench/langid/arabicwords.py). Built by one pass over
-    /// the lists' scalars, hashing as `Evidence` does.
-    static let masks: [UInt64: UInt16] = {
-        var table: [UInt64: UInt16] = [:]
-        table.reserveCapacity(40_000)
-        for (language, words) in lists + arabicScriptWords {
-            let bit = Slot.bits(language)
-            forEachWordHash(in: words) { table[$0, default: 0] |= bit }
-        }
-        return table
-    }()
+    /// `arabicScriptWords` (wordfreq's, bench/langid/arabicwords.py), in a table of
+    /// `wordSlots`: one load a word, where a `Dictionary` hashed each word again (11% of a
+    /// Persian sentence's instructions, bench/RESULTS.md).
+    static let arabicScriptSlots: WordSlots = wordSlots(
+        (lists + arabicScriptWords).map { ($0.1, Slot.bits($0.0)) }, merge: { $0 | $1 })
+
+    /// The languages (`Slot` bits) an Arabic-script word's hash is a listed word of, 0 for none.
+    @inline(__always)
+    static func arabicScriptWord(_ h: UInt64) -> UInt16 {
+        probe(h, arabicScriptSlots)
+    }
 
     /// The longest listed word, in scalars.
     static let maxLength: Int = {
