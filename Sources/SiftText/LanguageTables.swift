@@ -356,6 +356,7 @@ enum WordTable {
         }
         return (FrozenBuffer(start: slots, count: 1 << bits), shift)
     }
+
     /// A word of `otherLatinWords`: bit k of the last class, "another language".
     static let otherBit = UInt16(1) << (LatinModel.classes.count - 1)
     static let spanishBit: UInt16 = 1 << 8
