@@ -159,6 +159,21 @@ public struct LanguageDetection: Sendable, Equatable {
 }
 
 extension LanguageDetection {
+/// Spanish's and Portuguese's neighbours, which the second reading weighs against the two
+/// (`Undetermined.neighbourLanguage`): their lanes of `SpanishPortugueseModel`, in this order.
+/// An enumeration, not a name: a detection holds no reference, and copies as plain bytes.
+public enum Neighbour: Int, Sendable, CaseIterable, CustomStringConvertible {
+    case galician, asturian, catalan
+
+    public var description: String {
+        switch self {
+        case .galician: return "Galician"
+        case .asturian: return "Asturian"
+        case .catalan: return "Catalan"
+        }
+    }
+}
+
 /// Why no language was named: facts kept as they are, put in words only for an explanation.
 public enum Undetermined: Sendable, Equatable, CustomStringConvertible {
     case noLetters
@@ -172,7 +187,7 @@ public enum Undetermined: Sendable, Equatable, CustomStringConvertible {
     case onlyNames
     case capitalisedWordsDecide
     case foreignLatinLetters
-    case neighbourLanguage(String, lead: Double)
+    case neighbourLanguage(Neighbour, lead: Double)
     case otherLanguageBest
     case smallLead(Double, needed: Double)
     case noDistinction(Language, Language)

@@ -158,7 +158,7 @@ extension Evidence {
 
     /// The same tally's lead, in nats, of the best of Spanish's and Portuguese's neighbours
     /// (Galician, Asturian, Catalan) over the better of the two, negative when one of the two
-    /// reads better, and which neighbour (an index of `SpanishPortugueseTable.neighbourNames`).
+    /// reads better, and which neighbour (a `LanguageDetection.Neighbour`'s raw value).
     /// After `spanishPortugueseLead`.
     func neighboursOverPair() -> (Double, Int) {
         let pair = min(latinPenalty[4], latinPenalty[5]) + latinPenalty[SpanishPortugueseTable.offsetLane]
@@ -222,7 +222,7 @@ extension Evidence {
         if language == nil {
             detection.undetermined = best == other ? .otherLanguageBest
                 : foreignLetters ? .foreignLatinLetters
-                : neighbourFits ? .neighbourLanguage(SpanishPortugueseTable.neighbourNames[neighbour], lead: neighbourLead ?? 0)
+                : neighbourFits ? .neighbourLanguage(LanguageDetection.Neighbour(rawValue: neighbour) ?? .galician, lead: neighbourLead ?? 0)
                 : onlyNames && lead >= margin ? LanguageDetection.Undetermined.onlyNames
                 : capitalisedDecide ? .capitalisedWordsDecide : .smallLead(lead, needed: margin)
             // Spanish and Portuguese the two best, too close to call between them, and every

@@ -150,7 +150,7 @@ struct Evidence {
     /// the better of Spanish and Portuguese (negative: worse); `decideLatin` names neither of
     /// the two when it is `LanguageDetector.neighbourMargin` or more.
     var neighbourLead: Double?
-    /// Which neighbour that is, an index of `SpanishPortugueseTable.neighbourNames`.
+    /// Which neighbour that is, a `LanguageDetection.Neighbour`'s raw value.
     var neighbour = 0
 
     init() {}

@@ -113,9 +113,8 @@ enum SpanishPortugueseTable {
         LatinModelTable.decodeRows(SpanishPortugueseModel.base64, bucketBits: SpanishPortugueseModel.bucketBits, name: "SpanishPortugueseModel")
     }()
 
-    /// The lanes of Galician, Asturian and Catalan, and their names for explanations.
+    /// The lanes of Galician, Asturian and Catalan (`LanguageDetection.Neighbour`'s raw values).
     static let neighbourLanes = 0...2
-    static let neighbourNames = ["Galician", "Asturian", "Catalan"]
     /// The lane of how far the best of the five is above the better of Spanish and Portuguese.
     static let offsetLane = 3
 }

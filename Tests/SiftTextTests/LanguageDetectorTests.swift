@@ -710,7 +710,7 @@ import Testing
                 Issue.record("\(body): \(String(describing: detection.undetermined))")
                 return
             }
-            #expect(name == neighbour)
+            #expect(name.description == neighbour)
             #expect(lead >= LanguageDetector.neighbourMargin)
             #expect([Language.es, .pt].contains(detection.scores.first?.language))
         } else {
