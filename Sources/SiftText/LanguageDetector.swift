@@ -357,7 +357,9 @@ public enum LanguageDetector {
             var start = mark, end = mark + 1
             while start > i && bytes[start - 1] &- 0x21 < 0x5E { start -= 1 }
             while end < n && bytes[end] &- 0x21 < 0x5E { end += 1 }
-            if isLinkOrAddress(UnsafeBufferPointer(rebasing: bytes[start..<end])) {
+            // A run whose one mark is its last byte (`home.`, `Note:`, `me@`: a sentence's end,
+            // mostly) is no link nor address: each needs a byte after its mark.
+            if end > mark + 1, isLinkOrAddress(UnsafeBufferPointer(rebasing: bytes[start..<end])) {
                 feed(UnsafeBufferPointer(rebasing: bytes[fed..<start]), to: &evidence)
                 evidence.add(0x20)
                 fed = end

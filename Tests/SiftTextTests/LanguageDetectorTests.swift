@@ -535,6 +535,19 @@ import Testing
         }
     }
 
+    /// A run of printable ASCII whose one `.`, `:` or `@` is its last byte is not tested for a
+    /// link: a link or an address needs a byte after its mark. The test it is spared says so
+    /// too, and such a run's letters stay in the body.
+    @Test(arguments: ["home.", "www.", "example.", "bit.", "X.", "http:", "https:", "mailto:", "Note:", "me@", "user@"])
+    func aRunEndingInItsMarkIsNoLink(_ run: String) {
+        var bytes = Array(run.utf8)
+        #expect(bytes.withUnsafeMutableBufferPointer { LanguageDetector.isLinkOrAddress(UnsafeBufferPointer($0)) } == false)
+        #expect(LinkDetector.containsLink(run) == false)
+        let letters = run.filter(\.isLetter).count
+        #expect(LanguageDetector.detect("ok " + run).letters == 2 + letters)
+        #expect(LanguageDetector.detect(run + " ok").letters == 2 + letters)
+    }
+
     /// The Latin model's penalties add up in 16-bit lanes, moved to 32-bit sums every 4,096
     /// features: a body of many thousand features scores exactly its sentence's score times
     /// the times it is written, in the eight-class table and in the Spanish-Portuguese one
