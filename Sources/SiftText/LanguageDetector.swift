@@ -162,7 +162,7 @@ extension LanguageDetection {
 /// Spanish's and Portuguese's neighbours, which the second reading weighs against the two
 /// (`Undetermined.neighbourLanguage`): their lanes of `SpanishPortugueseModel`, in this order.
 /// An enumeration, not a name: a detection holds no reference, and copies as plain bytes.
-public enum Neighbour: Int, Sendable, CaseIterable, CustomStringConvertible {
+public enum Neighbour: Sendable, CaseIterable, CustomStringConvertible {
     case galician, asturian, catalan
 
     public var description: String {

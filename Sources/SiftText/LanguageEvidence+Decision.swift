@@ -158,14 +158,13 @@ extension Evidence {
 
     /// The same tally's lead, in nats, of the best of Spanish's and Portuguese's neighbours
     /// (Galician, Asturian, Catalan) over the better of the two, negative when one of the two
-    /// reads better, and which neighbour (a `LanguageDetection.Neighbour`'s raw value).
-    /// After `spanishPortugueseLead`.
-    func neighboursOverPair() -> (Double, Int) {
+    /// reads better, and which neighbour. After `spanishPortugueseLead`.
+    func neighboursOverPair() -> (Double, LanguageDetection.Neighbour) {
         let pair = min(latinPenalty[4], latinPenalty[5]) + latinPenalty[SpanishPortugueseTable.offsetLane]
         var best = SpanishPortugueseTable.neighbourLanes.lowerBound
         for lane in SpanishPortugueseTable.neighbourLanes where latinPenalty[lane] < latinPenalty[best] { best = lane }
         let lead = (Double(pair) - Double(latinPenalty[best])) / SpanishPortugueseModel.unitsPerNat
-        return (lead, best - SpanishPortugueseTable.neighbourLanes.lowerBound)
+        return (lead, LanguageDetection.Neighbour.allCases[best - SpanishPortugueseTable.neighbourLanes.lowerBound])
     }
 
     /// The Latin model's verdict: the class with the smallest penalty, if it is
@@ -222,7 +221,7 @@ extension Evidence {
         if language == nil {
             detection.undetermined = best == other ? .otherLanguageBest
                 : foreignLetters ? .foreignLatinLetters
-                : neighbourFits ? .neighbourLanguage(LanguageDetection.Neighbour(rawValue: neighbour) ?? .galician, lead: neighbourLead ?? 0)
+                : neighbourFits ? .neighbourLanguage(neighbour, lead: neighbourLead ?? 0)
                 : onlyNames && lead >= margin ? LanguageDetection.Undetermined.onlyNames
                 : capitalisedDecide ? .capitalisedWordsDecide : .smallLead(lead, needed: margin)
             // Spanish and Portuguese the two best, too close to call between them, and every

@@ -150,8 +150,8 @@ struct Evidence {
     /// the better of Spanish and Portuguese (negative: worse); `decideLatin` names neither of
     /// the two when it is `LanguageDetector.neighbourMargin` or more.
     var neighbourLead: Double?
-    /// Which neighbour that is, a `LanguageDetection.Neighbour`'s raw value.
-    var neighbour = 0
+    /// Which neighbour that is.
+    var neighbour = LanguageDetection.Neighbour.galician
 
     init() {}
 

@@ -44,8 +44,9 @@ extension LatinModel {
 }
 
 /// The decoded `LatinModel` table: one `UInt64` per bucket, class k's four-bit penalty in
-/// byte k, so that `Evidence.score` adds a row to its running sums with two masks (spreading
-/// the stored four bits on every lookup took a fifth of the instructions of Latin letters).
+/// byte k, so that a letter's rows add up as they are and `Evidence.score(rows:)` spreads the sum
+/// into its running sums with two masks (spreading the stored four bits on every lookup took a
+/// fifth of the instructions of Latin letters).
 enum LatinModelTable {
     static let rows: FrozenBuffer<UInt64> = { decodeRows(LatinModel.base64, bucketBits: LatinModel.bucketBits, name: "LatinModel") }()
 
@@ -113,7 +114,7 @@ enum SpanishPortugueseTable {
         LatinModelTable.decodeRows(SpanishPortugueseModel.base64, bucketBits: SpanishPortugueseModel.bucketBits, name: "SpanishPortugueseModel")
     }()
 
-    /// The lanes of Galician, Asturian and Catalan (`LanguageDetection.Neighbour`'s raw values).
+    /// The lanes of Galician, Asturian and Catalan (`LanguageDetection.Neighbour`, in its order).
     static let neighbourLanes = 0...2
     /// The lane of how far the best of the five is above the better of Spanish and Portuguese.
     static let offsetLane = 3
