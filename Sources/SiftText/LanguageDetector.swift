@@ -39,6 +39,9 @@
 //      nothing tells them apart (Persian is often typed without its letters) or
 //      the best has under two letters' worth (ي and ك together count at most as two;
 //      one Persian ی counts as two unless an Urdu, Pashto or Kurdish letter is there).
+//      Letters of Urdu, Pashto, Kurdish or Uyghur, and frequent Urdu words in the letters
+//      Urdu shares with Persian (کو کر میرا, WordTable.urduWords), count for another
+//      language, which competes as a runner-up.
 //      Latin → the model's most likely class among en fr de it pt es tr and
 //      "another Latin-script language" (which answers undetermined), unless a quarter of
 //      the words or more hold a letter none of the seven writes (ə ł å ș ő …,

@@ -479,12 +479,14 @@ enum WordTable {
         notRussianFilter[Int(h >> 52)] & 1 << (h >> 46 & 63) != 0 && notRussian.contains(h)
     }
 
-    /// Word hash → languages (`Slot` bits): the function words of `lists` and the words of
-    /// `arabicScriptWords` (wordfreq's, bench/langid/arabicwords.py), in a table of
+    /// Word hash → languages (`Slot` bits): the function words of `lists`, the words of
+    /// `arabicScriptWords` and, as another language's (`Slot.unsupportedArabicBit`),
+    /// `urduWords` (wordfreq's, bench/langid/arabicwords.py), in a table of
     /// `wordSlots`: one load a word, where a `Dictionary` hashed each word again (11% of a
     /// Persian sentence's instructions, bench/RESULTS.md).
     static let arabicScriptSlots: WordSlots = wordSlots(
-        (lists + arabicScriptWords).map { ($0.1, Slot.bits($0.0)) }, merge: { $0 | $1 })
+        (lists + arabicScriptWords).map { ($0.1, Slot.bits($0.0)) } + [(urduWords, Slot.unsupportedArabicBit)],
+        merge: { $0 | $1 })
 
     /// The languages (`Slot` bits) an Arabic-script word's hash is a listed word of, 0 for none.
     @inline(__always)
@@ -495,7 +497,7 @@ enum WordTable {
     /// The longest listed word, in scalars.
     static let maxLength: Int = {
         var longest = 0, length = 0
-        for (_, words) in lists + arabicScriptWords {
+        for words in (lists + arabicScriptWords).map(\.1) + [urduWords] {
             for scalar in words.unicodeScalars {
                 length = scalar.value <= 0x20 ? 0 : length + 1
                 longest = max(longest, length)

@@ -21,6 +21,20 @@ import Testing
         #expect(LanguageDetector.detect(body).language == expected)
     }
 
+    /// Urdu without a letter of its own (ٹ ڈ ڑ ں ھ ہ ے) writes only letters Persian
+    /// writes too: its frequent words Persian lacks (`میرا`, `واپس`, `کر`; `کیا`) make it
+    /// another language, not Persian (give my phone back; what are you doing?). Persian
+    /// with ی and ک stays Persian (I'm busy today, I'll come tomorrow; where are you? call).
+    @Test(arguments: [
+        ("میرا فون واپس کر دو", Language?.none), ("آپ کیا کر رہی؟", nil),
+        ("امروز کار دارم، فردا میام", .fa), ("کجایی؟ زنگ بزن", .fa),
+    ] as [(String, Language?)])
+    func urduInPersianLettersIsNotPersian(_ body: String, _ expected: Language?) {
+        let detection = LanguageDetector.detect(body)
+        #expect(detection.language == expected)
+        if expected == nil { #expect(detection.eitherOf.isEmpty, "no Arabic-or-Persian either way") }
+    }
+
     /// Arabic with none of ة ي ك ى (I missed her; I'll call her later).
     @Test(arguments: ["اشتقت لها", "سأتصل بها لاحقا"])
     func arabicWithoutArabicLettersIsArabic(_ body: String) {
