@@ -23,6 +23,8 @@ import Testing
         "人", "中", "大", "日", "我", "你", "好", "的", "是", "天",
         // Standard in both systems although one-character conversion changes them (gen.c kShared).
         "干", "后", "著",
+        // Written in Hong Kong's Traditional text too (Cantonese 晒, 揾).
+        "晒", "揾",
     ])
     func sharedCharacters(_ character: String) {
         #expect(HanTables.variant(character.unicodeScalars.first!.value) == .both)

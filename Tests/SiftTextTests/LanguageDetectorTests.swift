@@ -287,9 +287,10 @@ import Testing
         if body.contains("څ") || body.contains("ځ") || body.contains("ۇ") { #expect(detected == nil) }
     }
 
-    /// Characters Hong Kong and Taiwan write in Traditional text (Cantonese 晒, 着數, 葵涌,
-    /// 斗六, 小丑) were Simplified-only in ICU's transliteration, alone enough for zh-Hans.
-    @Test(arguments: ["辛苦晒大家，今晚早啲休息", "啲蛋糕食晒喇", "我瞓着咗，唔好意思", "我喺葵涌", "我到斗六了", "小丑是你"])
+    /// Characters Hong Kong and Taiwan write in Traditional text (Cantonese 晒, 着數, 揾工,
+    /// 葵涌, 斗六, 小丑) were Simplified-only in ICU's transliteration, alone enough for zh-Hans.
+    @Test(arguments: ["辛苦晒大家，今晚早啲休息", "啲蛋糕食晒喇", "我瞓着咗，唔好意思", "我喺葵涌", "我到斗六了", "小丑是你",
+                      "佢揾到新工喇"])
     func traditionalTextIsNotReadAsSimplified(_ body: String) {
         let detected = LanguageDetector.detect(body).language
         #expect(detected == nil || detected == .zhHant)

@@ -51,6 +51,7 @@ static const UChar32 kShared[] = {
     0x6652, // 晒: Cantonese "all", 多謝晒 (Hans-Hant maps it to 曬)
     0x7740, // 着: Hong Kong's 着數, 瞓着 (Hans-Hant maps it to 著)
     0x5413, // 吓: the Cantonese particle, 試吓 (Hans-Hant maps it to 嚇)
+    0x63FE, // 揾: Cantonese "look for", 揾工, 揾到 (Hans-Hant maps it to 搵)
     0x6D8C, // 涌: Hong Kong places 葵涌, 東涌 (Hans-Hant maps it to 湧)
     0x6597, // 斗: 北斗, Taiwan's 斗六 (Hans-Hant maps it to 鬥)
     0x4E11, // 丑: 子丑, Taiwan's 小丑 (Hans-Hant maps it to 醜)
