@@ -22,10 +22,11 @@ Also `urduWords`: Urdu writes ی and ک as Persian does, so a short Urdu message
 without ٹ ڈ ڑ ں ھ ہ ے (`امی کو فون کر لینا`) reads as Persian by its letters. A
 word among Urdu's `TOP` most frequent, Zipf at least `ZIPF` there and at least
 `URDU_GAP` above Persian (as written and in Persian form; at least `PERSIAN_FLOOR`,
-where wordfreq's list ends) and Arabic, and with no
-letter of Urdu's own (those already count), is a sign of Urdu (`کو`, `کر`, `آپ`,
-`نہیں` aside); the detector weighs it as another language's. URDU_GAP was chosen
-on the dev parts (bench.py `--part dev`, chat.py `--part tune`, sms/scripts2.txt).
+where wordfreq's list ends) and Arabic, under `PERSIAN_CEILING` in Persian, and with no
+letter of Urdu's own (those already count: `نہیں`), is a sign of Urdu (`کو`, `کر`,
+`آپ`); the detector weighs it as another language's. URDU_GAP was chosen on the dev
+parts (bench.py `--part dev`, chat.py `--part tune`, sms/scripts2.txt); bench/RESULTS.md
+says how PERSIAN_CEILING was.
 Usage: arabicwords.py [--print]   (--print: counts and samples)
 """
 import os
@@ -46,6 +47,9 @@ URDU_GAP = 2.0
 # wordfreq's Persian list ends at Zipf 3.0 (31,000 words; Arabic's goes down to 1.0): a word it
 # lacks may still be that frequent in Persian (`قیراط`, `مکاری`), so it is taken to be.
 PERSIAN_FLOOR = 3.0
+# A word Persian itself writes more than once in 100,000 words is Persian's as well, whatever
+# Urdu does: `کی` (who, when) is both (Zipf 7.5 and 5.5).
+PERSIAN_CEILING = 5.0
 URDU_LETTERS = set("\u0679\u0688\u0691\u06BA\u06BE\u06C1\u06C3\u06D2")  # ٹ ڈ ڑ ں ھ ہ ۃ ے
 
 
@@ -83,7 +87,7 @@ def urdu_words():
         rivals = [max(wordfreq.zipf_frequency(word, "fa"), wordfreq.zipf_frequency(word.translate(PERSIAN_FORM), "fa"),
                       PERSIAN_FLOOR),
                   wordfreq.zipf_frequency(word, "ar")]
-        if all(z - r >= URDU_GAP for r in rivals):
+        if all(z - r >= URDU_GAP for r in rivals) and rivals[0] < PERSIAN_CEILING:
             kept.append(word)
     return kept
 
