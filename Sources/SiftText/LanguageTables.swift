@@ -311,6 +311,7 @@ enum WordTable {
     static let latinWordSlots: WordSlots = {
         let lists = [(loanwordList, loanwordBit), (everyLanguageChat, loanwordBit)]
             + [(englishChatSpeak, UInt16(1) << LatinModel.classes.firstIndex(of: .en)! | speakBit)]
+            + chatSpeak.map { ($0.1, UInt16(1) << LatinModel.classes.firstIndex(of: $0.0)! | speakBit) }
             + onlyOneLanguage.map { ($0.1, UInt16(1) << LatinModel.classes.firstIndex(of: $0.0)!) }
             + chatWords.map { ($0.1, UInt16(1) << LatinModel.classes.firstIndex(of: $0.0)!) }
             + [(spanishNotPortuguese, spanishBit), (portugueseNotSpanish, portugueseBit)]
@@ -363,7 +364,7 @@ enum WordTable {
     static let portugueseBit: UInt16 = 1 << 9
     /// A word of `loanwordList`.
     static let loanwordBit: UInt16 = 1 << 10
-    /// A word of `englishChatSpeak`.
+    /// A word of `englishChatSpeak` or `chatSpeak`.
     static let speakBit: UInt16 = 1 << 11
 
     /// One bit per value of a hash's top 18 bits (32 KiB), set for the words of

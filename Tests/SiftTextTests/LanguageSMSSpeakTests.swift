@@ -1,5 +1,5 @@
 // LanguageDetector on SMS spelling: abbreviations and particles of SMS English
-// (`WordTable.englishChatSpeak`), laughter that is no language's, emphasis, sentences
+// (`WordTable.englishChatSpeak`) and the other classes' (`WordTable.chatSpeak`), laughter that is no language's, emphasis, sentences
 // run together without a space, HTML entities, and names alone. The bodies are written
 // here (not taken from bench/langid's evaluation sets); the expectations come from
 // reading them.
@@ -27,6 +27,17 @@ import Testing
     @Test(arguments: ["Yup", "thx!", "Okie...", "k thx"])
     func anSMSWordAloneIsEnglish(_ body: String) {
         #expect(LanguageDetector.detect(body).language == .en)
+    }
+
+    /// The other classes' SMS spellings (`WordTable.chatSpeak`: French `tkt` t'inquiète, `jtm`
+    /// je t'aime; Portuguese `vlw` valeu, `pfv` por favor; German `hdgdl`, `mfg`; Italian `tvtb`;
+    /// Turkish `naptın`; Spanish `grax`) name their language alone, as `thx` names English.
+    @Test(arguments: [
+        ("tkt", Language.fr), ("jtm", .fr), ("vlw!", .pt), ("pfv me liga", .pt), ("hdgdl", .de),
+        ("mfg", .de), ("tvtb", .it), ("naptın", .tr), ("grax", .es),
+    ] as [(String, Language)])
+    func otherLanguagesSMSWordsNameThem(_ body: String, _ expected: Language) {
+        #expect(LanguageDetector.detect(body).language == expected)
     }
 
     /// Laughter, `omg`, `msg` are every language's: alone they name none.

@@ -13914,4 +13914,15 @@ extension WordTable {
         dalgún tamién muncho agardar chegues velaquí axiña lles imos pódese ningunha ninguén
         ningures alguén xamais
         """
+
+    /// SMS spellings of the six other classes, as `englishChatSpeak` is English's, by class
+    /// (see bench/langid/chatwords.py).
+    static let chatSpeak: [(Language, String)] = [
+        (.fr, "slt ptdr jpp tkt tqt bjr auj oqp jtm tjr tjrs jsais chuis jpense jvais jte vrmt mrc jamé"),
+        (.es, "xfa xfavor grax qtal"),
+        (.pt, "vlw obg obgd bjo bjos ctg qnd pfv pfvr tlgd cmgo"),
+        (.it, "xke xké xché xchè tvtb qlc qlcs qualke kmq sxo"),
+        (.de, "hdgdl mfg kommste weißte gehste glg"),
+        (.tr, "tşk tşkler tskler gnydn mrb mrhb nslsn napıyosun napıyon naptın nptn eyw eyv aslnda bişi tmmdr nerdsn gelcem gelicem gidicem yapcam"),
+    ]
 }
