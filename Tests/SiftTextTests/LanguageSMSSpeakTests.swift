@@ -24,7 +24,7 @@ import Testing
 
     /// One SMS word alone is English by the list, as `Danke` alone is German: its letters
     /// (`yup` does not look like English spelling) are not scored against it.
-    @Test(arguments: ["Yup", "thx!", "Okie...", "k thx"])
+    @Test(arguments: ["Yup", "thx!", "Okie...", "k thx", "ikr", "tysm!"])
     func anSMSWordAloneIsEnglish(_ body: String) {
         #expect(LanguageDetector.detect(body).language == .en)
     }

@@ -61,7 +61,7 @@ OTHER_HAND = """dunha nunha coas polas moito moitos moitas tamén aínda grazas 
 máis teño vémonos súa túa miña xente facer calquera despois mentres porén dalgún tamién ensin
 muncho agardar chegues velaquí axiña lles imos pódese ningunha ninguén ningures alguén xamais""".split()
 BARE_TOP = 100000
-# SMS spellings of the six other classes, as `WordTable.englishChatSpeak` is English's: written
+# SMS spellings of the classes, as `WordTable.englishChatSpeak` is English's: written
 # from general knowledge of each language's SMS (abbreviations, spellings that do not follow
 # the language's letters). A spelling is kept when wordfreq finds it in its language at least
 # SPEAK_GAP Zipf units more often than in each other class and other Latin-script language,
@@ -70,6 +70,10 @@ BARE_TOP = 100000
 # whose n-grams count. Letters only: the detector's words end at a digit (`salu2` is `salu`).
 # Chosen on the dev parts (sms/dev3.txt, written to measure them).
 SPEAK = {
+    # English's beyond englishChatSpeak (LanguageTables.swift), which is not filtered so.
+    "en": """ikr wya hbu ofc smh jk cya srsly tysm ilysm ily hmu tbf omw np rn idc ngl imo imho afaik
+        btw fyi tmi irl iirc stfu bff bcuz bffs convo prolly defo obvi totes whatevs bruh sorta lotta
+        ttys ttfn hbd gratz omfg yea yeh naw wassup wazzup whatcha betcha imma finna tryna""",
     "fr": """slt cv mdr ptdr jsp jpp tkt tqt dsl bjr bsr bsx pk qd qq qqn qqch ajd auj dac dacc oqp jtm
         rdv tjr tjrs wsh wesh ptn jsuis jsais chui chuis jpense jvais jte koi kwa mtn mnt dmn vrmt mrc
         osef nrv jamé""",
@@ -199,7 +203,7 @@ def main():
     for i in range(0, len(others), 12):
         lines.append("        " + " ".join(others[i:i + 12]))
     lines += ["        \"\"\"", "",
-              "    /// SMS spellings of the six other classes, as `englishChatSpeak` is English's, by class",
+              "    /// SMS spellings of each class beyond `englishChatSpeak` (filtered by wordfreq), by class",
               "    /// (see bench/langid/chatwords.py).",
               "    static let chatSpeak: [(Language, String)] = ["]
     for lang, words in speak.items():
