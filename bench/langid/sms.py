@@ -34,6 +34,9 @@ that rule it is not held out (bench/RESULTS.md says which figures are which).
 dev3.txt holds 560 short chat lines (1 to 5 words: 60 in each of the seven Latin-script
 languages, heavy in their SMS abbreviations, and 140 in 20 other Latin-script languages),
 written blind to measure the classes' SMS spellings (chatwords.py's `SPEAK`): dev data.
+dev4.txt holds 420 short chat lines (1 to 4 words) in Arabic script: 240 Arabic in five
+dialects, 120 Persian (some typed with ي and ك), 60 Urdu, Pashto, Kurdish and Uyghur (`xx`),
+written blind to measure spoken Arabic's words (arabicwords.py's `ARABIC_DIALECT`): dev data.
 heldout3.txt holds 670 SMS and chat lines, held out: 220 Arabic (Egyptian, Levantine,
 Gulf, Iraqi and Maghrebi dialects in Arabic script, and Modern Standard Arabic notices),
 130 Hebrew, 140 Russian, 80 French (SMS spelling, Quebec, West Africa) and 100 in
@@ -43,7 +46,7 @@ written and frozen by two writers who had read neither these files nor the detec
 source, so that each of the 14 languages has at least 200 held-out chat-register lines.
 Prints, per file and label, right / undetermined / wrong, and every wrong
 answer (a wrong language is what junks a message under a blocked language).
-Usage: sms.py BINARY [FILE…] (default: all nine files). Needs only python3.
+Usage: sms.py BINARY [FILE…] (default: all ten files). Needs only python3.
 """
 import os
 import subprocess
@@ -54,7 +57,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 def main():
     binary = sys.argv[1]
-    files = sys.argv[2:] or [os.path.join(HERE, "sms", name) for name in ("dev.txt", "test.txt", "scripts.txt", "latin.txt", "scripts2.txt", "dev3.txt", "heldout.txt", "heldout2.txt", "heldout3.txt")]
+    files = sys.argv[2:] or [os.path.join(HERE, "sms", name) for name in ("dev.txt", "test.txt", "scripts.txt", "latin.txt", "scripts2.txt", "dev3.txt", "dev4.txt", "heldout.txt", "heldout2.txt", "heldout3.txt")]
     for path in files:
         with open(path, encoding="utf-8") as f:
             rows = [line.rstrip("\n").split(" | ", 1) for line in f if line.strip()]
