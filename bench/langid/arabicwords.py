@@ -25,8 +25,8 @@ word among Urdu's `TOP` most frequent, Zipf at least `ZIPF` there and at least
 where wordfreq's list ends) and Arabic, under `PERSIAN_CEILING` in Persian, and with no
 letter of Urdu's own (those already count: `نہیں`), is a sign of Urdu (`کو`, `کر`,
 `آپ`); the detector weighs it as another language's. URDU_GAP was chosen on the dev
-parts (bench.py `--part dev`, chat.py `--part tune`, sms/scripts2.txt); bench/RESULTS.md
-says how PERSIAN_CEILING was.
+parts (bench.py `--part dev`, chat.py `--part tune`, sms/scripts2.txt and dev4.txt, and
+extract.py's Persian training sentences); bench/RESULTS.md says how PERSIAN_CEILING was.
 Usage: arabicwords.py [--print]   (--print: counts and samples)
 """
 import os
@@ -56,7 +56,7 @@ ARABIC_DIALECT = """
     واش بزاف مزيان دابا واخا علاش بصح برشا توا باهي كيفاش نتا نتي ديال راك راني صافي لاباس هلبا شن درت غادي بغيت كاين ماكاينش شحال نحبك يعطيك مليح برك ياسر ياخي
 """
 DIALECT_ZIPF = 2.0
-URDU_GAP = 2.0
+URDU_GAP = 1.5
 # wordfreq's Persian list ends at Zipf 3.0 (31,000 words; Arabic's goes down to 1.0): a word it
 # lacks may still be that frequent in Persian (`قیراط`, `مکاری`), so it is taken to be.
 PERSIAN_FLOOR = 3.0
