@@ -1,8 +1,8 @@
 // LanguageDetector on SMS spelling: abbreviations and particles of SMS English
-// (`WordTable.englishChatSpeak`) and the other classes' (`WordTable.chatSpeak`), laughter that is no language's, emphasis, sentences
-// run together without a space, HTML entities, and names alone. The bodies are written
-// here (not taken from bench/langid's evaluation sets); the expectations come from
-// reading them.
+// (`WordTable.englishChatSpeak`) and of the other classes (`WordTable.chatSpeak`), laughter
+// that is no language's, emphasis, sentences run together without a space, HTML entities,
+// and names alone. The bodies are written here (not taken from bench/langid's evaluation
+// sets); the expectations come from reading them.
 import Testing
 @testable import SiftText
 
