@@ -70,8 +70,9 @@ BARE_TOP = 100000
 # whose n-grams count. Letters only: the detector's words end at a digit (`salu2` is `salu`).
 # Chosen on the dev parts (sms/dev3.txt, written to measure them).
 SPEAK = {
-    # English's beyond englishChatSpeak (LanguageTables.swift), which is not filtered so.
-    "en": """ikr wya hbu ofc smh jk cya srsly tysm ilysm ily hmu tbf omw np rn idc ngl imo imho afaik
+    # English's beyond englishChatSpeak (LanguageTables.swift), which is not filtered so; not
+    # `cya`, which Filipino SMS write for `siya` (wordfreq's Filipino, left out of OTHERS, has it).
+    "en": """ikr wya hbu ofc smh jk srsly tysm ilysm ily hmu tbf omw np rn idc ngl imo imho afaik
         btw fyi tmi irl iirc stfu bff bcuz bffs convo prolly defo obvi totes whatevs bruh sorta lotta
         ttys ttfn hbd gratz omfg yea yeh naw wassup wazzup whatcha betcha imma finna tryna""",
     "fr": """slt cv mdr ptdr jsp jpp tkt tqt dsl bjr bsr bsx pk qd qq qqn qqch ajd auj dac dacc oqp jtm

@@ -13918,7 +13918,7 @@ extension WordTable {
     /// SMS spellings of each class beyond `englishChatSpeak` (filtered by wordfreq), by class
     /// (see bench/langid/chatwords.py).
     static let chatSpeak: [(Language, String)] = [
-        (.en, "ikr wya cya tysm ilysm stfu bcuz bffs convo prolly defo whatevs bruh ttys ttfn omfg wazzup whatcha betcha tryna"),
+        (.en, "ikr wya tysm ilysm stfu bcuz bffs convo prolly defo whatevs bruh ttys ttfn omfg wazzup whatcha betcha tryna"),
         (.fr, "slt ptdr jpp tkt tqt bjr auj oqp jtm tjr tjrs jsais chuis jpense jvais jte vrmt mrc jamé"),
         (.es, "xfa xfavor grax qtal"),
         (.pt, "vlw obg obgd bjo bjos ctg qnd pfv pfvr tlgd cmgo"),
