@@ -35,6 +35,14 @@ import Testing
         if expected == nil { #expect(detection.eitherOf.isEmpty, "no Arabic-or-Persian either way") }
     }
 
+    /// Persian chat typed on an Arabic keyboard, ي ك for ی ک: its listed words in that spelling
+    /// weigh against the Arabic letters (where are you? alone is either; my dear, I'm coming;
+    /// yesterday, where were you?).
+    @Test(arguments: [("كجايي؟", Language?.none), ("عزيزم ميام", .fa), ("ديروز كجايي؟", .fa)] as [(String, Language?)])
+    func persianOnAnArabicKeyboardIsNotArabic(_ body: String, _ expected: Language?) {
+        #expect(LanguageDetector.detect(body).language == expected)
+    }
+
     /// Arabic with none of ة ي ك ى (I missed her; I'll call her later).
     @Test(arguments: ["اشتقت لها", "سأتصل بها لاحقا"])
     func arabicWithoutArabicLettersIsArabic(_ body: String) {
