@@ -97,6 +97,9 @@ struct Evidence {
     var lastHan: UInt32 = 0
     /// Cyrillic letters that Russian does not use, and uses of ъ Russian does not have.
     var nonRussian = 0
+    /// The open Cyrillic word's last four letters in lower case, 16 bits each, the last lowest
+    /// (`Evidence.hasUkrainianEnding`).
+    var cyrillicTail: UInt64 = 0
     /// Hebrew-script letters and words only Yiddish writes (װ ױ ײ; `WordTable.yiddishWords`).
     var yiddish: Int32 = 0
     /// The open Arabic-script word starts with alef (ا), which may begin the article ال.
@@ -326,6 +329,7 @@ struct Evidence {
             // Words compare in lower case: А–Я and Ѐ–Џ have their small letters 0x20 and 0x50 up.
             let lower = (0x0410...0x042F).contains(cp) ? cp + 0x20 : (0x0400...0x040F).contains(cp) ? cp + 0x50 : cp
             wordHash = WordTable.mix(wordHash, lower)
+            cyrillicTail = cyrillicTail << 16 | UInt64(lower & 0xFFFF)
             wordLength += 1
             if (0x0400...0x040F).contains(cp) || (0x0450...0x045F).contains(cp) || cp >= 0x0490 {
                 if cp != 0x0401 && cp != 0x0451 { nonRussian += 1 }  // Ё ё are Russian
@@ -533,7 +537,7 @@ struct Evidence {
                 // A frequent word of Ukrainian, Bulgarian, Serbian or Macedonian that Russian
                 // does not have (дякую, пратка, шта, обаче): a sign as strong as 25 of their
                 // own letters.
-                if WordTable.isNotRussian(wordHash) { nonRussian += 25 }
+                if WordTable.isNotRussian(wordHash) || Evidence.hasUkrainianEnding(cyrillicTail) { nonRussian += 25 }
             } else if wordScript == .hebrew {
                 if WordTable.isYiddish(wordHash) { yiddish &+= 1 }
             } else {
@@ -582,6 +586,7 @@ struct Evidence {
         wordLetterSet = 0
         wordHash = WordTable.hashBasis
         wordHasArticle = false
+        cyrillicTail = 0
         wordLength = 0
         wordIsURLPart = false
     }

@@ -61,6 +61,31 @@ import Testing
         #expect(detection.undetermined == .notRussian)
     }
 
+    // Ukrainian's doubled consonant before its ending (`-ння`, `-ттям`; Russian writes `-ние`,
+    // `-тием`) in a word no list holds: Ukrainian, not Russian (500 hryvnias credited; stock
+    // received). Russian's own `-ние` and a name with a doubled н stay Russian.
+    @Test(arguments: [
+        ("Зарахування 500 грн", nil as Language?), ("Оприбуткування товару", nil),
+        ("Бронирование подтверждено", .ru), ("Анна, позвони мне", .ru),
+    ])
+    func ukrainianEndingsAreNotRussian(_ body: String, _ expected: Language?) {
+        let detection = LanguageDetector.detect(body)
+        #expect(detection.language == expected)
+        if expected == nil { #expect(detection.undetermined == .notRussian) }
+    }
+
+    @Test func ukrainianEndings() {
+        func tail(_ word: String) -> UInt64 {
+            word.unicodeScalars.reduce(0) { $0 << 16 | UInt64($1.value & 0xFFFF) }
+        }
+        for word in ["питання", "життя", "обличчя", "питанню", "рішенням", "питаннях", "життям", "обличчю"] {
+            #expect(Evidence.hasUkrainianEnding(tail(word)), "\(word)")
+        }
+        for word in ["решение", "жизнью", "днями", "дням", "ванна", "анну", "тонн", "я"] {
+            #expect(!Evidence.hasUkrainianEnding(tail(word)), "\(word)")
+        }
+    }
+
     // Yiddish, in Hebrew letters, was Hebrew: its letters װ ױ ײ and its frequent words Hebrew
     // does not write (`WordTable.yiddishWords`), a quarter of the words or more, leave it
     // undetermined. Hebrew's own `איך` (how), `אין`, `די` and `אז`, which Yiddish writes too,
