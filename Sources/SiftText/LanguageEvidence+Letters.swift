@@ -22,6 +22,7 @@ extension Evidence {
     /// Ukrainian word in fifty.
     @inline(never)
     static func hasUkrainianEnding(_ tail: UInt64) -> Bool {
+        guard mayBeUkrainianEnding(tail) else { return false }
         let last = tail & 0xFFFF, doubled = tail >> 16 & 0xFFFF
         // The doubled consonant before a one-letter ending, or before a two-letter one.
         func double(_ t: UInt64) -> Bool {
@@ -36,6 +37,14 @@ extension Evidence {
         default:
             return false
         }
+    }
+
+    /// Whether the word ends in я, ю, м or х, as `hasUkrainianEnding`'s endings do: the test most
+    /// words stop at, inline.
+    @inline(__always)
+    static func mayBeUkrainianEnding(_ tail: UInt64) -> Bool {
+        let last = UInt16(truncatingIfNeeded: tail)
+        return last == 0x044F || last == 0x044E || last == 0x043C || last == 0x0445
     }
 
     @inline(__always)

@@ -325,7 +325,7 @@ struct Evidence {
             }
             lastHan = cp
         case .cyrillic:
-            if wordScript != .cyrillic { startWord(.cyrillic) }
+            if wordScript != .cyrillic { startWord(.cyrillic); cyrillicTail = 0 }
             // Words compare in lower case: А–Я and Ѐ–Џ have their small letters 0x20 and 0x50 up.
             let lower = (0x0410...0x042F).contains(cp) ? cp + 0x20 : (0x0400...0x040F).contains(cp) ? cp + 0x50 : cp
             wordHash = WordTable.mix(wordHash, lower)
@@ -537,7 +537,8 @@ struct Evidence {
                 // A frequent word of Ukrainian, Bulgarian, Serbian or Macedonian that Russian
                 // does not have (дякую, пратка, шта, обаче): a sign as strong as 25 of their
                 // own letters.
-                if WordTable.isNotRussian(wordHash) || Evidence.hasUkrainianEnding(cyrillicTail) { nonRussian += 25 }
+                if WordTable.isNotRussian(wordHash) || Evidence.mayBeUkrainianEnding(cyrillicTail)
+                    && Evidence.hasUkrainianEnding(cyrillicTail) { nonRussian += 25 }
             } else if wordScript == .hebrew {
                 if WordTable.isYiddish(wordHash) { yiddish &+= 1 }
             } else {
@@ -586,7 +587,6 @@ struct Evidence {
         wordLetterSet = 0
         wordHash = WordTable.hashBasis
         wordHasArticle = false
-        cyrillicTail = 0
         wordLength = 0
         wordIsURLPart = false
     }
