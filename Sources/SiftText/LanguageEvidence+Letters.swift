@@ -22,7 +22,6 @@ extension Evidence {
     /// Ukrainian word in fifty.
     @inline(never)
     static func hasUkrainianEnding(_ tail: UInt64) -> Bool {
-        guard mayBeUkrainianEnding(tail) else { return false }
         let last = tail & 0xFFFF, doubled = tail >> 16 & 0xFFFF
         // The doubled consonant before a one-letter ending, or before a two-letter one.
         func double(_ t: UInt64) -> Bool {

@@ -535,8 +535,9 @@ struct Evidence {
                 if wordIsCapital && (!titleCase || titleStart) { addCapitalisedWord() }
             } else if wordScript == .cyrillic {
                 // A frequent word of Ukrainian, Bulgarian, Serbian or Macedonian that Russian
-                // does not have (дякую, пратка, шта, обаче): a sign as strong as 25 of their
-                // own letters.
+                // does not have (дякую, пратка, шта, обаче), or a Ukrainian ending (питання): a
+                // sign as strong as 25 of their own letters. The ending's last letter is tested
+                // inline, the rest out of line for the few words that end so.
                 if WordTable.isNotRussian(wordHash) || Evidence.mayBeUkrainianEnding(cyrillicTail)
                     && Evidence.hasUkrainianEnding(cyrillicTail) { nonRussian += 25 }
             } else if wordScript == .hebrew {
