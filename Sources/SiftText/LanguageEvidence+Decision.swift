@@ -196,12 +196,17 @@ extension Evidence {
             LanguageScore(LatinModel.classes[c]!, (worst - Double(penalty[c])) / LatinModel.unitsPerNat)
         }
         let lead = Double(penalty[second] - penalty[best]) / LatinModel.unitsPerNat
-        // Every word a listed word of the best class and of no other (`Sure!`, 3.5 nats over
-        // French): the lists say it, the short-body margin need not.
-        let allListed = best < other && latinWordCount > 0 && onlyWords[best] == UInt32(latinWordCount)
-            && onlyWords.wrappedSum() == onlyWords[best]
-        let margin = count(.latin) - droppedLatinLetters < LanguageDetector.shortLatinLetters && !allListed
-            ? LanguageDetector.shortLatinMargin : LanguageDetector.latinMargin
+        // Listed words (`WordTable.onlyOneLanguage`, chat words, SMS spellings) of the best class
+        // and of no other: the lists speak, each word already `spanishPortugueseWord` nats
+        // against every other class. A short body needs `listedShortLatinMargin` then
+        // (`Super merci`, `ja passt`), and one whose every word is such a word only to lead at
+        // all (`hello`, which the letters alone read as Italian).
+        let listed = best < other && onlyWords[best] > 0 && onlyWords.wrappedSum() == onlyWords[best]
+        let allListed = listed && onlyWords[best] == UInt32(latinWordCount)
+        let short = count(.latin) - droppedLatinLetters < LanguageDetector.shortLatinLetters
+        let margin = allListed ? LanguageDetector.listedLatinMargin
+            : !short ? LanguageDetector.latinMargin
+            : listed ? LanguageDetector.listedShortLatinMargin : LanguageDetector.shortLatinMargin
         // A person's name alone (`LanguageDetector.nameWords`).
         let onlyNames = nameShapedWords == latinWordCount && knownLatinWords == 0 && latinWordCount >= 2
             && latinWordCount <= LanguageDetector.nameWords && longestLatinWord <= LanguageDetector.nameLetters

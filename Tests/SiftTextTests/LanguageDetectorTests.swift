@@ -846,7 +846,7 @@ struct UndeterminedReasonTests {
         ("آپ کیسے ہیں؟ میں ٹھیک ہوں", []),          // Urdu's letters
         ("Código enviado", [.pt, .es]),              // both write it alike
         ("Pedido confirmado", [.pt, .es]),
-        ("Win dollars", []),                         // too close to call, but not between es and pt
+        ("Win dollars", []),                         // named: en
         ("Hola amigo, nos vemos mañana", []),        // named: es
         ("12345 !!", []),
         ("好", []),                                  // too few letters for any answer

@@ -1,7 +1,7 @@
 // LanguageDetector on short chat lines and names: Spanish and Portuguese told apart by
 // wordfreq's words (`WordTable.spanishFrequent`, `portugueseFrequent`), a body of names
-// alone named no language, and a line of one language's listed words named by the
-// ordinary margin. The bodies are written here
+// alone named no language, and a short line with one language's listed words named by the
+// ordinary margin (by any lead when they are all its words). The bodies are written here
 // (not taken from bench/langid's test halves); the expectations come from reading them.
 import Testing
 @testable import SiftText
@@ -62,14 +62,34 @@ import Testing
         #expect(LanguageDetector.detect("Ho visto Albert Einstein alla stazione").language == .it)
     }
 
-    /// A line whose every word is a listed word of one class and of no other needs only
-    /// `latinMargin` over the runner-up, not the short-body margin: `Sure!` (wordfreq's
-    /// English, 3.5 nats over French's `sure`) is English; `okay sure`, where `okay` is a
-    /// word every language borrows, is not all listed words and stays undetermined.
-    @Test func aLineOfListedWordsIsNamed() {
-        #expect(LanguageDetector.detect("Sure!").language == .en)
-        #expect(LanguageDetector.detect("sure").language == .en)
-        #expect(LanguageDetector.detect("okay sure").language == nil)
+    /// A short line with a listed word of its best class, and none of another class's, needs
+    /// `listedShortLatinMargin` (5 nats) over the runner-up, not the short-body margin (10):
+    /// the word has counted `spanishPortugueseWord` nats against every other class already.
+    /// `Super merci` (French 7 nats over Italian, `super` every language's), `ja passt` (`ja`
+    /// is Dutch and Scandinavian too, `passt` only German) and `okay sure` (`okay` a loanword,
+    /// 5.5 nats) are named; `Hello hola` (2.5 nats) and Swiss German `Merci vielmal` (3) are
+    /// not, and `merci danke`, a listed word of two classes, keeps the short margin.
+    @Test(arguments: [
+        ("Super merci", Language.fr), ("ja passt", .de), ("okay sure", .en), ("Sure!", .en),
+    ] as [(String, Language)])
+    func aShortLineWithAListedWordNeedsTheOrdinaryMargin(_ body: String, _ expected: Language) {
+        #expect(LanguageDetector.detect(body).language == expected)
+    }
+
+    @Test func aShortLineWithListedWordsOfTwoLanguagesOrASmallLeadIsUndetermined() {
+        let hello = LanguageDetector.detect("Hello hola")
+        #expect(hello.language == nil)
+        #expect(hello.undetermined == .smallLead(2.5, needed: LanguageDetector.listedShortLatinMargin))
+        #expect(LanguageDetector.detect("Merci vielmal").language == nil)
+        #expect(LanguageDetector.detect("merci danke").language == nil)
+    }
+
+    /// A line whose every word is a listed word of one class and of no other needs only to
+    /// lead: `hello`, which the letters alone read as Italian (listed, English leads by 2
+    /// nats); `sure` (3.5 over French).
+    @Test(arguments: ["hello", "hello?", "sure", "Hello!!!"])
+    func aLineOfListedWordsIsNamed(_ body: String) {
+        #expect(LanguageDetector.detect(body).language == .en)
     }
 
     /// Chat words down to Zipf 3.0 (wordfreq's 25,000 most frequent per class): `gotcha`
