@@ -31,7 +31,7 @@ struct NormalizationTests {
         // Marks in another order (canonical ordering): same text.
         MatchCase(deny("a\u{323}\u{302}"), "Shop", "xa\u{302}\u{323}y", true),
         // Hebrew points are NFC_Quick_Check Yes, but NFC still puts them in order (dagesh,
-        // class 21, after qamats, 18): the text was not normalized, and missed (a helper's find).
+        // class 21, after qamats, 18): the text was not normalized, and missed.
         MatchCase(deny("\u{5D1}\u{5B8}\u{5BC}"), "1234567", "x \u{5D1}\u{5BC}\u{5B8} y", true),
         MatchCase(deny("\u{5D1}\u{5BC}\u{5B8}"), "1234567", "x \u{5D1}\u{5B8}\u{5BC} y", true),
         MatchCase(deny("a\u{316}\u{301}"), "Shop", "xa\u{301}\u{316}y", true),

@@ -414,7 +414,7 @@ import Testing
         ("Вашата пратка е доставена", nil), ("Хвала, видимо се сутра", nil),
         // From a review of the README's promise: short greetings were Russian (ru 18.0, ru 12.0).
         ("Добрий день, як справи?", nil), ("Здраво, како си?", nil), ("Ти де? Я вже вдома", nil), ("Шта радиш вечерас?", nil),
-        // From a helper's hand-written SMS (25 of 60 Ukrainian and Bulgarian ones were Russian):
+        // Hand-written SMS (25 of 60 Ukrainian and Bulgarian ones were Russian):
         // more of their frequent words, still without the letters Russian lacks.
         ("Вибачте, зараз не можу говорити", nil), ("Передзвони, коли зможеш", nil), ("Скоро буду, чекайте", nil),
         ("Приватбанк: оплата 450 грн карткою *4411", nil), ("Нова Пошта: Ваша посилка №2045 прибула", nil),
@@ -598,7 +598,7 @@ import Testing
 
     /// The script group goes by words, then letters: a Latin brand name with more letters
     /// than the message's own words (`תשלח לי ב-WhatsApp`) made it English, and blocking
-    /// English junked a Hebrew message. (A helper's 1,119 hand-written SMS found these.)
+    /// English junked a Hebrew message. (1,119 hand-written SMS found these.)
     @Test(arguments: [
         ("תשלח לי ב-WhatsApp", Language.he as Language?),
         ("אני ב-Starbucks", .he),
@@ -671,7 +671,7 @@ import Testing
         #expect(LanguageDetector.detect("東京駅で待っています").language == .ja)
     }
 
-    /// Japanese in kanji alone was Traditional Chinese (12 of 22 in a helper's SMS); a kanji
+    /// Japanese in kanji alone was Traditional Chinese (12 of 22 in hand-written SMS); a kanji
     /// only Japanese writes now says Japanese, as kana do. Chinese stays Chinese.
     @Test(arguments: [
         ("東京駅南口", Language.ja as Language?),

