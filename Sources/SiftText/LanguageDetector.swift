@@ -25,7 +25,8 @@
 //      quarter of its words. Cyrillic → ru, unless letters Russian
 //      lacks (Ukrainian і ї є ґ, Serbian ђ ј љ …), ъ before a consonant
 //      (Bulgarian поръчка), Ukrainian's doubled consonant before its ending (питання,
-//      життям, Evidence.hasUkrainianEnding) or their frequent words are there (дякую, пратка,
+//      життям) or its -ся after a vowel (боюся, сталося; Evidence.hasUkrainianEnding)
+//      or their frequent words are there (дякую, пратка,
 //      шта by hand; обаче, зошто, щось, увек among the 34,500 Bulgarian,
 //      Macedonian, Ukrainian and Serbian words wordfreq lists that Russian's list
 //      lacks or has a thousand times less often, Tables/CyrillicWords.swift). Han and kana →

@@ -539,7 +539,7 @@ struct Evidence {
                 // sign as strong as 25 of their own letters. The ending's last letter is tested
                 // inline, the rest out of line for the few words that end so.
                 if WordTable.isNotRussian(wordHash) || Evidence.mayBeUkrainianEnding(cyrillicTail)
-                    && Evidence.hasUkrainianEnding(cyrillicTail) { nonRussian += 25 }
+                    && Evidence.hasUkrainianEnding(cyrillicTail, length: wordLength) { nonRussian += 25 }
             } else if wordScript == .hebrew {
                 if WordTable.isYiddish(wordHash) { yiddish &+= 1 }
             } else {

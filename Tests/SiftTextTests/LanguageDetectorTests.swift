@@ -63,10 +63,15 @@ import Testing
 
     // Ukrainian's doubled consonant before its ending (`-ння`, `-ттям`; Russian writes `-ние`,
     // `-тием`) in a word no list holds: Ukrainian, not Russian (500 hryvnias credited; stock
-    // received). Russian's own `-ние` and a name with a doubled н stay Russian.
+    // received). So is its reflexive `-ся` after a vowel (`боюся`, I am afraid; `нахилися`,
+    // bend down; Russian `боюсь`, `наклонись`). Russian's own `-ние`, a name with a doubled н,
+    // `-сь`, the participle's `-уюся` (`оставшуюся`, the rest) and `лося` (the elk's) stay Russian.
     @Test(arguments: [
         ("Зарахування 500 грн", nil as Language?), ("Оприбуткування товару", nil),
+        ("Я боюся.", nil), ("Нахилися.", nil), ("Я не злюся", nil),
         ("Бронирование подтверждено", .ru), ("Анна, позвони мне", .ru),
+        ("Я боюсь.", .ru), ("Наклонись.", .ru), ("Оставшуюся часть заберу завтра", .ru),
+        ("Видели лося у дороги", .ru), ("Нам удалось договориться", .ru),
     ])
     func ukrainianEndingsAreNotRussian(_ body: String, _ expected: Language?) {
         let detection = LanguageDetector.detect(body)
@@ -75,14 +80,17 @@ import Testing
     }
 
     @Test func ukrainianEndings() {
-        func tail(_ word: String) -> UInt64 {
-            word.unicodeScalars.reduce(0) { $0 << 16 | UInt64($1.value & 0xFFFF) }
+        func has(_ word: String) -> Bool {
+            let tail = word.unicodeScalars.reduce(0) { $0 << 16 | UInt64($1.value & 0xFFFF) }
+            return Evidence.hasUkrainianEnding(tail, length: word.unicodeScalars.count)
         }
-        for word in ["питання", "життя", "обличчя", "питанню", "рішенням", "питаннях", "життям", "обличчю"] {
-            #expect(Evidence.hasUkrainianEnding(tail(word)), "\(word)")
+        for word in ["питання", "життя", "обличчя", "питанню", "рішенням", "питаннях", "життям", "обличчю",
+                     "дивитися", "сталося", "сподобалася", "навчилися", "боюся", "сподіваюся"] {
+            #expect(has(word), "\(word)")
         }
-        for word in ["решение", "жизнью", "днями", "дням", "ванна", "анну", "тонн", "я"] {
-            #expect(!Evidence.hasUkrainianEnding(tail(word)), "\(word)")
+        for word in ["решение", "жизнью", "днями", "дням", "ванна", "анну", "тонн", "я",
+                     "заниматься", "удалось", "боюсь", "оставшуюся", "лося", "люся", "нанося", "вася"] {
+            #expect(!has(word), "\(word)")
         }
     }
 
