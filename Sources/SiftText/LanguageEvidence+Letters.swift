@@ -22,9 +22,9 @@ extension Evidence {
     /// - the reflexive `-ся` after a vowel, in a word of five letters or more: `-тися` (the
     ///   infinitive: `дивитися`), `-лося`, `-лася`, `-лися` (the past: `сталося`, `нахилися`) and
     ///   `-юся` but `-уюся` (`боюся`, `злюся`), where Russian writes `-ться`, `-лось`, `-юсь`.
-    /// wordfreq's Russian holds no word so ending but Ukrainian ones and a few poetic forms
-    /// (`осталася`, `боюся`), under three in a million words together, where they make nearly one
-    /// Ukrainian word in twenty; none is in extract.py's 40,000 Russian training sentences.
+    /// wordfreq's Russian holds few words so ending, quoted Ukrainian and a few poetic forms
+    /// (`осталася`, `боюся`): under two in a million words together, where they make one
+    /// Ukrainian word in sixty; none is in extract.py's 40,000 Russian training sentences.
     @inline(never)
     static func hasUkrainianEnding(_ tail: UInt64, length: Int) -> Bool {
         let last = tail & 0xFFFF, doubled = tail >> 16 & 0xFFFF
