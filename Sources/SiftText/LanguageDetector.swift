@@ -297,11 +297,12 @@ public enum LanguageDetector {
     public static let shortLatinMargin = 10.0
     /// The lead a short Latin-script body needs when a word is a listed word of its best class
     /// (`WordTable.onlyOneLanguage`, chat words, SMS spellings) and none another class's:
-    /// `Super merci` (7 nats), `ja passt`. The word has counted `spanishPortugueseWord` nats
-    /// against every other class already. At 3 Swiss German `Merci vielmal` was French (3 nats);
-    /// 5 named 28 more of bench/langid's 20,413 dev lines (chat.py's tune part, sms.py's dev
-    /// sets), 3 would 36, with one wrong answer either way.
-    public static let listedShortLatinMargin = 5.0
+    /// `cool merci` (8.5 nats), `naber lan`. The word has counted `spanishPortugueseWord` nats
+    /// against every other class already. Of bench/langid's 20,413 dev lines (chat.py's tune
+    /// part, sms.py's dev sets) 7 named 24 more and no wrong one; 5 named 28 more and 3 would
+    /// 36, each with a wrong one (`dc r`, Vietnamese, English by SMS `r`), and Swiss German
+    /// `merci dir` (6 nats) and `Merci vielmal` (3) would be French.
+    public static let listedShortLatinMargin = 7.0
     /// The lead a Latin-script body needs when every word is a listed word of its best class
     /// and of no other (`hello`, `Danke!`): any (scores move in half nats).
     public static let listedLatinMargin = 0.5

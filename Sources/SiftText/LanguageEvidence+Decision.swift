@@ -199,7 +199,7 @@ extension Evidence {
         // Listed words (`WordTable.onlyOneLanguage`, chat words, SMS spellings) of the best class
         // and of no other: the lists speak, each word already `spanishPortugueseWord` nats
         // against every other class. A short body needs `listedShortLatinMargin` then
-        // (`Super merci`, `ja passt`), and one whose every word is such a word only to lead at
+        // (`cool merci`, `naber lan`), and one whose every word is such a word only to lead at
         // all (`hello`, which the letters alone read as Italian).
         let listed = best < other && onlyWords[best] > 0 && onlyWords.wrappedSum() == onlyWords[best]
         let allListed = listed && onlyWords[best] == UInt32(latinWordCount)

@@ -63,14 +63,15 @@ import Testing
     }
 
     /// A short line with a listed word of its best class, and none of another class's, needs
-    /// `listedShortLatinMargin` (5 nats) over the runner-up, not the short-body margin (10):
+    /// `listedShortLatinMargin` (7 nats) over the runner-up, not the short-body margin (10):
     /// the word has counted `spanishPortugueseWord` nats against every other class already.
-    /// `Super merci` (French 7 nats over Italian, `super` every language's), `ja passt` (`ja`
-    /// is Dutch and Scandinavian too, `passt` only German) and `okay sure` (`okay` a loanword,
-    /// 5.5 nats) are named; `Hello hola` (2.5 nats) and Swiss German `Merci vielmal` (3) are
-    /// not, and `merci danke`, a listed word of two classes, keeps the short margin.
+    /// `ok merci` and `cool merci` (French 8 and 8.5 nats over Italian; `ok` every language's
+    /// and not scored, `cool` every language's) and Turkish `naber lan` (what's up, man: `naber`
+    /// listed) are named; `Hello hola` (2.5 nats) and Swiss German `Merci vielmal` (3) and
+    /// `merci dir` (6) are not, and `merci danke`, a listed word of two classes, keeps the
+    /// short margin.
     @Test(arguments: [
-        ("Super merci", Language.fr), ("ja passt", .de), ("okay sure", .en), ("Sure!", .en),
+        ("ok merci", Language.fr), ("cool merci", .fr), ("naber lan", .tr), ("Sure!", .en),
     ] as [(String, Language)])
     func aShortLineWithAListedWordNeedsTheListedMargin(_ body: String, _ expected: Language) {
         #expect(LanguageDetector.detect(body).language == expected)
@@ -88,6 +89,7 @@ import Testing
         #expect(lead > 0 && lead < needed)
         #expect(needed == LanguageDetector.listedShortLatinMargin)
         #expect(LanguageDetector.detect("Merci vielmal").language == nil)
+        #expect(LanguageDetector.detect("merci dir").language == nil)
         #expect(LanguageDetector.detect("merci danke").language == nil)
     }
 

@@ -214,7 +214,7 @@ def main():
 
 # The hand-written SMS files held out as chat.py's `eval` part is (sms.py): pooled with it per
 # language, they give every language 200 held-out chat lines or more (Arabic has no chatterbot set).
-HELD_OUT_SMS = ["test.txt", "heldout.txt", "heldout2.txt", "heldout3.txt"]
+HELD_OUT_SMS = ["test.txt", "heldout.txt", "heldout2.txt", "heldout3.txt", "heldout5.txt"]
 
 
 def pooled_with_sms(binary, results):
