@@ -61,13 +61,14 @@
 //   3. A choice between languages needs a margin over the runner-up: for the
 //      Latin model `latinMargin` nats of log-likelihood (`shortLatinMargin`
 //      under `shortLatinLetters` letters; `listedShortLatinMargin` when a word is
-//      a listed word of the best class and none is another class's: `Super
+//      a listed word of the best class and none is another class's: `cool
 //      merci`; when every word is one, any lead: `hello`); two or three short
 //      capitalised words no list knows are a name and name no language
-//      (`nameWords`); English that only its capitalised words inside a sentence make best (an English product's name in
-//      another language's text) names none (`capitalisedEnglish`); elsewhere the best
-//      score must reach `margin` times the runner-up's (letters of unsupported
-//      languages, such as Urdu ے, compete as a runner-up).
+//      (`nameWords`); English that only its capitalised words inside a sentence
+//      make best (an English product's name in another language's text) names
+//      none (`capitalisedEnglish`); elsewhere the best score must reach `margin`
+//      times the runner-up's (letters of unsupported languages, such as Urdu ے,
+//      compete as a runner-up).
 //   4. Fewer than `minimumLetters` letters in all → undetermined, unless the
 //      script or its letters name the language among the supported ones
 //      (Hebrew; Cyrillic; kana; Han characters only one Chinese script uses;

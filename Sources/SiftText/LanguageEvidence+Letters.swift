@@ -33,7 +33,7 @@ extension Evidence {
             let c = t & 0xFFFF
             return (c == 0x043D || c == 0x0442 || c == 0x0447) && t >> 16 & 0xFFFF == c   // н т ч
         }
-        // -ся after и, о, а or ю, the letter before that as above.
+        // -тися, -лися, -лося, -лася, and -юся but not -уюся.
         func reflexive() -> Bool {
             guard length >= 5 && doubled == 0x0441 else { return false }    // с
             let vowel = tail >> 32 & 0xFFFF, before = tail >> 48 & 0xFFFF
