@@ -27,7 +27,7 @@ extension Evidence {
     /// Ukrainian word in sixty; none is in extract.py's 40,000 Russian training sentences.
     @inline(never)
     static func hasUkrainianEnding(_ tail: UInt64, length: Int) -> Bool {
-        let last = tail & 0xFFFF, doubled = tail >> 16 & 0xFFFF
+        let last = tail & 0xFFFF, before = tail >> 16 & 0xFFFF
         // The doubled consonant before a one-letter ending, or before a two-letter one.
         func double(_ t: UInt64) -> Bool {
             let c = t & 0xFFFF
@@ -35,12 +35,12 @@ extension Evidence {
         }
         // -тися, -лися, -лося, -лася, and -юся but not -уюся.
         func reflexive() -> Bool {
-            guard length >= 5 && doubled == 0x0441 else { return false }    // с
-            let vowel = tail >> 32 & 0xFFFF, before = tail >> 48 & 0xFFFF
+            guard length >= 5 && before == 0x0441 else { return false }     // с
+            let vowel = tail >> 32 & 0xFFFF, first = tail >> 48 & 0xFFFF
             switch vowel {
-            case 0x0438: return before == 0x0442 || before == 0x043B    // и: т л
-            case 0x043E, 0x0430: return before == 0x043B                // о а: л
-            case 0x044E: return before != 0x0443                        // ю: not у
+            case 0x0438: return first == 0x0442 || first == 0x043B      // и: т л
+            case 0x043E, 0x0430: return first == 0x043B                 // о а: л
+            case 0x044E: return first != 0x0443                         // ю: not у
             default: return false
             }
         }
@@ -50,7 +50,7 @@ extension Evidence {
         case 0x044E:            // ю
             return double(tail >> 16)
         case 0x043C, 0x0445:    // м х (-ям, -ях)
-            return doubled == 0x044F && double(tail >> 32) && (last == 0x043C || tail >> 32 & 0xFFFF == 0x043D)
+            return before == 0x044F && double(tail >> 32) && (last == 0x043C || tail >> 32 & 0xFFFF == 0x043D)
         default:
             return false
         }
